@@ -1,11 +1,37 @@
-"""Load the demo club and print how to log in (safe to run again)."""
+"""Load the demo club and print how to log in (safe to run again).
+
+The demo club has a director (the demo user), 30 players and an event with two
+sessions: a 7-table Mitchell with every result entered and published, and a 4-table
+Howell half entered and not published. Results are plausible random contracts from a
+fixed seed, entered through the same service as the director's pages.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from sessions.models import Club, ClubDirector, Event, Session
+from sessions.movements import Movement, howell, mitchell
+from sessions.services import player_find_or_add, result_record, session_create, session_publish
 
 DEMO_USERNAME = "director"
 DEMO_PASSWORD = "demo-director"
+DEMO_CLUB = ("Demo Bridge Club", "demo")
+DEMO_EVENT = "Monday Pairs"
+SEED = 20250304
 
+PLAYERS = [
+    "Alice Archer", "Brian Bell", "Carol Clarke", "David Dunn", "Emma Ellis", "Frank Foster",
+    "Grace Green", "Henry Hall", "Irene Innes", "Jack Jones", "Karen King", "Leo Lewis",
+    "Mary Moore", "Nigel Nash", "Olive Owen", "Peter Price", "Quentin Quinn", "Rose Reid",
+    "Simon Shaw", "Tessa Taylor", "Ursula Upton", "Victor Vale", "Wendy Wood", "Xavier Xu",
+    "Yvonne Young", "Zach Zeller", "Amy Adams", "Ben Brooks", "Chloe Cole", "Dan Drake",
+]
 
 class Command(BaseCommand):
     help = "Create the demo director (and demo club data) and print the login."
@@ -15,7 +41,81 @@ class Command(BaseCommand):
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()
+        load_demo_club(user)
         self.stdout.write(
             f"Demo loaded. Open http://127.0.0.1:8000/ and log in as "
             f"{DEMO_USERNAME} / {DEMO_PASSWORD}"
         )
+
+
+@transaction.atomic
+def load_demo_club(director) -> Club:
+    """The demo club and its sessions; anything already there is left as it is."""
+    name, slug = DEMO_CLUB
+    club, _ = Club.objects.get_or_create(slug=slug, defaults={"name": name})
+    ClubDirector.objects.get_or_create(user=director, club=club)
+    for player in PLAYERS:
+        player_find_or_add(club=club, name=player)
+    event, _ = Event.objects.get_or_create(club=club, name=DEMO_EVENT)
+    chooser = random.Random(SEED)
+    mitchell_session = _demo_session(event, "Monday 3 March", datetime.date(2025, 3, 3), mitchell(7, 3), director)
+    if mitchell_session is not None:
+        _enter(mitchell_session, chooser, director, share=1.0)
+        session_publish(session=mitchell_session)
+    howell_session = _demo_session(event, "Monday 10 March", datetime.date(2025, 3, 10), howell(8, 3), director)
+    if howell_session is not None:
+        _enter(howell_session, chooser, director, share=0.5)
+    return club
+
+
+def _demo_session(event: Event, name: str, date: datetime.date, movement: Movement, director) -> Session | None:
+    """A new demo session, or None if it exists already."""
+    if event.sessions.filter(name=name).exists():
+        return None
+    players = iter(PLAYERS * 2)
+    pair_players = {label: [next(players), next(players)] for label in movement.pairs}
+    return session_create(event=event, name=name, date=date, movement=movement,
+                          pair_players=pair_players, by=director)
+
+
+def _enter(session: Session, chooser: random.Random, director, share: float) -> None:
+    """Enter the first ``share`` of the session's table-rounds, in the order they are played."""
+    section = session.sections.get()
+    boards = {board.number: board for board in session.boards.all()}
+    plans = {number: _board_plan(chooser) for number in boards}
+    seatings = list(section.seatings.select_related("ns_pair", "ew_pair").order_by("round", "table"))
+    for seating in seatings[: round(len(seatings) * share)]:
+        for number in seating.boards:
+            text = _table_result(plans[number], chooser)
+            lead = chooser.choice(["", "", "HK", "S4", "DQ", "C2"]) if text != "P" else ""
+            result_record(
+                board=boards[number], section=section, ns_pair=seating.ns_pair.label,
+                ew_pair=seating.ew_pair.label, text=text, lead=lead, by=director,
+            )
+
+
+# --- plausible results ----------------------------------------------------------------
+
+# (level, strain): what the stronger side usually ends in.
+CONTRACTS = [(4, "S"), (4, "H"), (3, "NT"), (3, "NT"), (2, "S"), (2, "H"), (3, "D"), (1, "NT"), (6, "NT"), (5, "C")]
+
+
+def _board_plan(chooser: random.Random) -> dict:
+    """What the field will mostly play on a board: one side's contract and its usual trick count."""
+    level, strain = chooser.choice(CONTRACTS)
+    side = chooser.choice(["NS", "EW"])
+    return {"level": level, "strain": strain, "side": side, "tricks": level + 6 + chooser.choice([-1, 0, 0, 1])}
+
+
+def _table_result(plan: dict, chooser: random.Random) -> str:
+    """One table's result: usually the field's contract, sometimes a variation or a pass-out."""
+    roll = chooser.random()
+    if roll < 0.03:
+        return "P"
+    level, strain, side = plan["level"], plan["strain"], plan["side"]
+    if roll < 0.15:  # a different level of the same denomination
+        level = max(1, min(7, level + chooser.choice([-1, 1])))
+    doubled = "X" if roll > 0.96 else ""
+    declarer = chooser.choice(["N", "S"] if side == "NS" else ["E", "W"])
+    tricks = max(0, min(13, plan["tricks"] + chooser.choice([-1, 0, 0, 0, 1])))
+    return f"{level}{strain}{doubled} {declarer} {tricks}"

@@ -1,0 +1,317 @@
+"""The director's pages: thin views over the services and selectors.
+
+Every object comes through get_club_object_or_404, so another club's session is a 404.
+Entry pages work as plain forms (POST, then redirect to the next row) and, with htmx,
+swap the entry sheet in place with the cursor on the next row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from sessions.forms import LineForm, PlayerForm, SessionCreateForm, SessionShapeForm
+from sessions.models import Board, Club, Result, Section, Session
+from sessions.movements import MovementError
+from sessions.permissions import get_club_object_or_404
+from sessions.selectors import (
+    EntryRow,
+    EntrySheet,
+    board_traveller,
+    director_clubs,
+    movement_options,
+    provisional_standings,
+    session_change_log,
+    session_progress,
+    table_round_sheet,
+)
+from sessions.services import (
+    ResultConflict,
+    player_add,
+    result_correct,
+    result_delete,
+    result_record,
+    session_create,
+    session_publish,
+    session_unpublish,
+)
+
+
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    return render(request, "director/dashboard.html", {"clubs": director_clubs(user=request.user)})
+
+
+# --- sessions ---------------------------------------------------------------------
+
+
+def _session(request: HttpRequest, session_id: int) -> Session:
+    return get_club_object_or_404(request.user, Session, pk=session_id)
+
+
+@login_required
+def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    return render(request, "director/session_detail.html", {
+        "session": session, "progress": session_progress(session=session),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """Three steps, each a plain form: the number of pairs, the movement, then the details."""
+    club = get_club_object_or_404(request.user, Club, slug=club_slug)
+    data = request.POST if request.method == "POST" else request.GET
+    shape = SessionShapeForm(data if "pairs" in data else None)
+    context = {"club": club, "shape": shape}
+    if not shape.is_valid():
+        return render(request, "director/session_new.html", context)
+    try:
+        movements = movement_options(
+            pairs=shape.cleaned_data["pairs"], boards_per_round=shape.cleaned_data["boards_per_round"]
+        )
+    except MovementError as error:
+        shape.add_error(None, str(error))
+        return render(request, "director/session_new.html", context)
+    context["movements"] = list(enumerate(movements))
+    chosen = _chosen_movement(data, movements)
+    if chosen is None:
+        return render(request, "director/session_new.html", context)
+    form = SessionCreateForm(
+        request.POST if request.method == "POST" else None,
+        club=club, movements=movements, pair_labels=chosen.pairs,
+        initial={**shape.cleaned_data, "movement": movements.index(chosen)},
+    )
+    context.update(chosen=chosen, form=form, players=club.players.all())
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = session_create(
+                event=form.cleaned_data["event"], name=form.cleaned_data["name"], date=form.cleaned_data["date"],
+                movement=chosen, pair_players=form.pair_players(chosen.pairs), by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"Session created: {chosen.description}.")
+            return redirect("sessions:director_session", session_id=session.pk)
+    return render(request, "director/session_new.html", context)
+
+
+def _chosen_movement(data, movements):
+    try:
+        index = int(data.get("movement", ""))
+    except ValueError:
+        return None
+    return movements[index] if 0 <= index < len(movements) else None
+
+
+@login_required
+@require_POST
+def session_publish_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    try:
+        session_publish(session=session)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, "Published: players can see the results.")
+    return redirect("sessions:director_session", session_id=session.pk)
+
+
+@login_required
+@require_POST
+def session_unpublish_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    session_unpublish(session=session)
+    messages.success(request, "Unpublished: the results are hidden from players.")
+    return redirect("sessions:director_session", session_id=session.pk)
+
+
+@login_required
+def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    return render(request, "director/standings.html", {
+        "session": session, "rankings": provisional_standings(session=session),
+    })
+
+
+@login_required
+def session_log(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    return render(request, "director/change_log.html", {
+        "session": session, "changes": session_change_log(session=session),
+    })
+
+
+# --- entering results ---------------------------------------------------------------
+
+
+@dataclass
+class RowView:
+    """A row as the page shows it: the stored line, or what was typed and why it was refused."""
+
+    row: EntryRow
+    text: str = ""
+    lead: str = ""
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    saved: bool = False
+    autofocus: bool = False
+
+    @property
+    def version(self) -> int | str:
+        return self.row.result.version if self.row.result else ""
+
+
+def _row_views(sheet: EntrySheet, focus: str | None, typed: RowView | None = None) -> list[RowView]:
+    views = []
+    for row in sheet.rows:
+        if typed is not None and row.key == typed.row.key:
+            view = RowView(row, typed.text, typed.lead, typed.errors, typed.warnings, typed.saved)
+        else:
+            result = row.result
+            view = RowView(row, result.text if result else "", result.lead if result else "")
+        view.autofocus = row.key == focus
+        views.append(view)
+    if focus is None or not any(view.autofocus for view in views):
+        first_open = next((view for view in views if view.row.result is None), views[0] if views else None)
+        if first_open is not None:
+            first_open.autofocus = True
+    return views
+
+
+def _entry_page(
+    request: HttpRequest, template: str, sheet: EntrySheet, context: dict, typed: RowView | None = None,
+    focus: str | None = None,
+) -> HttpResponse:
+    focus = focus or request.GET.get("focus")
+    context = {**context, "sheet": sheet, "rows": _row_views(sheet, focus, typed), "action": request.path}
+    if request.htmx:
+        return render(request, "director/partials/entry_sheet.html", context)
+    return render(request, template, context)
+
+
+def _save_line(request: HttpRequest, session: Session, sheet: EntrySheet) -> tuple[RowView, str | None]:
+    """Apply one posted row: the row as typed (errors or warnings), and the row to focus next."""
+    form = LineForm(request.POST)
+    row = sheet.row(request.POST.get("row", ""))
+    if row is None or not form.is_valid():
+        raise Http404("not a line of this page")
+    data = form.cleaned_data
+    typed = RowView(row, data["text"], data["lead"])
+    try:
+        if data["result"]:
+            line = get_club_object_or_404(request.user, Result, pk=data["result"], board__session=session)
+            if data["action"] == "delete":
+                result_delete(result=line, version=data["version"], by=request.user)
+                typed.text = typed.lead = ""
+                return typed, row.key
+            outcome = result_correct(
+                result=line, text=data["text"], lead=data["lead"], version=data["version"], by=request.user
+            )
+        elif not data["text"]:
+            return typed, _next_key(sheet, row)  # nothing typed: just move on
+        else:
+            outcome = result_record(
+                board=row.board, section=row.section, ns_pair=row.ns_pair.label, ew_pair=row.ew_pair.label,
+                text=data["text"], lead=data["lead"], round=row.round, by=request.user,
+            )
+    except ValidationError as error:
+        typed.errors = list(error.messages)
+        return typed, row.key
+    except ResultConflict as conflict:
+        now = conflict.current.text if conflict.current else "nothing (deleted)"
+        typed.errors = [f"Not saved: {conflict}. The line now reads {now}; type yours again to replace it."]
+        return typed, row.key
+    typed.saved, typed.warnings = True, list(outcome.warnings)
+    # Stay on a line with warnings so the director sees them; else move to the next line.
+    return typed, (row.key if outcome.warnings else _next_key(sheet, row))
+
+
+def _next_key(sheet: EntrySheet, row: EntryRow) -> str | None:
+    following = sheet.row_after(row.key)
+    return following.key if following else None
+
+
+def _entry(request: HttpRequest, session: Session, load_sheet, template: str, context: dict) -> HttpResponse:
+    """GET shows the sheet; POST saves one row, then redirects (plain) or re-renders the sheet (htmx)."""
+    sheet = load_sheet()
+    if request.method != "POST":
+        return _entry_page(request, template, sheet, context)
+    typed, focus = _save_line(request, session, sheet)
+    if typed.errors:  # nothing was saved: show the row as typed, with the reason
+        return _entry_page(request, template, sheet, context, typed, focus)
+    if not request.htmx:
+        for warning in typed.warnings:
+            messages.warning(request, warning)
+        query = f"?{urlencode({'focus': focus})}#row-{focus}" if focus else ""
+        return redirect(request.path + query)
+    # Re-read, so the running scores include the new line; the saved row shows its warnings.
+    fresh = load_sheet()
+    saved = RowView(fresh.row(typed.row.key) or typed.row, warnings=typed.warnings, saved=True)
+    if saved.row.result is not None:
+        saved.text, saved.lead = saved.row.result.text, saved.row.result.lead
+    return _entry_page(request, template, fresh, context, saved, focus)
+
+
+def _board(request: HttpRequest, session_id: int, number: int) -> Board:
+    return get_club_object_or_404(request.user, Board, session_id=session_id, number=number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+    board = _board(request, session_id, number)
+    session = board.session
+    context = {
+        "session": session, "board": board,
+        "previous": number - 1 if number > 1 else None,
+        "next": number + 1 if number < session.board_count else None,
+    }
+    return _entry(request, session, lambda: board_traveller(board=board), "director/board_entry.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_entry(request: HttpRequest, session_id: int, letter: str, round: int, table: int) -> HttpResponse:
+    section = get_club_object_or_404(request.user, Section, session_id=session_id, letter=letter)
+    session = section.session
+    if table_round_sheet(section=section, round=round, table=table) is None:
+        raise Http404("no such table in that round")
+    context = {
+        "session": session, "section": section, "round": round, "table": table,
+        "next_table": table + 1 if table < session.tables else None,
+        "next_round": round + 1 if round < session.rounds else None,
+    }
+    return _entry(
+        request, session, lambda: table_round_sheet(section=section, round=round, table=table),
+        "director/table_entry.html", context,
+    )
+
+
+# --- players ----------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = get_club_object_or_404(request.user, Club, slug=club_slug)
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = player_add(club=club, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"{player.name} added.")
+            return redirect("sessions:director_players", club_slug=club.slug)
+    return render(request, "director/players.html", {"club": club, "form": form, "players": club.players.all()})
+

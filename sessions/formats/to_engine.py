@@ -1,0 +1,120 @@
+"""A parsed results file as scoring-engine input, with the publishing program's conventions.
+
+Readers (usebio.py, pbn.py) give a ParsedEvent exactly as the file says; this module
+turns it into a SessionInput for sessions.scoring.session and chooses the options
+under which the engine reproduces what the program published (RULES 4-6 and the
+data README). Published figures are never passed on: the engine scores from the
+traveller scores alone.
+
+Program conventions (each checked against the real files in shared/data):
+- Compscore3: lines shown as played, only adjusted boards factored into the line.
+- EBUScore: lines shown to 2 decimals, and a pair's total adds the lines as shown.
+- ScoreBridge: the same with 1 decimal.
+- BriAn: no Neuberg at all: each board keeps its own top.
+- Magic Contest: Butler datum is the median on boards with 3 results or fewer.
+- Ruter and Magic Contest ("IMP;Cross2"): cross-IMPs summed, not averaged; one
+  ranking of every pair, as their TotalScoreTable lists them.
+- NZ Scorer and Ruter: sections scored across the field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore
+from sessions.scoring.session import Line, ScoringOptions, SessionInput
+
+from .model import ParsedEvent
+
+_ARTIFICIAL = re.compile(r"A(\d{2})(\d{2})")
+
+#: Options per program, matched by the start of ParsedEvent.program.
+PROGRAM_OPTIONS: Mapping[str, Mapping[str, Any]] = {
+    "Compscore": {"line_display": "as_played"},
+    "EBUScore": {"line_decimals": 2},
+    "ScoreBridge": {"line_decimals": 1},
+    "BriAn": {"short_boards": "none"},
+    "Magic Contest": {"butler_datum": "median_small"},
+    "Scorer": {"across_field": True},  # NZ Scorer
+    "Ruter": {"across_field": True},
+}
+
+#: Programs whose results list every pair in one ranking, whatever the movement.
+ONE_RANKING_PROGRAMS = ("Ruter", "Magic Contest")
+
+
+def line_score(text: str) -> LineScore:
+    """A ParsedLine.score ("420", "PASS", "NP", "A6040") as an engine line score."""
+    if text == "PASS":
+        return 0
+    if text == "NP":
+        return NOT_PLAYED
+    artificial = _ARTIFICIAL.fullmatch(text)
+    if artificial:
+        return Artificial(int(artificial.group(1)), int(artificial.group(2)))
+    try:
+        return int(text)
+    except ValueError:
+        raise ScoringError(f"{text!r} is not a score the engine can use") from None
+
+
+def options_for(event: ParsedEvent) -> ScoringOptions:
+    """The scoring method from the file, with its program's conventions."""
+    if event.scoring not in ("matchpoints", "cross_imps", "butler"):
+        raise ScoringError(f"the file has no pairs scoring to reproduce (scoring {event.scoring!r})")
+    settings: dict[str, Any] = {"method": event.scoring}
+    for program, conventions in PROGRAM_OPTIONS.items():
+        if event.program.startswith(program):
+            settings.update(conventions)
+    if event.scoring == "cross_imps" and "Cross2" in event.event_type:
+        settings["cross_imps"] = "sum"  # Ruter/Magic Contest "IMP;Cross2": IMPs summed
+    return ScoringOptions(**settings)
+
+
+def ranking_fields(event: ParsedEvent) -> dict[str, str]:
+    """Each pair's ranking field: "NS"/"EW" in a Mitchell with two winners, else one field.
+
+    USEBIO says how many winners (WINNER_TYPE 1 or 2); otherwise a section whose pairs
+    have directions (a Mitchell) ranks NS and EW apart (RULES 8).
+    """
+    winner_type = event.extra.get("WINNER_TYPE", "")
+    one_ranking = winner_type == "1" or event.program.startswith(ONE_RANKING_PROGRAMS)
+    sections = {pair.section for pair in event.pairs}
+    fields = {}
+    for pair in event.pairs:
+        if one_ranking or not pair.direction:
+            fields[pair.key] = ""
+        elif len(sections) > 1 and winner_type != "2":
+            fields[pair.key] = f"{pair.section} {pair.direction}"
+        else:
+            fields[pair.key] = pair.direction
+    return fields
+
+
+def to_engine(event: ParsedEvent, options: ScoringOptions | None = None, **session: Any) -> SessionInput:
+    """The event's traveller lines and fields as engine input.
+
+    ``options`` defaults to options_for(event); ``session`` passes SessionInput
+    settings such as results_per_board or boards_in_session.
+    """
+    lines = tuple(
+        Line(
+            board=board.number,
+            ns_pair=parsed.ns_pair,
+            ew_pair=parsed.ew_pair,
+            score=line_score(parsed.score),
+            section=board.section,
+        )
+        for board in event.boards
+        for parsed in board.lines
+    )
+    return SessionInput(lines=lines, fields=ranking_fields(event), options=options or options_for(event), **session)
+
+
+def with_options(event: ParsedEvent, **changes: Any) -> ScoringOptions:
+    """The program's options for ``event`` with some changed (e.g. short_boards="ratio")."""
+    return replace(options_for(event), **changes)

@@ -1,0 +1,26 @@
+"""The data layer: models split by concern, re-exported here for ``from sessions.models import ...``."""
+
+from .choices import ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
+from .clubs import Club, ClubDirector, Player
+from .events import (
+    Board,
+    ButlerDatum,
+    CrossImps,
+    Event,
+    LineDisplay,
+    MatchpointScale,
+    Pair,
+    ScoringMethod,
+    Seating,
+    Section,
+    Session,
+    ShortBoards,
+)
+from .results import Result, ResultChange
+
+__all__ = [
+    "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "CrossImps", "Direction",
+    "Doubling", "Event", "LineDisplay", "MatchpointScale", "MovementKind", "Pair", "Player",
+    "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
+    "Session", "ShortBoards", "Strain", "Vulnerability",
+]

@@ -1,0 +1,62 @@
+"""The fixed vocabularies of the data layer, as TextChoices.
+
+Values match the engine's own spellings (sessions.scoring.boards / contracts), so a
+stored value converts to the engine's enum with a plain call: Seat(board.dealer).
+"""
+
+from django.db import models
+
+
+class Direction(models.TextChoices):
+    NS = "NS", "North-South"
+    EW = "EW", "East-West"
+    # A Howell pair has no fixed direction.
+    NONE = "", "Either"
+
+
+class Seat(models.TextChoices):
+    N = "N", "North"
+    E = "E", "East"
+    S = "S", "South"
+    W = "W", "West"
+
+
+class Vulnerability(models.TextChoices):
+    NONE = "None", "None"
+    NS = "NS", "North-South"
+    EW = "EW", "East-West"
+    BOTH = "Both", "Both"
+
+
+class Strain(models.TextChoices):
+    CLUBS = "C", "Clubs"
+    DIAMONDS = "D", "Diamonds"
+    HEARTS = "H", "Hearts"
+    SPADES = "S", "Spades"
+    NOTRUMP = "NT", "No trumps"
+
+
+class Doubling(models.TextChoices):
+    NONE = "", "Undoubled"
+    DOUBLED = "X", "Doubled"
+    REDOUBLED = "XX", "Redoubled"
+
+
+class MovementKind(models.TextChoices):
+    MITCHELL = "mitchell", "Mitchell"
+    HOWELL = "howell", "Howell"
+
+
+class ResultKind(models.TextChoices):
+    PLAYED = "played", "Played"
+    PASSED = "passed", "Passed out"
+    ASSIGNED = "assigned", "Assigned score"
+    ARTIFICIAL = "artificial", "Artificial adjusted score"
+    WEIGHTED = "weighted", "Weighted score"
+    NOT_PLAYED = "not_played", "Not played"
+
+
+class ChangeAction(models.TextChoices):
+    RECORDED = "recorded", "Recorded"
+    CORRECTED = "corrected", "Corrected"
+    DELETED = "deleted", "Deleted"

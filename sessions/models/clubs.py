@@ -1,0 +1,59 @@
+"""Clubs, the directors who run them, and their players."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="ClubDirector", related_name="directed_clubs"
+    )
+
+    #: How get_club_object_or_404 reaches the club from this model ("" = the club itself).
+    club_path = ""
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubDirector(models.Model):
+    """Membership that lets a user run the club's sessions."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="clubdirector_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} directs {self.club}"
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    national_number = models.CharField(max_length=20, blank=True)
+
+    club_path = "club"
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "national_number"],
+                condition=~Q(national_number=""),
+                name="player_national_number_unique_in_club",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="player_has_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,218 @@
+"""Events and their sessions: sections, pairs, boards and the movement's seatings.
+
+An Event carries the scoring settings (the engine's ScoringOptions); a Session is one
+afternoon's play under one movement. The movement's seatings are stored when the
+session is created, so a session keeps its table plan even if the movement library
+changes later, and checking "does this pair play this board" is a lookup.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from .choices import Direction, MovementKind, Seat, Vulnerability
+from .clubs import Club, Player
+
+
+class ScoringMethod(models.TextChoices):
+    MATCHPOINTS = "matchpoints", "Matchpoints"
+    CROSS_IMPS = "cross_imps", "Cross-IMPs"
+    BUTLER = "butler", "Butler IMPs"
+
+
+class MatchpointScale(models.TextChoices):
+    TWO_ONE = "two_one", "2 per result beaten (top = 2(n-1))"
+    ACBL = "acbl", "1 per result beaten (ACBL, top = n-1)"
+
+
+class LineDisplay(models.TextChoices):
+    NEUBERG = "neuberg", "Lines factored to the full field (EBUScore, ScoreBridge, Ruter)"
+    AS_PLAYED = "as_played", "Lines as played (Compscore3)"
+
+
+class ShortBoards(models.TextChoices):
+    NEUBERG = "neuberg", "Neuberg factoring"
+    RATIO = "ratio", "Ratio scaling"
+
+
+class CrossImps(models.TextChoices):
+    AVERAGE = "average", "Averaged over the comparisons"
+    SUM = "sum", "Summed"
+
+
+class ButlerDatum(models.TextChoices):
+    TRIMMED_MEAN = "trimmed_mean", "Mean without the top and bottom scores"
+    MEDIAN_SMALL = "median_small", "Median when a board has 3 results or fewer"
+
+
+class Event(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=120)
+    # Scoring settings: one field per option of the engine's ScoringOptions.
+    method = models.CharField(max_length=16, choices=ScoringMethod, default=ScoringMethod.MATCHPOINTS)
+    mp_scale = models.CharField(max_length=8, choices=MatchpointScale, default=MatchpointScale.TWO_ONE)
+    line_display = models.CharField(max_length=16, choices=LineDisplay, default=LineDisplay.NEUBERG)
+    short_boards = models.CharField(max_length=16, choices=ShortBoards, default=ShortBoards.NEUBERG)
+    across_field = models.BooleanField(
+        default=False, help_text="Matchpoint across all sections instead of within each."
+    )
+    adjusted_session_percentage = models.BooleanField(
+        default=False, help_text="Ave+ / Ave- give the pair's session percentage when better / worse."
+    )
+    cross_imps = models.CharField(max_length=8, choices=CrossImps, default=CrossImps.AVERAGE)
+    butler_datum = models.CharField(max_length=16, choices=ButlerDatum, default=ButlerDatum.TRIMMED_MEAN)
+    butler_adjusted_imps = models.PositiveSmallIntegerField(
+        default=3, help_text="IMPs for Ave+ (and minus for Ave-) under Butler scoring."
+    )
+    imp_table = models.CharField(max_length=16, default="wbf", help_text="The engine's IMP table name.")
+
+    club_path = "club"
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="event_name_unique_in_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
+    date = models.DateField()
+    name = models.CharField(max_length=120)
+    published = models.BooleanField(default=False)
+    published_at = models.DateTimeField(null=True, blank=True)
+    movement_kind = models.CharField(max_length=16, choices=MovementKind)
+    movement_description = models.CharField(max_length=200, blank=True)
+    tables = models.PositiveSmallIntegerField()
+    rounds = models.PositiveSmallIntegerField()
+    boards_per_round = models.PositiveSmallIntegerField()
+    board_count = models.PositiveSmallIntegerField()
+    arrow_switch = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    club_path = "event__club"
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(tables__gte=1), name="session_has_tables"),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="session_has_rounds"),
+            models.CheckConstraint(condition=Q(boards_per_round__gte=1), name="session_boards_per_round_positive"),
+            models.CheckConstraint(condition=Q(board_count__gte=1), name="session_has_boards"),
+            models.CheckConstraint(
+                condition=Q(published=False) | Q(published_at__isnull=False),
+                name="session_published_has_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} - {self.name} ({self.date})"
+
+    @property
+    def is_mitchell(self) -> bool:
+        return self.movement_kind == MovementKind.MITCHELL
+
+
+class Section(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
+    letter = models.CharField(max_length=2)
+
+    club_path = "session__event__club"
+
+    class Meta:
+        ordering = ["letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "letter"], name="section_letter_unique_in_session"),
+            models.CheckConstraint(condition=~Q(letter=""), name="section_has_letter"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.letter}"
+
+
+class Pair(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, choices=Direction, blank=True)
+    player_1 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    player_2 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    club_path = "section__session__event__club"
+
+    class Meta:
+        ordering = ["section_id", "direction", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number", "direction"], name="pair_number_unique_in_section"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(
+                condition=Q(player_1__isnull=True) | ~Q(player_1=F("player_2")),
+                name="pair_players_differ",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """The movement's name for the pair: "1NS" in a Mitchell, "1" in a Howell."""
+        return f"{self.number}{self.direction}"
+
+    @property
+    def names(self) -> str:
+        return " & ".join(player.name for player in (self.player_1, self.player_2) if player)
+
+
+class Board(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=Seat)
+    vulnerability = models.CharField(max_length=4, choices=Vulnerability)
+    deal = models.TextField(blank=True, help_text="The hands, e.g. as a PBN deal string.")
+
+    club_path = "session__event__club"
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="board_number_unique_in_session"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+
+class Seating(models.Model):
+    """Who sits where in one round at one table, and which boards they play."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="seatings")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    boards = models.JSONField(help_text="Board numbers played at this table in this round.")
+
+    club_path = "section__session__event__club"
+
+    class Meta:
+        ordering = ["section_id", "round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round", "table"], name="seating_unique_per_round_and_table"
+            ),
+            models.CheckConstraint(condition=Q(round__gte=1), name="seating_round_positive"),
+            models.CheckConstraint(condition=Q(table__gte=1), name="seating_table_positive"),
+            models.CheckConstraint(condition=~Q(ns_pair=F("ew_pair")), name="seating_pairs_differ"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}, table {self.table}: {self.ns_pair} v {self.ew_pair}"

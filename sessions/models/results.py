@@ -1,0 +1,134 @@
+"""Traveller lines and their audit trail.
+
+A Result is one line of a board's traveller, its score stored from NS's point of view.
+``version`` is bumped on every correction: a director's correction names the version
+it saw, and a line changed since is never overwritten (optimistic locking).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from .choices import ChangeAction, Doubling, ResultKind, Seat, Strain
+from .events import Board, Pair, Section, Session
+
+ARTIFICIAL_PERCENTAGES = (30, 40, 50, 60, 70)
+
+
+class Result(models.Model):
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="results")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=12, choices=ResultKind)
+    # The contract, for a played board.
+    level = models.PositiveSmallIntegerField(null=True, blank=True)
+    strain = models.CharField(max_length=2, choices=Strain, blank=True)
+    doubling = models.CharField(max_length=2, choices=Doubling, blank=True)
+    declarer = models.CharField(max_length=1, choices=Seat, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    lead = models.CharField(max_length=8, blank=True)
+    # NS score in points: played, passed (0) and assigned results.
+    ns_score = models.IntegerField(null=True, blank=True)
+    artificial_ns_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    artificial_ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Weighted score: [["2/3", 620], ["1/3", -100]] (weights as exact fractions).
+    weighted_parts = models.JSONField(null=True, blank=True)
+    entered_text = models.CharField(max_length=60, help_text="What the director typed.")
+    text = models.CharField(max_length=60, help_text="The result written the standard way.")
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    club_path = "board__session__event__club"
+
+    class Meta:
+        ordering = ["board_id", "table", "round", "id"]  # no join: related orderings cost one
+        constraints = [
+            models.UniqueConstraint(
+                fields=["board", "ns_pair"], name="result_one_per_ns_pair_per_board",
+                violation_error_message="this board already has a result for the NS pair: correct that line",
+            ),
+            models.UniqueConstraint(
+                fields=["board", "ew_pair"], name="result_one_per_ew_pair_per_board",
+                violation_error_message="this board already has a result for the EW pair: correct that line",
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__gte=0, tricks__lte=13),
+                name="result_tricks_0_to_13",
+            ),
+            models.CheckConstraint(
+                condition=Q(level__isnull=True) | Q(level__gte=1, level__lte=7),
+                name="result_level_1_to_7",
+            ),
+            models.CheckConstraint(condition=~Q(ns_pair=F("ew_pair")), name="result_pairs_differ"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="result_version_positive"),
+            models.CheckConstraint(
+                condition=~Q(kind=ResultKind.PLAYED)
+                | (Q(level__isnull=False, tricks__isnull=False, ns_score__isnull=False)
+                   & ~Q(strain="") & ~Q(declarer="")),
+                name="result_played_has_contract_and_score",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind__in=[ResultKind.ASSIGNED, ResultKind.PASSED]) | Q(ns_score__isnull=False),
+                name="result_assigned_has_score",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind=ResultKind.PASSED) | Q(ns_score=0),
+                name="result_passed_scores_zero",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind=ResultKind.ARTIFICIAL)
+                | Q(artificial_ns_percent__in=ARTIFICIAL_PERCENTAGES,
+                    artificial_ew_percent__in=ARTIFICIAL_PERCENTAGES),
+                name="result_artificial_has_percentages",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind=ResultKind.WEIGHTED) | Q(weighted_parts__isnull=False),
+                name="result_weighted_has_parts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number}: {self.ns_pair} v {self.ew_pair} {self.text}"
+
+
+class ResultChange(models.Model):
+    """One entry of a session's change log: who did what to which line, and when."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="changes")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="changes")
+    # Kept after the line is deleted, so the log still says which pairs it was.
+    result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    action = models.CharField(max_length=10, choices=ChangeAction)
+    before_text = models.CharField(max_length=80, blank=True)
+    after_text = models.CharField(max_length=80, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    club_path = "session__event__club"
+
+    class Meta:
+        ordering = ["-changed_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(action=ChangeAction.RECORDED) | Q(before_text=""),
+                name="resultchange_recorded_has_no_before",
+            ),
+            models.CheckConstraint(
+                condition=~Q(action=ChangeAction.DELETED) | Q(after_text=""),
+                name="resultchange_deleted_has_no_after",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} board {self.board.number} {self.ns_pair} v {self.ew_pair}"

@@ -1,0 +1,34 @@
+"""ClubScore's scoring engine: pure Python, no Django import anywhere in this package.
+
+``from sessions.scoring import deal_score, imps`` works without Django settings.
+"""
+
+# --- single deal, teams, rubber ---------------------------------------------------------
+from .boards import Seat, Side, Vulnerability, dealer, is_vulnerable, parse_seat, vulnerability
+from .contracts import Contract, Doubling, Strain, parse_contract
+from .deal_score import ERAS, DealScore, deal_score, score_breakdown, undertrick_penalty
+from .errors import ScoringError
+from .imps import IMP_TABLES, imps
+from .notation import (
+    PASSED_OUT, Assigned, PassedOut, Played, Result, format_result, ns_score, parse_result,
+    producible_ns_scores,
+)
+from .rubber import Honors, RubberDeal, ScoreSheet, SheetEntry, chicago_sheet, chicago_vulnerability, rubber_sheet
+from .scores import NOT_PLAYED, Artificial, LineScore, NotPlayed, Weighted
+from .teams import VP_SCALES, TeamMatch, board_a_match, team_match, victory_points, wbf_vp
+
+# --- pairs scoring (matchpoints, cross-IMPs, Butler, sessions, ranking) -----------------
+# LEAD: add the pairs-scoring exports here and to __all__ below.
+
+__all__ = [
+    # single deal, teams, rubber
+    "ERAS", "IMP_TABLES", "NOT_PLAYED", "PASSED_OUT", "VP_SCALES",
+    "Artificial", "Assigned", "Contract", "DealScore", "Doubling", "Honors", "LineScore",
+    "NotPlayed", "PassedOut", "Played", "Result", "RubberDeal", "ScoreSheet", "ScoringError",
+    "Seat", "SheetEntry", "Side", "Strain", "TeamMatch", "Vulnerability", "Weighted",
+    "board_a_match", "chicago_sheet", "chicago_vulnerability", "deal_score", "dealer",
+    "format_result", "imps", "is_vulnerable", "ns_score", "parse_contract", "parse_result",
+    "parse_seat", "producible_ns_scores", "rubber_sheet", "score_breakdown", "team_match",
+    "undertrick_penalty", "victory_points", "vulnerability", "wbf_vp",
+    # pairs scoring: LEAD adds here
+]

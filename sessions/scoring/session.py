@@ -1,0 +1,525 @@
+"""Scoring a pairs session: traveller lines in, scored lines and rankings out.
+
+The engine's pairs entry point (RULES 4, 5, 6, 8). The caller describes the session
+as traveller lines (board, NS pair, EW pair, NS score) plus the ranking field of every
+pair; the movement needs nothing special: in a Mitchell the caller puts NS pairs in
+field "NS" and EW pairs in "EW", in a Howell or an arrow-switched Mitchell every pair
+in one field, and each line names the pair that actually sat NS.
+
+Results are compared within a comparison group: (section, board, fouled-board group),
+or (board, group) when matchpointing across the field. A pair earns the NS figure of
+every line where it sat NS and the EW figure where it sat EW.
+
+Matchpoint sessions keep two figures per line: the line as displayed (the event's
+line convention) and the line Neuberg-factored to the full top of the field, which is
+what the session totals add up (RULES 4). Cross-IMP and Butler lines are one figure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Callable
+
+from .butler import DATUM_RULES, butler_board
+from .crossimps import cross_imps_board
+from .errors import ScoringError
+from .imps import imp_table
+from .matchpoints import MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
+from .ranking import place_labels, place_numbers
+from .rounding import round_to_places
+from .scores import Artificial, LineScore, NotPlayed, Weighted
+
+METHODS = ("matchpoints", "cross_imps", "butler")
+LINE_DISPLAYS = ("neuberg", "as_played")
+SHORT_BOARD_RULES = ("neuberg", "ratio", "none")
+CROSS_IMP_RULES = ("average", "sum")
+HUNDRED = Fraction(100)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One traveller line: who played a board and the NS score."""
+
+    board: int
+    ns_pair: str  # pair key, unique in the session ("A:1NS", "A:3")
+    ew_pair: str
+    score: LineScore  # int NS score | Artificial | Weighted | NotPlayed
+    section: str = ""  # matchpointed within its section unless options.across_field
+    group: int = 0  # fouled board: lines with the same group played the same cards
+
+
+@dataclass(frozen=True)
+class ScoringOptions:
+    """The event's scoring method and the conventions where programs differ."""
+
+    method: str = "matchpoints"  # "matchpoints" | "cross_imps" | "butler"
+    mp_scale: str = "two_one"  # "two_one" (2 per beaten, 1 per tie) | "acbl" (1 and 1/2)
+    line_display: str = "neuberg"  # "neuberg" (EBUScore/ScoreBridge/Ruter) | "as_played" (Compscore3)
+    short_boards: str = "neuberg"  # "neuberg" | "ratio" (M x full top / actual top, rounded)
+    #                                | "none" (BriAn: every board keeps its own top)
+    across_field: bool = False
+    adjusted_session_percentage: bool = False  # Ave+ -> max(60, own %), Ave- -> min(40, own %)
+    cross_imps: str = "average"  # "average" | "sum"
+    butler_datum: str = "trimmed_mean"  # "trimmed_mean" | "median_small" (median when <= 3 results)
+    butler_adjusted_imps: int = 3  # Ave+ / Ave- in IMPs
+    imp_table: str = "wbf"
+    # Program convention: lines are shown to this many decimals and the pairs' totals
+    # add the figures as shown (EBUScore 2, ScoreBridge 1). None: exact (RULES 8).
+    line_decimals: int | None = None
+
+    def __post_init__(self) -> None:
+        for name, value, allowed in (
+            ("method", self.method, METHODS),
+            ("line_display", self.line_display, LINE_DISPLAYS),
+            ("short_boards", self.short_boards, SHORT_BOARD_RULES),
+            ("cross_imps", self.cross_imps, CROSS_IMP_RULES),
+            ("butler_datum", self.butler_datum, DATUM_RULES),
+        ):
+            if value not in allowed:
+                raise ScoringError(f"unknown {name} {value!r}: use one of {', '.join(allowed)}")
+        scale_named(self.mp_scale)
+        imp_table(self.imp_table)
+        if self.line_decimals is not None and self.line_decimals < 0:
+            raise ScoringError("line_decimals cannot be negative")
+        if self.butler_adjusted_imps < 0:
+            raise ScoringError("the IMPs for an artificial adjusted score cannot be negative")
+
+    @property
+    def scale(self) -> MatchpointScale:
+        return scale_named(self.mp_scale)
+
+
+@dataclass(frozen=True)
+class SessionInput:
+    lines: tuple[Line, ...]
+    fields: Mapping[str, str]  # pair key -> ranking field ("NS", "EW", "" for one field)
+    options: ScoringOptions = ScoringOptions()
+    # Boards a full session gives a pair, for the matchpoint total shown (RULES 4).
+    # Default: the most boards any pair of the same field played (Compscore3 does so).
+    boards_in_session: int | None = None
+    # The field's usual number of results on a board, which sets the full top.
+    # Default: the most results any board of the section (or field) has.
+    results_per_board: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoredLine:
+    line: Line
+    ns_points: Fraction | None  # matchpoints (line convention), cross-IMPs or Butler IMPs; None for NP
+    ew_points: Fraction | None
+    ns_percent: Fraction | None  # matchpoint events: the line's percentage of the top
+    datum: int | None = None  # Butler
+    ew_percent: Fraction | None = None
+    top: Fraction | None = None  # matchpoint events: the top the displayed points are out of
+
+
+@dataclass(frozen=True)
+class Standing:
+    pair: str
+    field: str
+    boards_played: int
+    total: Fraction  # MP total shown (RULES 4 scaled total) or IMP total
+    percentage: Fraction | None  # matchpoints
+    average: Fraction | None  # IMPs per board played
+    place: str  # "1", "3=" (ties share, next place skips)
+    rank: int  # numeric place for sorting
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    lines: tuple[ScoredLine, ...]  # same order as the input lines
+    standings: Mapping[str, tuple[Standing, ...]]  # field -> best first
+    top: Fraction  # full top of a board (matchpoints; 0 for IMPs)
+
+    def standing(self, pair: str) -> Standing:
+        for standings in self.standings.values():
+            for standing in standings:
+                if standing.pair == pair:
+                    return standing
+        raise ScoringError(f"pair {pair!r} played no board in this session")
+
+
+# --- the engine ---------------------------------------------------------------------
+
+
+@dataclass
+class _LineFigures:
+    """A line's figures while the session is being scored (NS, EW)."""
+
+    shown: tuple[Fraction, Fraction] | None = None  # as the event displays the line
+    counted: tuple[Fraction, Fraction] | None = None  # what the pairs' totals add up
+    shown_top: Fraction | None = None
+    counted_top: Fraction | None = None
+    datum: int | None = None
+
+
+def score_session(session: SessionInput) -> SessionResult:
+    """Score every line and rank every field of a pairs session."""
+    lines = tuple(session.lines)
+    _check_session(lines, session.fields)
+    options = session.options
+    groups = _comparison_groups(lines, options.across_field)
+    if options.method == "matchpoints":
+        figures, full_top = _score_matchpoints(lines, groups, options, session.results_per_board)
+    else:
+        figures, full_top = _score_imps(lines, groups, options), Fraction(0)
+    if options.line_decimals is not None:
+        _round_lines(figures, options.line_decimals)
+    scored = tuple(_scored_line(line, figure) for line, figure in zip(lines, figures))
+    standings = _standings(lines, figures, session)
+    return SessionResult(lines=scored, standings=standings, top=full_top)
+
+
+def _check_session(lines: Sequence[Line], fields: Mapping[str, str]) -> None:
+    """Refuse lines no session can hold, naming the line."""
+    seen: set[tuple[str, int]] = set()
+    for line in lines:
+        where = f"board {line.board} ({line.ns_pair} v {line.ew_pair})"
+        if isinstance(line.board, bool) or not isinstance(line.board, int) or line.board < 1:
+            raise ScoringError(f"{where}: a board number must be a whole number from 1")
+        if line.ns_pair == line.ew_pair:
+            raise ScoringError(f"{where}: a pair cannot play against itself")
+        if not isinstance(line.score, (int, Artificial, Weighted, NotPlayed)) or isinstance(line.score, bool):
+            raise ScoringError(f"{where}: {line.score!r} is not a line score")
+        for pair in (line.ns_pair, line.ew_pair):
+            if pair not in fields:
+                raise ScoringError(f"{where}: pair {pair!r} has no ranking field")
+            if (pair, line.board) in seen:
+                raise ScoringError(f"{where}: pair {pair!r} already has a result on board {line.board}")
+            seen.add((pair, line.board))
+
+
+def _universe(line: Line, across_field: bool) -> str:
+    """The part of the session whose results are compared together."""
+    return "" if across_field else line.section
+
+
+def _comparison_groups(lines: Sequence[Line], across_field: bool) -> dict[tuple[str, int, int], list[int]]:
+    """Indexes of the lines that were played, by (section or "", board, fouled group)."""
+    groups: dict[tuple[str, int, int], list[int]] = defaultdict(list)
+    for index, line in enumerate(lines):
+        if not isinstance(line.score, NotPlayed):
+            groups[(_universe(line, across_field), line.board, line.group)].append(index)
+    return groups
+
+
+def _is_comparable(score: LineScore) -> bool:
+    return isinstance(score, (int, Weighted))
+
+
+# --- matchpoints --------------------------------------------------------------------
+
+
+def _score_matchpoints(
+    lines: Sequence[Line],
+    groups: Mapping[tuple[str, int, int], list[int]],
+    options: ScoringOptions,
+    results_per_board: int | None,
+) -> tuple[list[_LineFigures], Fraction]:
+    results_on_board: Counter[tuple[str, int]] = Counter()
+    for (universe, board, _), members in groups.items():
+        results_on_board[(universe, board)] += len(members)
+    full_results = _full_results(results_on_board, results_per_board)
+
+    figures = [_LineFigures() for _ in lines]
+    for (universe, board, _), members in groups.items():
+        compared = [index for index in members if _is_comparable(lines[index].score)]
+        expected = full_results[universe]
+        # Compscore3 shows a line as played: factored only to the board's own results.
+        shown_expected = expected if options.line_display == "neuberg" else results_on_board[(universe, board)]
+        if options.short_boards == "none":
+            expected = shown_expected = len(compared)
+        _matchpoint_group(lines, figures, members, compared, (expected, shown_expected), options)
+    if options.adjusted_session_percentage:
+        _apply_session_percentages(lines, figures)
+    full_top = max((options.scale.top(count) for count in full_results.values()), default=Fraction(0))
+    return figures, full_top
+
+
+def _matchpoint_group(
+    lines: Sequence[Line],
+    figures: list[_LineFigures],
+    members: Sequence[int],
+    compared: Sequence[int],
+    expected: tuple[int, int],
+    options: ScoringOptions,
+) -> None:
+    """Fill in the figures of one comparison group; ``expected`` is (counted, shown) results."""
+    scale = options.scale
+    factor = neuberg if options.short_boards == "neuberg" else ratio_scaled
+    counted_top, shown_top = scale.top(expected[0]), scale.top(expected[1])
+    raw = [scale.from_two_one(points) for points in matchpoints_two_one([lines[i].score for i in compared])]
+    for index, points in zip(compared, raw):
+        figure = figures[index]
+        figure.counted_top, figure.shown_top = counted_top, shown_top
+        figure.counted = _both_sides(_factored(factor, points, len(compared), expected[0], scale), counted_top)
+        figure.shown = _both_sides(_factored(factor, points, len(compared), expected[1], scale), shown_top)
+    for index in members:
+        score = lines[index].score
+        if isinstance(score, Artificial):
+            figure = figures[index]
+            figure.counted_top, figure.shown_top = counted_top, shown_top
+            figure.counted = _artificial_points(score, counted_top)
+            figure.shown = _artificial_points(score, shown_top)
+
+
+def _full_results(results_on_board: Mapping[tuple[str, int], int], results_per_board: int | None) -> dict[str, int]:
+    """Each section's (or the field's) usual number of results: the most any board has."""
+    full_results: dict[str, int] = {}
+    for (universe, board), count in results_on_board.items():
+        if results_per_board is not None and count > results_per_board:
+            raise ScoringError(
+                f"board {board} has {count} results, more than the {results_per_board} results per board set"
+            )
+        full_results[universe] = max(full_results.get(universe, 0), results_per_board or count)
+    return full_results
+
+
+def _round_lines(figures: Sequence[_LineFigures], decimals: int) -> None:
+    """Round every line as a program shows it; the totals then add the shown figures."""
+    for figure in figures:
+        for name in ("shown", "counted"):
+            pair = getattr(figure, name)
+            if pair is not None:
+                setattr(figure, name, tuple(Fraction(round_to_places(value, decimals)) for value in pair))
+
+
+def _factored(
+    factor: Callable[[Fraction, int, int, MatchpointScale], Fraction],
+    points: Fraction,
+    actual: int,
+    expected: int,
+    scale: MatchpointScale,
+) -> Fraction:
+    """Points scored among ``actual`` results factored to ``expected`` (unchanged if equal)."""
+    if actual == expected:
+        return points
+    return factor(points, actual, expected, scale)
+
+
+def _both_sides(ns_points: Fraction, top: Fraction) -> tuple[Fraction, Fraction]:
+    """NS points and the EW complement: the two sides of a line share the top."""
+    return ns_points, top - ns_points
+
+
+def _artificial_points(score: Artificial, top: Fraction) -> tuple[Fraction, Fraction]:
+    """Ave+ / Ave / Ave-: 60 / 50 / 40 % of the top, for each side separately (RULES 5)."""
+    return top * score.ns_percent / HUNDRED, top * score.ew_percent / HUNDRED
+
+
+def _apply_session_percentages(lines: Sequence[Line], figures: list[_LineFigures]) -> None:
+    """EBU/ACBL option: Ave+ gives max(60 %, own %), Ave- min(40 %, own %).
+
+    "Own %" is the pair's percentage on the boards it played with a real result: never
+    on its artificial boards, so the rule is not circular. A pair with no real result
+    keeps the plain 60 / 40.
+    """
+    points: dict[str, Fraction] = defaultdict(Fraction)
+    tops: dict[str, Fraction] = defaultdict(Fraction)
+    for line, figure in zip(lines, figures):
+        if figure.counted is None or isinstance(line.score, Artificial):
+            continue
+        for pair, earned in zip((line.ns_pair, line.ew_pair), figure.counted):
+            points[pair] += earned
+            tops[pair] += figure.counted_top
+    for line, figure in zip(lines, figures):
+        if not isinstance(line.score, Artificial):
+            continue
+        shares = []
+        for pair, percent in ((line.ns_pair, line.score.ns_percent), (line.ew_pair, line.score.ew_percent)):
+            share = Fraction(percent, 100)
+            if tops[pair]:
+                own = points[pair] / tops[pair]
+                if percent > 50:
+                    share = max(share, own)
+                elif percent < 50:
+                    share = min(share, own)
+            shares.append(share)
+        figure.counted = (figure.counted_top * shares[0], figure.counted_top * shares[1])
+        figure.shown = (figure.shown_top * shares[0], figure.shown_top * shares[1])
+
+
+# --- cross-IMPs and Butler ----------------------------------------------------------
+
+
+def _score_imps(
+    lines: Sequence[Line], groups: Mapping[tuple[str, int, int], list[int]], options: ScoringOptions
+) -> list[_LineFigures]:
+    figures = [_LineFigures() for _ in lines]
+    for members in groups.values():
+        compared = [index for index in members if _is_comparable(lines[index].score)]
+        scores = [lines[index].score for index in compared]
+        datum = None
+        if options.method == "butler":
+            if scores:
+                datum, earned = butler_board(scores, options.butler_datum, options.imp_table)
+            else:
+                earned = ()
+        else:
+            earned = cross_imps_board(scores, options.cross_imps == "average", options.imp_table)
+        for index, ns_imps in zip(compared, earned):
+            figures[index].counted = figures[index].shown = (ns_imps, -ns_imps)
+        comparisons = max(len(compared), 1)  # an artificial result, had it been played
+        for index in members:
+            score = lines[index].score
+            figures[index].datum = datum
+            if isinstance(score, Artificial):
+                figures[index].counted = figures[index].shown = _artificial_imps(score, options, comparisons)
+    return figures
+
+
+def _artificial_imps(score: Artificial, options: ScoringOptions, comparisons: int) -> tuple[Fraction, Fraction]:
+    """Ave+ / Ave / Ave- as +3 / 0 / -3 IMPs (an event setting), for each side separately.
+
+    Summed cross-IMPs give a result one comparison's worth of IMPs per other result,
+    so there an Ave+ is worth the setting once per result it would have met.
+    """
+    per_comparison = options.method == "cross_imps" and options.cross_imps == "sum"
+    worth = Fraction(options.butler_adjusted_imps) * (comparisons if per_comparison else 1)
+    return _imps_for_percent(score.ns_percent, worth), _imps_for_percent(score.ew_percent, worth)
+
+
+def _imps_for_percent(percent: int, worth: Fraction) -> Fraction:
+    if percent == 60:
+        return worth
+    if percent == 50:
+        return Fraction(0)
+    if percent == 40:
+        return -worth
+    raise ScoringError(
+        f"an artificial {percent}% has no IMP equivalent: use Ave+ (60), Ave (50) or Ave- (40)"
+    )
+
+
+# --- lines and standings ------------------------------------------------------------
+
+
+def _scored_line(line: Line, figure: _LineFigures) -> ScoredLine:
+    if figure.shown is None:
+        return ScoredLine(line=line, ns_points=None, ew_points=None, ns_percent=None, datum=figure.datum)
+    ns_points, ew_points = figure.shown
+    ns_percent = ew_percent = None
+    if figure.shown_top:
+        ns_percent = ns_points / figure.shown_top * HUNDRED
+        ew_percent = ew_points / figure.shown_top * HUNDRED
+    elif figure.shown_top is not None:  # a board played once in a field of one table
+        ns_percent = ew_percent = Fraction(50)
+    return ScoredLine(
+        line=line,
+        ns_points=ns_points,
+        ew_points=ew_points,
+        ns_percent=ns_percent,
+        ew_percent=ew_percent,
+        datum=figure.datum,
+        top=figure.shown_top,
+    )
+
+
+@dataclass
+class _Tally:
+    points: Fraction = Fraction(0)
+    tops: Fraction = Fraction(0)
+    boards: int = 0
+
+
+def _standings(
+    lines: Sequence[Line], figures: Sequence[_LineFigures], session: SessionInput
+) -> dict[str, tuple[Standing, ...]]:
+    tallies: dict[str, _Tally] = defaultdict(_Tally)
+    for line, figure in zip(lines, figures):
+        if figure.counted is None:
+            continue
+        for pair, earned in zip((line.ns_pair, line.ew_pair), figure.counted):
+            tally = tallies[pair]
+            tally.points += earned
+            tally.tops += figure.counted_top or 0
+            tally.boards += 1
+    by_field: dict[str, list[str]] = defaultdict(list)
+    for pair in sorted(tallies, key=_natural_order):
+        by_field[session.fields[pair]].append(pair)
+    matchpoints = session.options.method == "matchpoints"
+    ranked = _rank_matchpoint_field if matchpoints else _rank_imp_field
+    return {
+        field_name: ranked(field_name, pairs, tallies, session.boards_in_session)
+        for field_name, pairs in sorted(by_field.items())
+    }
+
+
+def _natural_order(pair: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort "A:2NS" before "A:10NS": digits compare as numbers."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", pair))
+
+
+def _rank_matchpoint_field(
+    field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None
+) -> tuple[Standing, ...]:
+    """RULES 4: percentage of the tops played; total scaled to the session's boards."""
+    full_boards = boards_in_session or max(tallies[pair].boards for pair in pairs)
+    percentages = [_percentage(tallies[pair]) for pair in pairs]
+    standings = [
+        _standing(
+            pair,
+            field_name,
+            tallies[pair].boards,
+            total=tallies[pair].points * Fraction(full_boards, tallies[pair].boards),
+            percentage=percentage,
+            average=None,
+        )
+        for pair, percentage in zip(pairs, percentages)
+    ]
+    return _placed(standings, percentages)
+
+
+def _percentage(tally: _Tally) -> Fraction:
+    if not tally.tops:  # every board played once in a field of one table
+        return Fraction(50)
+    return tally.points / tally.tops * HUNDRED
+
+
+def _rank_imp_field(
+    field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None
+) -> tuple[Standing, ...]:
+    """RULES 6 and 8: rank by total IMPs, or by the average when boards played differ."""
+    standings = [
+        _standing(
+            pair,
+            field_name,
+            tallies[pair].boards,
+            total=tallies[pair].points,
+            percentage=None,
+            average=tallies[pair].points / tallies[pair].boards,
+        )
+        for pair in pairs
+    ]
+    same_boards = len({standing.boards_played for standing in standings}) == 1
+    keys = [standing.total if same_boards else standing.average for standing in standings]
+    return _placed(standings, keys)
+
+
+def _standing(
+    pair: str, field_name: str, boards: int, total: Fraction, percentage: Fraction | None, average: Fraction | None
+) -> Standing:
+    return Standing(
+        pair=pair,
+        field=field_name,
+        boards_played=boards,
+        total=total,
+        percentage=percentage,
+        average=average,
+        place="",
+        rank=0,
+    )
+
+
+def _placed(standings: Sequence[Standing], keys: Sequence[Fraction]) -> tuple[Standing, ...]:
+    """The standings with their places, best first; ties keep the input (pair) order."""
+    labels, numbers = place_labels(keys), place_numbers(keys)
+    placed = [
+        replace(standing, place=label, rank=number)
+        for standing, label, number in zip(standings, labels, numbers)
+    ]
+    return tuple(sorted(placed, key=lambda standing: standing.rank))

@@ -1,0 +1,129 @@
+"""Team matches: IMPs between the two tables, victory points, board-a-match (RULES.md 7).
+
+A match between team A and team B is given board by board as (table 1 NS score,
+table 2 NS score), with team A sitting NS at table 1 and EW at table 2, so team A's
+swing on a board is table 1's NS score minus table 2's.
+
+Victory point scales:
+
+- ``"20"`` and ``"30"``: the seeds' discrete scales (seeds/000). The tutorial's
+  "20 point Victory Point scale for a 7 board match" (seeds/004 Appendix B) is the
+  same table band for band, so it has no name of its own.
+- ``wbf_vp``: the WBF 2013 continuous scale exactly as RULES.md states it:
+  B = 15 x sqrt(boards), tau = (sqrt(5) - 1) / 2,
+  winner = 10 + 10 x (1 - tau^(3M/B)) / (1 - tau^3), capped at 20, rounded to 2
+  decimals (half up, computed with 40 significant digits); loser = 20 - winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+from numbers import Rational
+
+from .errors import ScoringError
+from .imps import DEFAULT_IMP_TABLE, imps
+
+
+@dataclass(frozen=True)
+class TeamMatch:
+    """IMPs of a match from team A's side: per board, won, lost and the margin."""
+
+    board_imps: tuple[int, ...]
+
+    @property
+    def imps_won(self) -> int:
+        return sum(value for value in self.board_imps if value > 0)
+
+    @property
+    def imps_lost(self) -> int:
+        return -sum(value for value in self.board_imps if value < 0)
+
+    @property
+    def margin(self) -> int:
+        return self.imps_won - self.imps_lost
+
+
+def _check_ns_score(score: int) -> None:
+    if isinstance(score, bool) or not isinstance(score, int):
+        raise ScoringError(f"a team match needs each table's NS score in points, not {score!r}")
+
+
+def _swings(boards: Sequence[tuple[int, int]]) -> list[int]:
+    """Team A's point swing on each board: table 1 NS score minus table 2 NS score."""
+    swings = []
+    for table1, table2 in boards:
+        _check_ns_score(table1)
+        _check_ns_score(table2)
+        swings.append(table1 - table2)
+    return swings
+
+
+def team_match(boards: Sequence[tuple[int, int]], table: str = DEFAULT_IMP_TABLE) -> TeamMatch:
+    """IMPs per board for team A from (table 1 NS, table 2 NS) scores."""
+    return TeamMatch(tuple(imps(swing, table) for swing in _swings(boards)))
+
+
+def board_a_match(boards: Sequence[tuple[int, int]]) -> tuple[Fraction, ...]:
+    """Team A's board-a-match points per board: 1 won, 1/2 tied, 0 lost."""
+    return tuple(Fraction(1) if swing > 0 else Fraction(1, 2) if swing == 0 else Fraction(0)
+                 for swing in _swings(boards))
+
+
+# Discrete scales: (lowest winning margin of the band, winner's VP), from seeds/000.
+VP_SCALES: dict[str, tuple[tuple[int, int], ...]] = {
+    "20": (
+        (0, 10), (1, 11), (3, 12), (5, 13), (8, 14), (11, 15),
+        (14, 16), (17, 17), (20, 18), (24, 19), (28, 20),
+    ),
+    "30": (
+        (0, 15), (1, 18), (2, 19), (3, 20), (4, 21), (5, 22), (7, 23),
+        (9, 24), (11, 25), (14, 26), (17, 27), (20, 28), (24, 29), (28, 30),
+    ),
+}
+
+
+def _check_margin(margin: int | Fraction) -> None:
+    if isinstance(margin, bool) or not isinstance(margin, (Rational, Decimal)):
+        raise ScoringError(f"an IMP margin must be an exact number, not {margin!r}")
+
+
+def victory_points(margin: int, scale: str = "20") -> tuple[int, int]:
+    """(team's VP, opponents' VP) on a discrete scale for the team's IMP margin."""
+    _check_margin(margin)
+    if scale not in VP_SCALES:
+        raise ScoringError(f"unknown VP scale {scale!r}: use one of {', '.join(VP_SCALES)}")
+    bands = VP_SCALES[scale]
+    total = 2 * bands[0][1]
+    winner = max(vp for lowest, vp in bands if abs(margin) >= lowest)
+    return (winner, total - winner) if margin >= 0 else (total - winner, winner)
+
+
+_CENT = Decimal("0.01")
+
+
+def _wbf_winner_vp(size: Fraction | Decimal, boards: int) -> Decimal:
+    """The winner's VP for a margin of ``size`` IMPs (size >= 0)."""
+    with localcontext() as context:
+        context.prec = 40
+        if not isinstance(size, Decimal):
+            size = Decimal(size.numerator) / Decimal(size.denominator)
+        tau = (Decimal(5).sqrt() - 1) / 2
+        blitz = 15 * Decimal(boards).sqrt()
+        if size >= blitz:
+            return Decimal(20).quantize(_CENT)
+        share = (1 - (3 * size / blitz * tau.ln()).exp()) / (1 - tau**3)
+        return (10 + 10 * share).quantize(_CENT, rounding=ROUND_HALF_UP)
+
+
+def wbf_vp(margin: int | Fraction | Decimal, boards: int) -> tuple[Decimal, Decimal]:
+    """(team's VP, opponents' VP) on the WBF 2013 continuous 20-VP scale, 2 decimals."""
+    _check_margin(margin)
+    if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
+        raise ScoringError(f"a match needs a whole number of boards (1 or more), not {boards!r}")
+    size = abs(margin) if isinstance(margin, Decimal) else Fraction(abs(margin))
+    winner = _wbf_winner_vp(size, boards)
+    loser = Decimal(20) - winner
+    return (winner, loser) if margin >= 0 else (loser, winner)

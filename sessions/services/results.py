@@ -1,0 +1,314 @@
+"""Recording, correcting and deleting traveller lines, with the audit trail.
+
+The director's text is read by the engine's notation parser (sessions.scoring.notation)
+and checked against the movement: a line is refused, with the reason and nothing
+saved, for an unknown pair, pairs that do not meet on that board (in that round), a
+board that already has their result, or an impossible result. A line that is possible
+but odd (far from the rest of the board, or a contract the other side declared
+everywhere else) is saved with warnings for the director to look at.
+
+Corrections and deletions name the version the director saw; a line changed since is
+never overwritten (ResultConflict carries the current line).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from sessions.models import Board, ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Section
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.notation import Assigned, Played, PassedOut, format_result, ns_score, parse_result
+from sessions.scoring.scores import Artificial, NotPlayed, Weighted
+
+from .errors import ResultConflict
+
+#: A score this far from the median of the board (and outside all the others) is queried.
+FAR_FROM_FIELD = 800
+#: Results needed on a board before a score is called far from the others.
+FIELD_FOR_COMPARISON = 3
+
+_SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_LEAD_RE = re.compile(r"(?P<suit>[SHDC])(?P<rank>[AKQJT98765432]|10)")
+
+
+@dataclass(frozen=True)
+class RecordOutcome:
+    result: Result
+    warnings: tuple[str, ...] = ()
+
+
+# --- reading what the director typed -------------------------------------------------
+
+
+def _clean_lead(lead: str) -> str:
+    """"hk", "♥K", "S10" -> "HK", "HK", "ST"; refused unless suit then card."""
+    text = "".join(_SUIT_LETTERS.get(char, char) for char in lead.replace("\ufe0f", "")).upper()
+    text = "".join(text.split())
+    if not text:
+        return ""
+    match = _LEAD_RE.fullmatch(text)
+    if match is None:
+        raise ValidationError({"lead": f"{lead.strip()!r} is not a card: write the suit then the card, e.g. HK or S4"})
+    rank = "T" if match["rank"] == "10" else match["rank"]
+    return match["suit"] + rank
+
+
+def _fill(line: Result, text: str, lead: str) -> None:
+    """Set the line's result fields from the director's text (ValidationError if impossible)."""
+    number = line.board.number
+    try:
+        parsed = parse_result(text, number)
+        score = ns_score(parsed, number)
+    except ScoringError as error:
+        raise ValidationError({"text": str(error)}) from None
+    cleaned_lead = _clean_lead(lead)
+    if cleaned_lead and not isinstance(parsed, Played):
+        raise ValidationError({"lead": "a lead goes with a played contract only"})
+    line.level = line.tricks = line.ns_score = None
+    line.strain = line.doubling = line.declarer = ""
+    line.artificial_ns_percent = line.artificial_ew_percent = line.weighted_parts = None
+    line.entered_text, line.text, line.lead = text.strip()[:60], format_result(parsed), cleaned_lead
+    if isinstance(parsed, Played):
+        line.kind = ResultKind.PLAYED
+        line.level, line.strain = parsed.contract.level, parsed.contract.strain.value
+        line.doubling, line.declarer = parsed.contract.doubling.value, parsed.declarer.value
+        line.tricks, line.ns_score = parsed.tricks, score
+    elif isinstance(parsed, (PassedOut, Assigned)):
+        line.kind = ResultKind.PASSED if isinstance(parsed, PassedOut) else ResultKind.ASSIGNED
+        line.ns_score = score
+    elif isinstance(parsed, Artificial):
+        line.kind = ResultKind.ARTIFICIAL
+        line.artificial_ns_percent, line.artificial_ew_percent = parsed.ns_percent, parsed.ew_percent
+    elif isinstance(parsed, Weighted):
+        line.kind = ResultKind.WEIGHTED
+        line.weighted_parts = [[str(Fraction(weight)), value] for weight, value in parsed.parts]
+    elif isinstance(parsed, NotPlayed):
+        line.kind = ResultKind.NOT_PLAYED
+
+
+def log_text(line: Result) -> str:
+    """How a line appears in the change log: "4S N = lead HK"."""
+    return f"{line.text} lead {line.lead}" if line.lead else line.text
+
+
+# --- checking the line against the movement ------------------------------------------
+
+
+def _find_pair(pairs: Sequence[Pair], label: str, side: str, section: Section) -> Pair:
+    """The pair a director named: "3EW" anywhere, or "3" on the NS side of a Mitchell is 3NS."""
+    cleaned = label.strip().upper()
+    for pair in pairs:
+        if cleaned == pair.label or (cleaned == str(pair.number) and pair.direction in ("", side)):
+            return pair
+    field = "ns_pair" if side == "NS" else "ew_pair"
+    raise ValidationError({field: f"section {section.letter} has no {side} pair {label.strip() or '(none)'}"})
+
+
+def _expected_seating(
+    seatings: Sequence[Seating], board: Board, ns: Pair, ew: Pair, round: int | None
+) -> Seating:
+    """The seating in which NS and EW play this board, or ValidationError saying why not."""
+    number = board.number
+    playing = [s for s in seatings if number in s.boards]
+    for seating in playing:
+        if (seating.ns_pair_id, seating.ew_pair_id) == (ns.pk, ew.pk):
+            if round is not None and seating.round != round:
+                raise ValidationError(
+                    f"{ns} and {ew} play board {number} in round {seating.round}, not round {round}"
+                )
+            return seating
+        if (seating.ns_pair_id, seating.ew_pair_id) == (ew.pk, ns.pk):
+            raise ValidationError(
+                f"{ns} and {ew} are the wrong way round: on board {number} {ew} sits NS "
+                f"(round {seating.round}, table {seating.table})"
+            )
+    raise ValidationError(f"{ns} does not play board {number} against {ew}: {_who_plays(playing, ns, number)}")
+
+
+def _who_plays(playing: Sequence[Seating], pair: Pair, number: int) -> str:
+    for seating in playing:
+        if pair.pk in (seating.ns_pair_id, seating.ew_pair_id):
+            return (
+                f"on board {number} {seating.ns_pair} plays {seating.ew_pair} "
+                f"(round {seating.round}, table {seating.table})"
+            )
+    return f"{pair} does not play board {number} at all"
+
+
+def _refuse_duplicate(board: Board, ns: Pair, ew: Pair) -> None:
+    both = [ns.pk, ew.pk]
+    existing = (
+        Result.objects.filter(board=board)
+        .filter(Q(ns_pair__in=both) | Q(ew_pair__in=both))
+        .select_related("ns_pair", "ew_pair")
+        .first()
+    )
+    if existing is not None:
+        raise ValidationError(
+            f"board {board.number} already has a result for {existing.ns_pair} v {existing.ew_pair} "
+            f"({existing.text}): correct that line instead"
+        )
+
+
+# --- warnings ------------------------------------------------------------------------
+
+
+def _side(seat: str) -> str:
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def _far_from_field(line: Result, others: Sequence[Result]) -> str | None:
+    if line.ns_score is None or line.kind == ResultKind.PASSED:
+        return None
+    scores = [other.ns_score for other in others if other.ns_score is not None]
+    if len(scores) < FIELD_FOR_COMPARISON or min(scores) <= line.ns_score <= max(scores):
+        return None
+    if abs(line.ns_score - statistics.median(scores)) < FAR_FROM_FIELD:
+        return None
+    return (
+        f"NS {line.ns_score:+d} is far from the other results on board {line.board.number} "
+        f"(NS {min(scores):+d} to {max(scores):+d}): check the score and who declared"
+    )
+
+
+def _declarer_swap(line: Result, others: Sequence[Result]) -> str | None:
+    if line.kind != ResultKind.PLAYED:
+        return None
+    same_contract = [
+        other for other in others
+        if other.kind == ResultKind.PLAYED and (other.level, other.strain) == (line.level, line.strain)
+    ]
+    if not same_contract or any(_side(other.declarer) == _side(line.declarer) for other in same_contract):
+        return None
+    seats = ", ".join(sorted({other.declarer for other in same_contract}))
+    return (
+        f"{line.level}{line.strain} was declared by {seats} at the other tables but by "
+        f"{line.declarer} here: check the declarer (NS and EW swapped?)"
+    )
+
+
+def _warnings(line: Result) -> tuple[str, ...]:
+    others = list(
+        Result.objects.filter(board=line.board, section=line.section).exclude(pk=line.pk)
+    )
+    found = (_far_from_field(line, others), _declarer_swap(line, others))
+    return tuple(warning for warning in found if warning)
+
+
+# --- the services ---------------------------------------------------------------------
+
+
+def _log(line: Result, action: str, before: str, after: str, by: AbstractBaseUser | None) -> None:
+    change = ResultChange(
+        session_id=line.board.session_id,
+        board=line.board,
+        result=None if action == ChangeAction.DELETED else line,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        action=action,
+        before_text=before,
+        after_text=after,
+        changed_by=by,
+    )
+    # The line itself was just validated: check the log entry's own fields, not its links again.
+    change.full_clean(exclude=["session", "board", "result", "ns_pair", "ew_pair", "changed_by"])
+    change.save()
+
+
+@transaction.atomic
+def result_record(
+    *,
+    board: Board,
+    section: Section,
+    ns_pair: str,
+    ew_pair: str,
+    text: str,
+    lead: str = "",
+    round: int | None = None,
+    by: AbstractBaseUser | None = None,
+) -> RecordOutcome:
+    """Record a new traveller line from the director's text; see the module docstring."""
+    if section.session_id != board.session_id:
+        raise ValidationError(f"section {section.letter} is not in the session of board {board.number}")
+    pairs = list(section.pairs.all())
+    ns = _find_pair(pairs, ns_pair, "NS", section)
+    ew = _find_pair(pairs, ew_pair, "EW", section)
+    if ns.pk == ew.pk:
+        raise ValidationError({"ew_pair": f"{ns} cannot play against itself"})
+    seating = _expected_seating(list(section.seatings.all()), board, ns, ew, round)
+    line = Result(
+        board=board, section=section, ns_pair=ns, ew_pair=ew, round=seating.round,
+        table=seating.table, updated_by=by,
+    )
+    _fill(line, text, lead)
+    _refuse_duplicate(board, ns, ew)
+    line.full_clean()
+    try:
+        with transaction.atomic():
+            line.save()
+    except IntegrityError:  # entered by someone else between our check and the save
+        _refuse_duplicate(board, ns, ew)
+        raise
+    _log(line, ChangeAction.RECORDED, "", log_text(line), by)
+    return RecordOutcome(line, _warnings(line))
+
+
+def _current(result: Result) -> Result | None:
+    return (
+        Result.objects.select_related("board", "section", "ns_pair", "ew_pair", "updated_by")
+        .filter(pk=result.pk)
+        .first()
+    )
+
+
+_RESULT_FIELDS = (
+    "kind", "level", "strain", "doubling", "declarer", "tricks", "lead", "ns_score",
+    "artificial_ns_percent", "artificial_ew_percent", "weighted_parts", "entered_text", "text",
+)
+
+
+@transaction.atomic
+def result_correct(
+    *, result: Result, text: str, lead: str = "", version: int, by: AbstractBaseUser | None = None
+) -> RecordOutcome:
+    """Replace a line's result, if it is still at ``version``; else ResultConflict."""
+    current = _current(result)
+    if current is None or current.version != version:
+        raise ResultConflict(current, version)
+    before = log_text(current)
+    _fill(current, text, lead)
+    if log_text(current) == before:
+        return RecordOutcome(current)  # nothing changed: no new version, no log entry
+    current.full_clean(validate_unique=False)
+    # The version in the WHERE clause makes the check and the write one atomic step.
+    changed = Result.objects.filter(pk=current.pk, version=version).update(
+        **{name: getattr(current, name) for name in _RESULT_FIELDS},
+        version=F("version") + 1, updated_by=by, updated_at=timezone.now(),
+    )
+    if not changed:
+        raise ResultConflict(_current(result), version)
+    current.refresh_from_db()
+    _log(current, ChangeAction.CORRECTED, before, log_text(current), by)
+    return RecordOutcome(current, _warnings(current))
+
+
+@transaction.atomic
+def result_delete(*, result: Result, version: int, by: AbstractBaseUser | None = None) -> None:
+    """Delete a line, if it is still at ``version``; else ResultConflict."""
+    current = _current(result)
+    if current is None or current.version != version:
+        raise ResultConflict(current, version)
+    deleted, _ = Result.objects.filter(pk=current.pk, version=version).delete()
+    if not deleted:
+        raise ResultConflict(_current(result), version)
+    _log(current, ChangeAction.DELETED, log_text(current), "", by)

@@ -1,0 +1,155 @@
+"""Creating, publishing and unpublishing sessions.
+
+A session is created from a movement (sessions.movements): one section per letter,
+one Pair per movement pair, one Board per board in play (dealer and vulnerability from
+the engine's boards.py) and one Seating per table per round. The phantom of an odd
+movement gets no Pair: the pair meeting it simply has no seating that round.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping, Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from sessions.models import Board, Event, Pair, Result, Seating, Section, Session
+from sessions.movements import Movement
+from sessions.scoring import boards as engine_boards
+
+from .players import pair_set_players, player_find_or_add
+
+
+def _split_label(label: str) -> tuple[int, str]:
+    """"12NS" -> (12, "NS"); a Howell's "5" -> (5, "")."""
+    number = label.rstrip("NSEW")
+    return int(number), label[len(number):]
+
+
+def _clean_all(objects: Iterable, exclude: Sequence[str] = ()) -> None:
+    # Uniqueness and constraints of generated rows are left to the database (they come
+    # from a validated movement); field validation still runs on every row.
+    for obj in objects:
+        obj.full_clean(exclude=list(exclude), validate_unique=False, validate_constraints=False)
+
+
+@transaction.atomic
+def session_create(
+    *,
+    event: Event,
+    name: str,
+    date: datetime.date,
+    movement: Movement,
+    section_letters: Sequence[str] = ("A",),
+    pair_players: Mapping[str, Sequence[str]] | None = None,
+    by: AbstractBaseUser | None = None,
+) -> Session:
+    """Create a session from ``movement``, with its sections, pairs, boards and seatings.
+
+    ``pair_players`` maps a pair label ("1NS", or "A:1NS" with several sections) to the
+    names of its two players: known names are taken from the club's list, new ones added.
+    """
+    board_numbers = movement.boards()
+    session = Session(
+        event=event,
+        name=name,
+        date=date,
+        movement_kind=movement.kind,
+        movement_description=movement.description[:200],
+        tables=movement.tables,
+        rounds=movement.rounds,
+        boards_per_round=movement.boards_per_round,
+        board_count=max(board_numbers),
+        arrow_switch=bool(movement.arrow_switch_rounds),
+        created_by=by,
+    )
+    session.full_clean()
+    session.save()
+    _create_boards(session, board_numbers)
+    for letter in section_letters:
+        section = Section(session=session, letter=letter)
+        section.full_clean()
+        section.save()
+        pairs = _create_pairs(section, movement)
+        _create_seatings(section, movement, pairs)
+        _name_players(event, section, pairs, pair_players or {}, several=len(section_letters) > 1)
+    return session
+
+
+def _create_boards(session: Session, numbers: Iterable[int]) -> None:
+    boards = [
+        Board(
+            session=session,
+            number=number,
+            dealer=engine_boards.dealer(number).value,
+            vulnerability=engine_boards.vulnerability(number).value,
+        )
+        for number in numbers
+    ]
+    _clean_all(boards)
+    Board.objects.bulk_create(boards)
+
+
+def _create_pairs(section: Section, movement: Movement) -> dict[str, Pair]:
+    pairs = {}
+    for label in movement.pairs:
+        number, direction = _split_label(label)
+        pairs[label] = Pair(section=section, number=number, direction=direction)
+    _clean_all(pairs.values())
+    Pair.objects.bulk_create(pairs.values())
+    return pairs
+
+
+def _create_seatings(section: Section, movement: Movement, pairs: Mapping[str, Pair]) -> None:
+    seatings = [
+        Seating(
+            section=section,
+            round=seating.round,
+            table=seating.table,
+            ns_pair=pairs[seating.ns_pair],
+            ew_pair=pairs[seating.ew_pair],
+            boards=list(seating.boards),
+        )
+        for seating in movement.seatings
+    ]
+    _clean_all(seatings)
+    Seating.objects.bulk_create(seatings)
+
+
+def _name_players(
+    event: Event, section: Section, pairs: Mapping[str, Pair], names: Mapping[str, Sequence[str]], several: bool
+) -> None:
+    for label, pair in pairs.items():
+        key = f"{section.letter}:{label}" if several else label
+        typed = [name.strip() for name in names.get(key, ()) if name and name.strip()]
+        if not typed:
+            continue
+        if len(typed) > 2:
+            raise ValidationError(f"pair {label} has {len(typed)} players: a pair has two")
+        players = [player_find_or_add(club=event.club, name=name) for name in typed]
+        players += [None] * (2 - len(players))
+        pair_set_players(pair=pair, player_1=players[0], player_2=players[1])
+
+
+@transaction.atomic
+def session_publish(*, session: Session) -> Session:
+    """Make the session's results public; refused while no result is entered."""
+    if not Result.objects.filter(board__session=session).exists():
+        raise ValidationError("no result is entered yet: there is nothing to publish")
+    session.published = True
+    session.published_at = timezone.now()
+    session.full_clean()
+    session.save(update_fields=["published", "published_at"])
+    return session
+
+
+@transaction.atomic
+def session_unpublish(*, session: Session) -> Session:
+    session.published = False
+    session.published_at = None
+    session.full_clean()
+    session.save(update_fields=["published", "published_at"])
+    return session

@@ -1,0 +1,40 @@
+"""Personas and common rows: the club's director, another club's director (outsider),
+a logged-in user who directs nothing, and the data a director works on."""
+
+import pytest
+
+from tests.factories import make_club, make_event, make_session, make_user
+
+
+@pytest.fixture
+def director(db):
+    return make_user("director")
+
+
+@pytest.fixture
+def club(director):
+    return make_club(directors=[director], name="Home Club")
+
+
+@pytest.fixture
+def outsider(db):
+    other = make_user("outsider")
+    make_club(directors=[other], name="Away Club")
+    return other
+
+
+@pytest.fixture
+def member(db):
+    """Logged in, but directs no club."""
+    return make_user("member")
+
+
+@pytest.fixture
+def event(club):
+    return make_event(club, name="Tuesday Pairs")
+
+
+@pytest.fixture
+def session(event):
+    """A 3-table Mitchell, 3 rounds of 2 boards (6 boards, pairs 1NS-3NS, 1EW-3EW)."""
+    return make_session(event)

@@ -1,0 +1,56 @@
+"""Small factories for test data: real rows, made through the services where they exist."""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+
+from django.contrib.auth import get_user_model
+
+from sessions.models import Club, ClubDirector, Event, Session
+from sessions.movements import Movement, howell, mitchell
+from sessions.services import session_create
+
+_numbers = itertools.count(1)
+
+
+def make_user(username: str | None = None, password: str = "pw"):
+    return get_user_model().objects.create_user(username or f"user{next(_numbers)}", password=password)
+
+
+def make_club(*, directors=(), name: str | None = None) -> Club:
+    number = next(_numbers)
+    club = Club.objects.create(name=name or f"Club {number}", slug=f"club-{number}")
+    for user in directors:
+        ClubDirector.objects.create(user=user, club=club)
+    return club
+
+
+def make_event(club: Club, **settings) -> Event:
+    return Event.objects.create(club=club, name=settings.pop("name", f"Event {next(_numbers)}"), **settings)
+
+
+def make_session(
+    event: Event,
+    movement: Movement | None = None,
+    *,
+    sections: tuple[str, ...] = ("A",),
+    pair_players=None,
+) -> Session:
+    """A session from ``movement`` (default: a 3-table Mitchell of 2 boards a round)."""
+    return session_create(
+        event=event,
+        name=f"Session {next(_numbers)}",
+        date=datetime.date(2025, 3, 4),
+        movement=movement or mitchell(3, 2),
+        section_letters=sections,
+        pair_players=pair_players,
+    )
+
+
+def small_mitchell() -> Movement:
+    return mitchell(3, 2)
+
+
+def small_howell() -> Movement:
+    return howell(8, 2)

@@ -1,0 +1,42 @@
+"""load_demo: a usable demo club, and running it again changes nothing."""
+
+from io import StringIO
+
+from django.core.management import call_command
+
+from sessions.models import Club, Player, Result, ResultChange, Session
+
+
+def run_load_demo() -> str:
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+def test_load_demo_twice_gives_one_demo_club(client, db):
+    first = run_load_demo()
+    counts = (Club.objects.count(), Session.objects.count(), Player.objects.count(),
+              Result.objects.count(), ResultChange.objects.count())
+
+    second = run_load_demo()
+
+    assert "log in as director / demo-director" in first and first == second
+    assert (Club.objects.count(), Session.objects.count(), Player.objects.count(),
+            Result.objects.count(), ResultChange.objects.count()) == counts
+    club = Club.objects.get(slug="demo")
+    assert club.directors.filter(username="director").exists()
+    assert club.players.count() == 30
+
+    mitchell = Session.objects.get(movement_kind="mitchell")
+    assert mitchell.published and mitchell.tables == 7
+    assert Result.objects.filter(board__session=mitchell).count() == 7 * 7 * mitchell.boards_per_round
+
+    howell = Session.objects.get(movement_kind="howell")
+    assert not howell.published and howell.tables == 4
+    expected = howell.rounds * howell.tables * howell.boards_per_round
+    entered = Result.objects.filter(board__session=howell).count()
+    assert 0 < entered < expected and abs(entered - expected / 2) <= howell.boards_per_round * 2
+
+
+    assert client.login(username="director", password="demo-director")
+    assert client.get("/director/").status_code == 200

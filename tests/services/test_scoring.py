@@ -1,0 +1,82 @@
+"""session_score: the stored lines through the engine, in a fixed number of queries."""
+
+from fractions import Fraction
+
+from sessions.models import Result
+from sessions.services import result_record, session_score
+
+
+def enter(session, number, ns, ew, text):
+    return result_record(
+        board=session.boards.get(number=number), section=session.sections.get(),
+        ns_pair=ns, ew_pair=ew, text=text,
+    ).result
+
+
+def test_board_lines_are_matchpointed_against_each_other(session):
+    # Board 1 is played by 1NS-1EW, 3NS-2EW and 2NS-3EW: top 4 on the 2-1 scale.
+    top = enter(session, 1, "2NS", "3EW", "4S N +1")
+    tied = [enter(session, 1, "1NS", "1EW", "4S N ="), enter(session, 1, "3NS", "2EW", "4S N =")]
+
+    scored = session_score(session=session)
+
+    assert scored.scored_line(top).ns_points == 4
+    assert [scored.scored_line(line).ns_points for line in tied] == [1, 1]
+    assert scored.scored_line(top).ew_points == 0
+
+
+def test_a_mitchell_has_an_ns_and_an_ew_ranking(session):
+    enter(session, 1, "2NS", "3EW", "4S N +1")
+    enter(session, 1, "1NS", "1EW", "4S N =")
+    enter(session, 1, "3NS", "2EW", "4S N -1")
+
+    rankings = dict(session_score(session=session).rankings())
+
+    assert set(rankings) == {"NS", "EW"}
+    assert [(row.pair.label, row.standing.place) for row in rankings["NS"]] == [("2NS", "1"), ("1NS", "2"), ("3NS", "3")]
+    assert rankings["EW"][0].pair.label == "2EW"
+    assert rankings["NS"][0].standing.percentage == Fraction(100)
+
+
+def test_special_lines_reach_the_engine_as_their_kind(session):
+    enter(session, 1, "2NS", "3EW", "4S N +1")
+    enter(session, 1, "1NS", "1EW", "4S N =")
+    average_plus = enter(session, 1, "3NS", "2EW", "A60/40")
+
+    scored = session_score(session=session)
+
+    line = scored.scored_line(average_plus)
+    assert (line.ns_percent, line.ew_percent) == (60, 40)
+
+
+def test_scoring_takes_the_same_queries_for_one_line_or_many(session, django_assert_num_queries):
+    enter(session, 1, "1NS", "1EW", "4S N =")
+    session.event  # loaded with the session by the views
+    with django_assert_num_queries(2):  # the lines with their pairs; the pairs
+        session_score(session=session)
+    for number, (ns, ew) in {2: ("1NS", "1EW"), 3: ("2NS", "2EW"), 5: ("3NS", "3EW")}.items():
+        enter(session, number, ns, ew, "3NT N =")
+    assert Result.objects.count() == 4
+    with django_assert_num_queries(2):
+        session_score(session=session)
+
+
+def test_an_arrow_switched_mitchell_has_one_ranking(event):
+    from sessions.movements import mitchell
+    from tests.factories import make_session
+
+    session = make_session(event, mitchell(3, 2, arrow_switch_last_round=True))
+    enter(session, 1, "1NS", "1EW", "4S N =")
+
+    assert [field for field, _ in session_score(session=session).rankings()] == [""]
+
+
+def test_sections_matchpointed_apart_rank_apart(event):
+    from tests.factories import make_session
+
+    session = make_session(event, sections=("A", "B"))
+    for section in session.sections.all():
+        result_record(board=session.boards.get(number=1), section=section, ns_pair="1NS", ew_pair="1EW",
+                      text="4S N =")
+
+    assert [field for field, _ in session_score(session=session).rankings()] == ["A EW", "A NS", "B EW", "B NS"]

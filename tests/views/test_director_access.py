@@ -1,0 +1,115 @@
+"""Every URL that writes refuses anyone but the club's own director, and changes nothing.
+
+Personas: anonymous (sent to log in), another club's director and a logged-in user who
+directs nothing (both 404: they cannot learn the object exists).
+"""
+
+import pytest
+from django.urls import reverse
+
+from sessions.models import Pair, Player, Result, ResultChange, Session
+from sessions.services import result_record
+
+
+@pytest.fixture
+def entered(session):
+    """The conftest session with one line on board 1 (1NS v 1EW, round 1, table 1)."""
+    line = result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                         ns_pair="1NS", ew_pair="1EW", text="4S N =").result
+    return session, line
+
+
+def writing_requests(session, line):
+    """(url, POST data) for every writing URL, with data the club's director could send."""
+    row_1 = f"A-1-{line.ns_pair_id}-{line.ew_pair_id}"
+    row_2 = f"A-2-{line.ns_pair_id}-{line.ew_pair_id}"
+    club = session.event.club
+    return [
+        (reverse("sessions:director_session_new", args=[club.slug]),
+         {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
+        (reverse("sessions:director_players", args=[club.slug]), {"name": "Intruder"}),
+        (reverse("sessions:director_publish", args=[session.pk]), {}),
+        (reverse("sessions:director_unpublish", args=[session.pk]), {}),
+        (reverse("sessions:director_board", args=[session.pk, 1]),
+         {"row": row_1, "result": line.pk, "version": 1, "text": "4S N -3"}),
+        (reverse("sessions:director_board", args=[session.pk, 1]),
+         {"row": row_1, "result": line.pk, "version": 1, "action": "delete"}),
+        (reverse("sessions:director_board", args=[session.pk, 2]), {"row": row_2, "text": "3NT N ="}),
+        (reverse("sessions:director_table", args=[session.pk, "A", 1, 1]), {"row": row_2, "text": "3NT N ="}),
+    ]
+
+
+def snapshot():
+    return (
+        list(Result.objects.values_list("pk", "version", "text")),
+        ResultChange.objects.count(),
+        list(Session.objects.values_list("pk", "published")),
+        Player.objects.count(),
+        list(Pair.objects.values_list("pk", "player_1", "player_2")),
+    )
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "outsider", "member"])
+def test_writing_urls_refuse_everyone_but_the_clubs_director(client, entered, persona, request):
+    session, line = entered
+    if persona != "anonymous":
+        client.force_login(request.getfixturevalue(persona))
+    before = snapshot()
+
+    for url, data in writing_requests(session, line):
+        response = client.post(url, data)
+        if persona == "anonymous":
+            assert response.status_code == 302, url
+            assert response.url.startswith(reverse("login")), url
+        else:
+            assert response.status_code == 404, url
+
+    assert snapshot() == before
+
+
+def test_the_clubs_director_can_use_every_writing_url(client, entered, director):
+    """The refusals above are about who asks: the same requests work for the director."""
+    session, line = entered
+    client.force_login(director)
+
+    statuses = [client.post(url, data).status_code for url, data in writing_requests(session, line)]
+
+    assert all(status in (200, 302) for status in statuses), statuses
+    assert snapshot()[1] > 1  # the director's changes were logged
+
+
+@pytest.mark.parametrize("persona", ["outsider", "member"])
+def test_reading_pages_are_hidden_from_other_users(client, entered, persona, request):
+    session, _ = entered
+    client.force_login(request.getfixturevalue(persona))
+    for name, args in [
+        ("director_session", [session.pk]), ("director_standings", [session.pk]),
+        ("director_log", [session.pk]), ("director_board", [session.pk, 1]),
+        ("director_table", [session.pk, "A", 1, 1]),
+        ("director_session_new", [session.event.club.slug]), ("director_players", [session.event.club.slug]),
+    ]:
+        assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
+
+
+def test_the_dashboard_lists_only_the_users_own_clubs(client, entered, outsider):
+    client.force_login(outsider)
+
+    response = client.get(reverse("sessions:director_dashboard"))
+
+    assert response.status_code == 200
+    assert b"Home Club" not in response.content
+    assert b"Away Club" in response.content
+
+
+def test_a_post_without_the_csrf_token_is_refused(entered, director):
+    from django.test import Client
+
+    session, _ = entered
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+
+    response = client.post(reverse("sessions:director_publish", args=[session.pk]))
+
+    assert response.status_code == 403
+    session.refresh_from_db()
+    assert not session.published
