@@ -18,7 +18,11 @@ from .scores import NOT_PLAYED, Artificial, LineScore, NotPlayed, Weighted
 from .teams import VP_SCALES, TeamMatch, board_a_match, team_match, victory_points, wbf_vp
 
 # --- pairs scoring (matchpoints, cross-IMPs, Butler, sessions, ranking) -----------------
-# LEAD: add the pairs-scoring exports here and to __all__ below.
+from .butler import butler_board, butler_datum, trim_count
+from .crossimps import cross_imps_board
+from .matchpoints import matchpoint_board, neuberg, ratio_scaled
+from .ranking import format_points, place_labels, place_numbers
+from .session import Line, ScoredLine, ScoringOptions, SessionInput, SessionResult, Standing, score_session
 
 __all__ = [
     # single deal, teams, rubber
@@ -30,5 +34,8 @@ __all__ = [
     "format_result", "imps", "is_vulnerable", "ns_score", "parse_contract", "parse_result",
     "parse_seat", "producible_ns_scores", "rubber_sheet", "score_breakdown", "team_match",
     "undertrick_penalty", "victory_points", "vulnerability", "wbf_vp",
-    # pairs scoring: LEAD adds here
+    # pairs scoring
+    "Line", "ScoredLine", "ScoringOptions", "SessionInput", "SessionResult", "Standing",
+    "butler_board", "butler_datum", "cross_imps_board", "format_points", "matchpoint_board",
+    "neuberg", "place_labels", "place_numbers", "ratio_scaled", "score_session", "trim_count",
 ]

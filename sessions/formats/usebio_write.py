@@ -1,0 +1,176 @@
+"""A parsed event as a USEBIO 1.2 XML results file (the EBU interchange format).
+
+The other direction of usebio.py, written the way the real files are: UTF-8 with the
+EBU's DOCTYPE line, CLUB, EVENT with EVENT_TYPE MP_PAIRS / CROSS_IMP_PAIRS /
+BUTLER_PAIRS, PARTICIPANTS, BOARDs of TRAVELLER_LINEs and a HANDSET of the deals.
+A single section named "A" sits directly in EVENT; otherwise each section is an
+EVENT/SECTION with its SECTION_ID (as NZ Scorer writes them).
+
+Published figures come from the model's published_* fields, two decimals. Scores
+are the model's normalised NS scores: "420", "-100", "PASS", "NP", "A6040".
+
+What USEBIO cannot carry, and so does not survive a round trip through our reader:
+a pair's phantom flag (it is written as a pair without players), dealer and
+vulnerability, a line's round and table, per-line Butler datums that differ within a
+board (one BOARD_AVERAGE per board), and the `extra` figures other programs published.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from .errors import FormatError
+from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
+from .usebio import HAND_ORDER, POINTS_ELEMENTS, SCORING_BY_EVENT_TYPE, SUIT_ELEMENTS
+from .writing import (
+    PROGRAM_NAME,
+    date_parts,
+    hands_by_seat,
+    sections_in_order,
+    sections_need_names,
+    two_decimals,
+    without_control_characters,
+)
+
+EVENT_TYPE_BY_SCORING = {scoring: event_type for event_type, scoring in SCORING_BY_EVENT_TYPE.items()}
+XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
+DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+
+
+def write_usebio(event: ParsedEvent) -> bytes:
+    """The event as USEBIO 1.2 XML bytes; FormatError if its scoring has no USEBIO event type."""
+    event_type = EVENT_TYPE_BY_SCORING.get(event.scoring)
+    if event_type is None:
+        raise FormatError(
+            f"cannot write USEBIO for scoring {event.scoring!r}: "
+            f"USEBIO event types exist for {', '.join(EVENT_TYPE_BY_SCORING)}"
+        )
+    root = ET.Element("USEBIO", Version="1.2")
+    _leaf(ET.SubElement(root, "CLUB"), "CLUB_NAME", event.club)
+    event_element = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
+    _event_header(event_element, event)
+    _Writer(event).write_sections(event_element)
+    handset = _handset(event.boards)
+    if len(handset):
+        root.append(handset)
+    ET.indent(root)
+    body = ET.tostring(root, encoding="unicode")
+    return "\n".join([XML_DECLARATION, DOCTYPE, body, ""]).encode("utf-8")
+
+
+def _event_header(element: ET.Element, event: ParsedEvent) -> None:
+    _leaf(element, "PROGRAM_NAME", PROGRAM_NAME)
+    # The real files name the event in EVENT_DESCRIPTION (our reader's first choice);
+    # Compscore3 and BriAn also write TITLE.
+    _leaf(element, "EVENT_DESCRIPTION", event.title)
+    _leaf(element, "TITLE", event.title)
+    _leaf(element, "DATE", _usebio_date(event.date))
+
+
+def _usebio_date(text: str) -> str:
+    """DD/MM/YYYY, as every real USEBIO file writes it; an unrecognised date as given."""
+    parts = date_parts(text)
+    if parts is None:
+        return text
+    year, month, day = parts
+    return f"{day:02d}/{month:02d}/{year:04d}"
+
+
+class _Writer:
+    def __init__(self, event: ParsedEvent) -> None:
+        self.event = event
+        self.pairs = event.pairs_by_key()
+
+    def write_sections(self, event_element: ET.Element) -> None:
+        sections = sections_in_order(self.event)
+        named = sections_need_names(sections)
+        for section in sections:
+            container = ET.SubElement(event_element, "SECTION", SECTION_ID=section) if named else event_element
+            pairs = [pair for pair in self.event.pairs if pair.section == section]
+            if pairs:
+                participants = ET.SubElement(container, "PARTICIPANTS")
+                for pair in pairs:
+                    self.write_pair(participants, pair)
+            for board in self.event.boards:
+                if board.section == section:
+                    self.write_board(container, board)
+
+    def write_pair(self, participants: ET.Element, pair: ParsedPair) -> None:
+        element = ET.SubElement(participants, "PAIR")
+        _leaf(element, "PAIR_NUMBER", pair.number)
+        _optional(element, "DIRECTION", pair.direction)
+        _optional(element, "TOTAL_SCORE", two_decimals(pair.published_total))
+        _optional(element, "PERCENTAGE", two_decimals(pair.published_percentage))
+        _optional(element, "PLACE", pair.published_place)
+        _optional(element, "HANDICAP", two_decimals(pair.handicap))
+        _optional(element, "BOARDS_PLAYED", None if pair.boards_played is None else str(pair.boards_played))
+        for player in pair.players:
+            player_element = ET.SubElement(element, "PLAYER")
+            _leaf(player_element, "PLAYER_NAME", player.name)
+            _optional(player_element, "NATIONAL_ID_NUMBER", player.national_id)
+
+    def write_board(self, container: ET.Element, board: ParsedBoard) -> None:
+        element = ET.SubElement(container, "BOARD")
+        _leaf(element, "BOARD_NUMBER", str(board.number))
+        datums = {line.published_datum for line in board.lines} - {None}
+        if len(datums) == 1:
+            # USEBIO has one Butler datum per board (Compscore3's BOARD_AVERAGE).
+            _leaf(element, "BOARD_AVERAGE", str(datums.pop()))
+        for line in board.lines:
+            self.write_line(element, board, line)
+
+    def write_line(self, board_element: ET.Element, board: ParsedBoard, line: ParsedLine) -> None:
+        where = f"board {board.number} of section {board.section}"
+        element = ET.SubElement(board_element, "TRAVELLER_LINE")
+        _leaf(element, "NS_PAIR_NUMBER", self.pair_number(line.ns_pair, board.section, where))
+        _leaf(element, "EW_PAIR_NUMBER", self.pair_number(line.ew_pair, board.section, where))
+        _optional(element, "CONTRACT", line.contract)
+        _optional(element, "PLAYED_BY", line.declarer)
+        _optional(element, "LEAD", line.lead)
+        _optional(element, "TRICKS", None if line.tricks is None else str(line.tricks))
+        _leaf(element, "SCORE", line.score)
+        ns_element, ew_element = POINTS_ELEMENTS[self.event.scoring]
+        _optional(element, ns_element, two_decimals(line.published_ns_points))
+        _optional(element, ew_element, two_decimals(line.published_ew_points))
+        _optional(element, "NOTES", line.note)
+
+    def pair_number(self, key: str, section: str, where: str) -> str:
+        """ "7" in a Howell, "7NS" in a Mitchell (as Compscore3 writes), "(B) 7NS" for a
+        pair of another section than the board's."""
+        pair = self.pairs.get(key)
+        if pair is None:
+            raise FormatError(f"{where}: a traveller line names pair {key}, who is not in the event")
+        number = f"{pair.number}{pair.direction}"
+        return number if pair.section == section else f"({pair.section}) {number}"
+
+
+def _handset(boards: list[ParsedBoard]) -> ET.Element:
+    """The deals, one per board number (USEBIO's HANDSET is not per section)."""
+    handset = ET.Element("HANDSET")
+    written: set[int] = set()
+    for board in boards:
+        if not board.deal or board.number in written:
+            continue
+        hands = hands_by_seat(board.deal, f"board {board.number}")
+        if len(hands) < 4:
+            continue  # a partial deal: the reader takes only complete ones
+        written.add(board.number)
+        element = ET.SubElement(handset, "BOARD")
+        _leaf(element, "BOARD_NUMBER", str(board.number))
+        for direction in HAND_ORDER:
+            hand = ET.SubElement(element, "HAND")
+            _leaf(hand, "DIRECTION", direction.title())
+            for suit_element, cards in zip(SUIT_ELEMENTS, hands[direction[0]].split(".")):
+                _leaf(hand, suit_element, cards)
+    return handset
+
+
+def _leaf(parent: ET.Element, tag: str, text: str) -> ET.Element:
+    element = ET.SubElement(parent, tag)
+    element.text = without_control_characters(text)
+    return element
+
+
+def _optional(parent: ET.Element, tag: str, text: str | None) -> None:
+    if text:
+        _leaf(parent, tag, text)

@@ -1,0 +1,9 @@
+"""Players' pages: no login, published sessions only."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]

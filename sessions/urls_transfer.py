@@ -1,0 +1,3 @@
+"""Results in and out: imports and exports."""
+
+urlpatterns: list = []
