@@ -1,7 +1,8 @@
 """Readers for published results files (USEBIO 1.2 XML, PBN 2.1) into one parsed model.
 
 Pure Python, no Django: a file format is an adapter at the edge. Each reader returns a
-`ParsedEvent`; importers and the engine comparison work from that model only.
+`ParsedEvent`; importers and the engine comparison work from that model only. The
+writers (write_usebio, write_pbn) go the other way, from the same model to a file.
 """
 
 from .detect import parse_results_file
@@ -14,7 +15,9 @@ from .model import (
     ParsedPlayer,
 )
 from .pbn import parse_pbn, parse_pbn_deals
+from .pbn_write import pbn_scoring_tag, write_pbn
 from .usebio import parse_usebio
+from .usebio_write import write_usebio
 
 __all__ = [
     "FormatError",
@@ -27,4 +30,7 @@ __all__ = [
     "parse_pbn_deals",
     "parse_results_file",
     "parse_usebio",
+    "pbn_scoring_tag",
+    "write_pbn",
+    "write_usebio",
 ]
