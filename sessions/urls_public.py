@@ -2,8 +2,12 @@
 
 from django.urls import path
 
-from . import views
+from . import public_views as public
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", public.home, name="home"),
+    path("clubs/<slug:club_slug>/", public.club, name="club"),
+    path("sessions/<int:session_id>/", public.session_results, name="session_results"),
+    path("sessions/<int:session_id>/boards/<int:number>/", public.board, name="board"),
+    path("sessions/<int:session_id>/pairs/<int:pair_id>/", public.scorecard, name="scorecard"),
 ]

@@ -1,0 +1,297 @@
+"""What the players' pages read: published sessions only, in a fixed number of queries.
+
+An unpublished session does not exist for these pages: the querysets below leave it
+out, so its results, boards and pairs are a 404 for everyone, directors included
+(they have their own provisional pages). Every figure comes from session_score, the
+one path to scoring; the sheets here only pick the lines a page shows and tie them to
+the stored pairs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import QuerySet
+
+from sessions.models import Board, Club, Pair, Result, ResultKind, Session
+from sessions.scoring.session import ScoredLine, Standing
+from sessions.services.scoring import RankedPair, ScoredSession, session_score
+
+LATEST_SESSIONS = 10
+
+
+# --- published objects ---------------------------------------------------------------
+
+
+def published_sessions() -> QuerySet[Session]:
+    """Every published session, with its event and club (for titles and breadcrumbs)."""
+    return Session.objects.filter(published=True).select_related("event__club")
+
+
+def published_boards() -> QuerySet[Board]:
+    return Board.objects.filter(session__published=True).select_related("session__event__club")
+
+
+def published_pairs() -> QuerySet[Pair]:
+    return Pair.objects.filter(section__session__published=True).select_related(
+        "section__session__event__club", "player_1", "player_2"
+    )
+
+
+def clubs_with_results() -> QuerySet[Club]:
+    """The clubs that have published at least one session (one query)."""
+    return Club.objects.filter(events__sessions__published=True).distinct().order_by("name")
+
+
+def latest_sessions(limit: int = LATEST_SESSIONS) -> QuerySet[Session]:
+    """The most recently played published sessions, all clubs (one query)."""
+    return published_sessions().order_by("-date", "-published_at", "-pk")[:limit]
+
+
+def club_sessions(*, club: Club) -> QuerySet[Session]:
+    """The club's published sessions, newest first."""
+    return published_sessions().filter(event__club=club).order_by("-date", "-published_at", "-pk")
+
+
+def _board_numbers(session: Session) -> list[int]:
+    return list(Board.objects.filter(session=session).order_by("number").values_list("number", flat=True))
+
+
+# --- one traveller line, as the players' pages show it -------------------------------
+
+
+@dataclass(frozen=True)
+class TravellerRow:
+    """A stored line with its scored figures (None when the board was not played)."""
+
+    result: Result
+    scored: ScoredLine | None
+
+    @property
+    def board(self) -> int:
+        return self.result.board.number
+
+    @property
+    def ns_pair(self) -> Pair:
+        return self.result.ns_pair
+
+    @property
+    def ew_pair(self) -> Pair:
+        return self.result.ew_pair
+
+    @property
+    def is_played(self) -> bool:
+        return self.result.kind == ResultKind.PLAYED
+
+    @property
+    def contract(self) -> str:
+        """"4SX" for a played board; otherwise the whole result ("PASS", "A60/40", "NS 420", "NP")."""
+        result = self.result
+        if not self.is_played:
+            return result.text
+        return f"{result.level}{result.strain}{result.doubling}"
+
+    @property
+    def declarer(self) -> str:
+        return self.result.declarer if self.is_played else ""
+
+    @property
+    def outcome(self) -> str:
+        """Tricks against the contract: "=", "+1", "-2"; blank when not played."""
+        if not self.is_played:
+            return ""
+        over = self.result.tricks - (self.result.level + 6)
+        return f"{over:+d}" if over else "="
+
+    @property
+    def ns_points(self) -> Fraction | None:
+        return self.scored.ns_points if self.scored else None
+
+    @property
+    def ew_points(self) -> Fraction | None:
+        return self.scored.ew_points if self.scored else None
+
+    @property
+    def datum(self) -> int | None:
+        return self.scored.datum if self.scored else None
+
+
+def _rows(scored: ScoredSession, results: list[Result]) -> list[TravellerRow]:
+    return [TravellerRow(result, scored.scored_line(result)) for result in results]
+
+
+# --- the session's results ------------------------------------------------------------
+
+
+DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
+
+
+def _field_parts(field: str) -> tuple[str, str]:
+    """A ranking field as (section, direction): "B EW" -> ("B", "EW"), "NS" -> ("", "NS"), "B" -> ("B", "")."""
+    section, _, direction = field.rpartition(" ")
+    if direction not in DIRECTIONS:
+        return field, ""
+    return section, direction
+
+
+def field_title(field: str) -> str:
+    """"NS" -> "North-South", "B EW" -> "Section B East-West", "B" -> "Section B", "" -> "All pairs"."""
+    section, direction = _field_parts(field)
+    words = [f"Section {section}"] if section else []
+    words += [DIRECTIONS[direction]] if direction else []
+    return " ".join(words) or "All pairs"
+
+
+def _field_order(field: str) -> tuple[str, int]:
+    """Sections in order, North-South before East-West within each."""
+    section, direction = _field_parts(field)
+    return section, list(DIRECTIONS).index(direction) if direction else 0
+
+
+@dataclass(frozen=True)
+class FieldRanking:
+    field: str
+    title: str
+    rows: list[RankedPair]
+
+
+@dataclass(frozen=True)
+class ResultsSheet:
+    session: Session
+    rankings: list[FieldRanking]
+    boards: list[int]
+    is_matchpoints: bool
+
+
+def results_sheet(*, session: Session) -> ResultsSheet:
+    """Each field's ranking and the list of boards.
+
+    Queries: session_score's two (results, pairs with players), the board numbers.
+    ``session.event`` must be loaded by the caller (published_sessions does).
+    """
+    scored = session_score(session=session)
+    rankings = [
+        FieldRanking(field, field_title(field), rows)
+        for field, rows in sorted(scored.rankings(), key=lambda ranking: _field_order(ranking[0]))
+    ]
+    return ResultsSheet(session, rankings, _board_numbers(session), scored.is_matchpoints)
+
+
+# --- a board's traveller --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TravellerSheet:
+    board: Board
+    rows: list[TravellerRow]
+    previous: int | None
+    next: int | None
+    method: str
+
+
+def traveller_sheet(*, board: Board) -> TravellerSheet:
+    """Every line of the board, in section and table order, and its neighbours.
+
+    Queries: session_score's two and the board numbers (board.session.event loaded).
+    """
+    session = board.session
+    scored = session_score(session=session)
+    numbers = _board_numbers(session)
+    earlier = [number for number in numbers if number < board.number]
+    later = [number for number in numbers if number > board.number]
+    results = [result for result in scored.results if result.board_id == board.pk]
+    return TravellerSheet(
+        board=board,
+        rows=_rows(scored, results),
+        previous=earlier[-1] if earlier else None,
+        next=later[0] if later else None,
+        method=session.event.method,
+    )
+
+
+# --- a pair's score card --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScorecardRow:
+    """One board of a pair's card, seen from the pair's side of the table."""
+
+    line: TravellerRow
+    side: str  # "NS" or "EW": where the pair sat
+    opponents: Pair  # with its players
+
+    @property
+    def board(self) -> int:
+        return self.line.board
+
+    @property
+    def score(self) -> int | None:
+        """The pair's own score: NS's score, or its negation when the pair sat EW."""
+        ns_score = self.line.result.ns_score
+        if ns_score is None:
+            return None
+        return ns_score if self.side == "NS" else -ns_score
+
+    @property
+    def points(self) -> Fraction | None:
+        return self.line.ns_points if self.side == "NS" else self.line.ew_points
+
+    @property
+    def percent(self) -> Fraction | None:
+        scored = self.line.scored
+        if scored is None:
+            return None
+        return scored.ns_percent if self.side == "NS" else scored.ew_percent
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    pair: Pair
+    rows: list[ScorecardRow]
+    standing: Standing | None  # None until the pair has a scored board
+    field_title: str
+    field_size: int
+    is_matchpoints: bool
+
+    @property
+    def points_total(self) -> Fraction:
+        """The sum of the figures on the card, exactly (rounded only when shown)."""
+        return sum((row.points for row in self.rows if row.points is not None), Fraction(0))
+
+
+def scorecard_sheet(*, pair: Pair) -> Scorecard:
+    """The pair's boards in order, its standing and its field.
+
+    Queries: session_score's two (pair.section.session.event loaded by the caller).
+    """
+    session = pair.section.session
+    scored = session_score(session=session)
+    pairs_by_id = {stored.pk: stored for stored in scored.pairs.values()}
+    rows = [
+        ScorecardRow(
+            line=line,
+            side="NS" if line.result.ns_pair_id == pair.pk else "EW",
+            opponents=pairs_by_id[
+                line.result.ew_pair_id if line.result.ns_pair_id == pair.pk else line.result.ns_pair_id
+            ],
+        )
+        for line in _rows(scored, [r for r in scored.results if pair.pk in (r.ns_pair_id, r.ew_pair_id)])
+    ]
+    standing, field_size = _standing_of(scored, pair)
+    return Scorecard(
+        pair=pair,
+        rows=rows,
+        standing=standing,
+        field_title=field_title(standing.field) if standing else "",
+        field_size=field_size,
+        is_matchpoints=scored.is_matchpoints,
+    )
+
+
+def _standing_of(scored: ScoredSession, pair: Pair) -> tuple[Standing | None, int]:
+    for _, ranked in scored.rankings():
+        for item in ranked:
+            if item.pair.pk == pair.pk:
+                return item.standing, len(ranked)
+    return None, 0

@@ -1,0 +1,244 @@
+"""The players' tables (django-tables2): rankings, travellers and score cards.
+
+Rows are the selectors' objects (sessions.selectors.public), already loaded: sorting
+happens in Python through each column's ``order_by`` accessors, so a ?sort= never
+adds a query. ``render_<col>`` writes the page (suit symbols, links, 2 decimals);
+``value_<col>`` gives the plain figure for an export. Figures are exact fractions
+until here and are rounded only when shown (sessions.scoring.format_points).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from sessions.models import Pair
+from sessions.scoring import format_points
+from sessions.templatetags.clubscore import side_score, signed
+
+SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
+RED_SUITS = {"H", "D"}
+
+# Figures align right (clubscore.css); on a phone the first column stays pinned while
+# the rest scrolls, so each table starts with what identifies the row.
+NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}, "tf": {"class": "num"}}
+
+
+def suit_symbol(letter: str) -> SafeString:
+    """A suit as its symbol, red or black, with its name for screen readers."""
+    symbol, name = SUITS[letter]
+    colour = "red" if letter in RED_SUITS else "black"
+    return format_html('<span class="suit {}" role="img" aria-label="{}">{}</span>', colour, name, symbol)
+
+
+def contract_html(contract: str) -> SafeString | str:
+    """"4SX" -> 4♠X; anything else ("3NT", "PASS", "A60/40") as it is, escaped."""
+    if len(contract) >= 2 and contract[0].isdigit() and contract[1] in SUITS:
+        return format_html("{}{}{}", contract[0], suit_symbol(contract[1]), contract[2:])
+    return contract
+
+
+def card_html(card: str) -> SafeString | str:
+    """A lead "HK" -> ♥K."""
+    if len(card) >= 2 and card[0] in SUITS:
+        return format_html("{}{}", suit_symbol(card[0]), card[1:])
+    return card
+
+
+def scorecard_url(pair: Pair, session_id: int) -> str:
+    return reverse("sessions:scorecard", args=[session_id, pair.pk])
+
+
+class PointsColumn(tables.Column):
+    """Matchpoints, IMPs or a percentage: 2 decimals on the page, the exact value sorted."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(*args, **kwargs)
+
+    def render(self, value: Fraction) -> str:
+        return format_points(value)
+
+
+class ContractColumn(tables.Column):
+    """A contract with its suit symbol; exported as written ("4SX")."""
+
+    def render(self, value: str) -> SafeString | str:
+        return contract_html(value)
+
+    def value(self, value: str) -> str:
+        return value
+
+
+class CardColumn(tables.Column):
+    """A lead with its suit symbol; exported as written ("HK")."""
+
+    def render(self, value: str) -> SafeString | str:
+        return card_html(value)
+
+    def value(self, value: str) -> str:
+        return value
+
+
+class SideScoreColumn(tables.Column):
+    """A traveller's NS or EW score column: the side that scored the points shows them."""
+
+    def __init__(self, side: str, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(**kwargs)
+        self.side = side
+
+    def render(self, value: int) -> str:
+        return side_score(value, self.side)
+
+
+class SignedScoreColumn(tables.Column):
+    """A score from one pair's side: "+420", "-50"."""
+
+    def render(self, value: int) -> str:
+        return signed(value)
+
+
+class PublicTable(tables.Table):
+    # django-tables2 reads only a class's own Meta: every table below subclasses this one.
+    class Meta:
+        attrs = {"class": "results"}
+        orderable = True
+        empty_text = "No result entered."
+        default = ""
+        template_name = "public/table.html"
+
+
+# --- rankings -------------------------------------------------------------------------
+
+
+class RankingTable(PublicTable):
+    """One field's ranking: rows are RankedPair(pair, standing), best first."""
+
+    place = tables.Column(accessor="standing__place", order_by=("standing__rank", "pair__number"))
+    pair = tables.Column(
+        accessor="pair__label", order_by=("pair__section__letter", "pair__number"),
+        linkify=lambda record, table: scorecard_url(record.pair, table.session_id),
+    )
+    players = tables.Column(accessor="pair__names", verbose_name="Players", attrs={"td": {"class": "names"}})
+    total = PointsColumn(accessor="standing__total", verbose_name="MP")
+    percentage = PointsColumn(accessor="standing__percentage", verbose_name="%")
+    average = PointsColumn(accessor="standing__average", verbose_name="Average")
+    boards = tables.Column(accessor="standing__boards_played", verbose_name="Boards", attrs=NUMBER)
+
+    class Meta(PublicTable.Meta):
+        pass
+
+    def __init__(self, *args, session_id: int, is_matchpoints: bool, **kwargs):
+        kwargs["exclude"] = ("average",) if is_matchpoints else ("percentage",)
+        super().__init__(*args, **kwargs)
+        self.session_id = session_id
+        if not is_matchpoints:
+            self.columns["total"].column.verbose_name = "IMPs"
+
+
+# --- a board's traveller --------------------------------------------------------------
+
+
+class TravellerTable(PublicTable):
+    """One board's lines: rows are TravellerRow."""
+
+    ns_pair = tables.Column(
+        accessor="ns_pair__label", verbose_name="NS", order_by=("ns_pair__number",),
+        linkify=lambda record, table: scorecard_url(record.ns_pair, table.session_id),
+    )
+    ew_pair = tables.Column(
+        accessor="ew_pair__label", verbose_name="EW", order_by=("ew_pair__number",),
+        linkify=lambda record, table: scorecard_url(record.ew_pair, table.session_id),
+    )
+    contract = ContractColumn()
+    declarer = tables.Column(verbose_name="By")
+    lead = CardColumn(accessor="result__lead", verbose_name="Lead")
+    outcome = tables.Column(verbose_name="Result", orderable=False)
+    ns_score = SideScoreColumn("NS", accessor="result__ns_score", verbose_name="NS score",
+                               order_by=("-result__ns_score",))
+    ew_score = SideScoreColumn("EW", accessor="result__ns_score", verbose_name="EW score",
+                               order_by=("result__ns_score",))
+    ns_points = PointsColumn(verbose_name="NS MP")
+    ew_points = PointsColumn(verbose_name="EW MP")
+    datum = tables.Column(verbose_name="Datum", attrs=NUMBER)
+
+    class Meta(PublicTable.Meta):
+        pass
+
+    def __init__(self, *args, session_id: int, method: str, **kwargs):
+        kwargs["exclude"] = () if method == "butler" else ("datum",)
+        super().__init__(*args, **kwargs)
+        self.session_id = session_id
+        if method != "matchpoints":
+            self.columns["ns_points"].column.verbose_name = "NS IMPs"
+            self.columns["ew_points"].column.verbose_name = "EW IMPs"
+
+
+
+# --- a pair's score card --------------------------------------------------------------
+
+
+class ScorecardTable(PublicTable):
+    """A pair's boards: rows are ScorecardRow; the footer carries the session's totals."""
+
+    board = tables.Column(
+        verbose_name="Board", footer="Total",
+        linkify=lambda record, table: reverse("sessions:board", args=[table.session_id, record.board]),
+    )
+    side = tables.Column(verbose_name="Sat")
+    opponents = tables.Column(
+        accessor="opponents__label", verbose_name="Opponents", order_by=("opponents__number",)
+    )
+    contract = ContractColumn(accessor="line__contract")
+    declarer = tables.Column(accessor="line__declarer", verbose_name="By")
+    lead = CardColumn(accessor="line__result__lead", verbose_name="Lead")
+    outcome = tables.Column(accessor="line__outcome", verbose_name="Result", orderable=False)
+    score = SignedScoreColumn(verbose_name="Score", attrs=NUMBER)
+    points = PointsColumn(
+        verbose_name="MP", footer=lambda table: format_points(table.points_total)
+    )
+    percent = PointsColumn(verbose_name="%", footer=lambda table: format_points(table.percentage))
+
+    class Meta(PublicTable.Meta):
+        pass
+
+    def __init__(self, *args, session_id: int, is_matchpoints: bool, points_total: Fraction,
+                 percentage: Fraction | None = None, **kwargs):
+        kwargs["exclude"] = () if is_matchpoints else ("percent",)
+        super().__init__(*args, **kwargs)
+        self.session_id = session_id
+        self.points_total, self.percentage = points_total, percentage
+        if not is_matchpoints:
+            self.columns["points"].column.verbose_name = "IMPs"
+
+    def render_opponents(self, record) -> SafeString:
+        opponents = record.opponents
+        link = format_html('<a href="{}">{}</a>', scorecard_url(opponents, self.session_id), opponents.label)
+        names = format_html(' <span class="names">{}</span>', opponents.names) if opponents.names else ""
+        return format_html("{}{}", link, names)
+
+    def value_opponents(self, record) -> str:
+        return f"{record.opponents.label} {record.opponents.names}".strip()
+
+
+# --- a club's sessions ----------------------------------------------------------------
+
+
+class SessionListTable(PublicTable):
+    """A club's published sessions (a queryset: sorted and paged by the database)."""
+
+    date = tables.DateColumn(format="D j M Y")
+    name = tables.Column(
+        verbose_name="Session",
+        linkify=lambda record: reverse("sessions:session_results", args=[record.pk]),
+    )
+    event = tables.Column(accessor="event__name", verbose_name="Event")
+    movement = tables.Column(accessor="movement_description", verbose_name="Movement")
+
+    class Meta(PublicTable.Meta):
+        empty_text = "No results published yet."

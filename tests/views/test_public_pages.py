@@ -1,0 +1,282 @@
+"""The players' pages show the right figures: worked out by hand in tests/views/conftest.py."""
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from sessions.models import Session
+from sessions.services import result_record, session_publish
+from tests.factories import make_club, make_event, make_session, small_howell
+from tests.views.conftest import PLAYERS, enter
+
+
+def body_rows(table):
+    """A table's rows without its header row (and without a footer row)."""
+    return table[1:]
+
+
+def results_url(session: Session) -> str:
+    return reverse("sessions:session_results", args=[session.pk])
+
+
+# --- home and club -------------------------------------------------------------------
+
+
+def test_home_lists_the_clubs_and_sessions_that_published_results(client, played_session, unpublished_session):
+    make_club(name="Quiet Club")  # nothing published: not listed
+
+    html = client.get(reverse("sessions:home")).content.decode()
+
+    assert reverse("sessions:club", args=[played_session.event.club.slug]) in html
+    assert results_url(played_session) in html
+    assert results_url(unpublished_session) not in html
+    assert "Quiet Club" not in html
+
+
+def test_a_club_page_lists_its_published_sessions_newest_first(client, club, event, played_session):
+    later = make_session(event, pair_players=PLAYERS)
+    later.date = later.date.replace(day=11)
+    later.save()
+    enter(later, [(1, "1NS", "1EW", "PASS", "")])
+    session_publish(session=later)
+    hidden = make_session(event)
+
+    html = client.get(reverse("sessions:club", args=[club.slug])).content.decode()
+
+    assert html.index(results_url(later)) < html.index(results_url(played_session))
+    assert results_url(hidden) not in html
+    assert "Tue 11 Mar 2025" in html
+
+
+def test_a_club_without_published_results_says_so(client, club):
+    response = client.get(reverse("sessions:club", args=[club.slug]))
+
+    assert response.status_code == 200
+    assert b"No results published yet." in response.content
+
+
+# --- the results ----------------------------------------------------------------------
+
+
+def test_results_show_the_session_and_how_it_was_scored(client, played_session):
+    html = client.get(results_url(played_session)).content.decode()
+
+    assert "Tuesday Pairs" in html and played_session.name in html
+    assert "Tuesday 4 March 2025" in html
+    assert "3-table Mitchell" in html and "Matchpoints" in html
+
+
+def test_a_mitchell_ranks_north_south_and_east_west_apart_with_ties(client, played_session, tables_of):
+    html = client.get(results_url(played_session)).content.decode()
+    north_south, east_west = tables_of(html)
+
+    assert html.index("North-South") < html.index("East-West")
+    assert north_south[0] == ["Place", "Pair", "Players", "MP", "%", "Boards"]
+    assert body_rows(north_south) == [
+        ["1=", "1NS", "Ann Archer & Bob Baker", "6.00", "75.00", "2"],
+        ["1=", "3NS", "Eve Evans & Fay Ford", "6.00", "75.00", "2"],
+        ["3", "2NS", "Cat Cole & Dan Dale", "0.00", "0.00", "2"],
+    ]
+    assert [row[:2] + row[3:5] for row in body_rows(east_west)] == [
+        ["1", "3EW", "8.00", "100.00"],
+        ["2=", "1EW", "2.00", "25.00"],
+        ["2=", "2EW", "2.00", "25.00"],
+    ]
+
+
+def test_a_howell_has_one_ranking(client, event, tables_of):
+    """Board 1 of the 8-pair Howell, top 6: 3 (NS +450) 6; 8 and 5 (NS +420) 3 each;
+    7 (NS -50) 0; EW: 2 6, 6 and 1 3 each, 4 0."""
+    session = make_session(event, small_howell())
+    enter(session, [
+        (1, "8", "6", "4S N =", ""), (1, "5", "1", "4S N =", ""),
+        (1, "3", "4", "4S N +1", ""), (1, "7", "2", "4S N -1", ""),
+    ])
+    session_publish(session=session)
+
+    html = client.get(results_url(session)).content.decode()
+    (ranking,) = tables_of(html)
+
+    assert "All pairs" in html and "North-South" not in html
+    assert [(row[0], row[1], row[4]) for row in body_rows(ranking)] == [
+        ("1=", "2", "100.00"), ("1=", "3", "100.00"),
+        ("3=", "1", "50.00"), ("3=", "5", "50.00"), ("3=", "6", "50.00"), ("3=", "8", "50.00"),
+        ("7=", "4", "0.00"), ("7=", "7", "0.00"),
+    ]
+
+
+def test_an_imp_event_shows_imps_and_the_average(client, butler_session, tables_of):
+    html = client.get(results_url(butler_session)).content.decode()
+    north_south, _ = tables_of(html)
+
+    assert "Butler IMPs" in html
+    assert north_south[0] == ["Place", "Pair", "Players", "IMPs", "Average", "Boards"]
+    assert [(row[0], row[1], row[3], row[4]) for row in body_rows(north_south)] == [
+        ("1", "3NS", "5.00", "5.00"), ("2", "1NS", "4.00", "4.00"), ("3", "2NS", "-8.00", "-8.00"),
+    ]
+
+
+def test_each_pair_links_to_its_score_card_and_each_board_to_its_traveller(client, played_session, pair_id):
+    html = client.get(results_url(played_session)).content.decode()
+
+    for label in PLAYERS:
+        assert reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, label)]) in html
+    for number in range(1, 7):
+        assert f'href="{reverse("sessions:board", args=[played_session.pk, number])}"' in html
+
+
+# --- the traveller --------------------------------------------------------------------
+
+
+def board_url(session: Session, number: int) -> str:
+    return reverse("sessions:board", args=[session.pk, number])
+
+
+def test_a_traveller_shows_every_line_with_its_matchpoints(client, played_session, tables_of):
+    html = client.get(board_url(played_session, 1)).content.decode()
+    (traveller,) = tables_of(html)
+
+    assert "Board 1" in html and "Dealer <strong>North</strong>" in html and "Vulnerable: <strong>None</strong>" in html
+    assert traveller[0] == [
+        "NS", "EW", "Contract", "By", "Lead", "Result", "NS score", "EW score", "NS MP", "EW MP",
+    ]
+    assert body_rows(traveller) == [
+        ["1NS", "1EW", "4♠", "N", "♥K", "=", "420", "", "2.00", "2.00"],
+        ["2NS", "3EW", "4♠", "N", "", "-1", "", "50", "0.00", "4.00"],
+        ["3NS", "2EW", "4♠", "N", "", "+1", "450", "", "4.00", "0.00"],
+    ]
+
+
+def test_a_traveller_shows_the_vulnerability_of_the_board(client, played_session):
+    html = client.get(board_url(played_session, 2)).content.decode()
+
+    assert "Dealer <strong>East</strong>" in html and "Vulnerable: <strong>North-South</strong>" in html
+
+
+def test_a_short_board_is_factored_to_the_full_top(client, played_session, tables_of):
+    """Board 3 played twice where three results are usual: Neuberg (M + 1) x 3 / 2 - 1,
+    so +110 (M = 2) scores 3.50 and -50 (M = 0) scores 0.50 of the top of 4."""
+    enter(played_session, [(3, "1NS", "3EW", "2S N =", ""), (3, "2NS", "2EW", "2S N -1", "")])
+
+    html = client.get(board_url(played_session, 3)).content.decode()
+
+    assert [row[-2:] for row in body_rows(tables_of(html)[0])] == [["3.50", "0.50"], ["0.50", "3.50"]]
+
+
+def test_a_butler_traveller_shows_the_datum(client, butler_session, tables_of):
+    (traveller,) = tables_of(client.get(board_url(butler_session, 1)).content.decode())
+
+    assert traveller[0][-3:] == ["NS IMPs", "EW IMPs", "Datum"]
+    assert [row[-3:] for row in body_rows(traveller)] == [
+        ["4.00", "-4.00", "270"], ["-8.00", "8.00", "270"], ["5.00", "-5.00", "270"],
+    ]
+
+
+def test_a_traveller_without_butler_has_no_datum(client, played_session):
+    assert b"Datum" not in client.get(board_url(played_session, 1)).content
+
+
+def test_a_traveller_links_to_the_pairs_and_the_boards_either_side(client, played_session, pair_id):
+    first = client.get(board_url(played_session, 1)).content.decode()
+    middle = client.get(board_url(played_session, 3)).content.decode()
+    last = client.get(board_url(played_session, 6)).content.decode()
+
+    assert reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "3EW")]) in first
+    assert board_url(played_session, 2) in first and 'rel="prev"' not in first
+    assert board_url(played_session, 2) in middle and board_url(played_session, 4) in middle
+    assert board_url(played_session, 5) in last and 'rel="next"' not in last
+
+
+def test_a_traveller_leaves_room_for_the_hand_analysis_above_it():
+    text = (settings.BASE_DIR / "templates" / "public" / "board.html").read_text()
+
+    assert text.index("{% block board_analysis %}{% endblock %}") < text.index("{% render_table table %}")
+
+
+def test_a_board_nobody_has_played_yet_has_an_empty_traveller(client, played_session):
+    response = client.get(board_url(played_session, 5))
+
+    assert response.status_code == 200 and b"No result entered." in response.content
+
+
+# --- the score card -------------------------------------------------------------------
+
+
+def scorecard_url(session: Session, pair: int) -> str:
+    return reverse("sessions:scorecard", args=[session.pk, pair])
+
+
+def test_a_score_card_shows_each_board_from_the_pairs_side(client, played_session, pair_id, tables_of):
+    html = client.get(scorecard_url(played_session, pair_id(played_session, "1EW"))).content.decode()
+    (card,) = tables_of(html)
+
+    assert "Pair 1EW" in html and "Gil Grant &amp; Hal Hunt" in html
+    assert card[0] == ["Board", "Sat", "Opponents", "Contract", "By", "Lead", "Result", "Score", "MP", "%"]
+    assert body_rows(card) == [
+        ["1", "EW", "1NS Ann Archer & Bob Baker", "4♠", "N", "♥K", "=", "-420", "2.00", "50.00"],
+        ["2", "EW", "1NS Ann Archer & Bob Baker", "3NT", "S", "", "+1", "-630", "0.00", "0.00"],
+        ["Total", "", "", "", "", "", "", "", "2.00", "25.00"],
+    ]
+
+
+def test_a_score_card_gives_the_pairs_place_in_its_field(client, played_session, pair_id):
+    html = client.get(scorecard_url(played_session, pair_id(played_session, "1EW"))).content.decode()
+
+    assert '<strong class="place">2=</strong> of 3 (East-West)' in html
+    assert "<strong>25.00%</strong>, 2.00 MP" in html
+
+
+def test_a_score_card_for_a_north_south_pair(client, played_session, pair_id, tables_of):
+    html = client.get(scorecard_url(played_session, pair_id(played_session, "3NS"))).content.decode()
+    (card,) = tables_of(html)
+
+    assert [(row[0], row[1], row[7], row[8], row[9]) for row in body_rows(card)] == [
+        ("1", "NS", "+450", "4.00", "100.00"), ("2", "NS", "+600", "2.00", "50.00"),
+        ("Total", "", "", "6.00", "75.00"),
+    ]
+    assert '<strong class="place">1=</strong> of 3 (North-South)' in html
+
+
+def test_an_imp_score_card_totals_the_imps(client, butler_session, pair_id, tables_of):
+    html = client.get(scorecard_url(butler_session, pair_id(butler_session, "2NS"))).content.decode()
+    (card,) = tables_of(html)
+
+    assert card[0][-1] == "IMPs"
+    assert body_rows(card)[-1][-1] == "-8.00"
+    assert "<strong>-8.00 IMPs</strong>, average -8.00" in html
+
+
+def test_a_score_card_links_to_the_boards_and_the_opponents(client, played_session, pair_id):
+    html = client.get(scorecard_url(played_session, pair_id(played_session, "1EW"))).content.decode()
+
+    assert board_url(played_session, 1) in html and board_url(played_session, 2) in html
+    assert scorecard_url(played_session, pair_id(played_session, "1NS")) in html
+
+
+@pytest.mark.parametrize("url_name", ["session_results", "board", "scorecard"])
+def test_the_pages_lead_back_to_the_club_and_the_session(client, played_session, pair_id, url_name):
+    args = {
+        "session_results": [played_session.pk],
+        "board": [played_session.pk, 1],
+        "scorecard": [played_session.pk, pair_id(played_session, "1NS")],
+    }[url_name]
+
+    html = client.get(reverse(f"sessions:{url_name}", args=args)).content.decode()
+
+    assert reverse("sessions:club", args=[played_session.event.club.slug]) in html
+    assert results_url(played_session) in html
+
+
+def test_two_sections_are_ranked_apart(client, club, tables_of):
+    session = make_session(make_event(club), sections=("A", "B"))
+    for letter in ("A", "B"):
+        section = session.sections.get(letter=letter)
+        result_record(board=session.boards.get(number=1), section=section, ns_pair="1NS", ew_pair="1EW",
+                      text="4S N =")
+    session_publish(session=session)
+
+    html = client.get(results_url(session)).content.decode()
+
+    titles = ["Section A North-South", "Section A East-West", "Section B North-South", "Section B East-West"]
+    assert [html.index(title) for title in titles] == sorted(html.index(title) for title in titles)
+    assert len(tables_of(html)) == 4

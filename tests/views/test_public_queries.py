@@ -1,0 +1,89 @@
+"""The players' pages read a session in a fixed number of queries, whatever its size.
+
+Each page is fetched for a 3-table and a 15-table Mitchell with the same share of
+results entered (every table's first round and every line of board 1), and must issue
+exactly the same queries for both.
+"""
+
+import itertools
+
+import pytest
+from django.urls import reverse
+
+from sessions.models import Session
+from sessions.movements import mitchell
+from sessions.services import result_record, session_publish
+from tests.factories import make_session
+
+RESULTS = ["4S N =", "4S N +1", "3NT S =", "4H E -1", "2S W +1", "PASS", "A60/40"]
+
+
+def entered_session(event, tables: int) -> Session:
+    session = make_session(event, mitchell(tables, 1))
+    section = session.sections.get()
+    boards = {board.number: board for board in session.boards.all()}
+    texts = itertools.cycle(RESULTS)
+    leads = itertools.cycle(["HK", "S4", ""])
+    for seating in section.seatings.select_related("ns_pair", "ew_pair"):
+        if seating.round == 1 or 1 in seating.boards:
+            (number,) = seating.boards
+            text = next(texts)
+            result_record(board=boards[number], section=section, ns_pair=seating.ns_pair.label,
+                          ew_pair=seating.ew_pair.label, text=text, lead=next(leads) if " " in text else "")
+    return session_publish(session=session)
+
+
+@pytest.fixture(params=[3, 15], ids=["3 tables", "15 tables"])
+def sized_session(request, event) -> Session:
+    return entered_session(event, request.param)
+
+
+def first_pair(session: Session) -> int:
+    return session.sections.get().pairs.get(number=1, direction="NS").pk
+
+
+def test_the_results_page_takes_four_queries(client, sized_session, django_assert_num_queries):
+    url = reverse("sessions:session_results", args=[sized_session.pk])
+    # 1. the published session with its event and club
+    # 2. session_score: the session's results with boards, sections and pairs
+    # 3. session_score: the pairs with their sections and players
+    # 4. the board numbers, for the list of travellers
+    # Sorting adds none: the rows are sorted in Python.
+    with django_assert_num_queries(4):
+        response = client.get(url, {"sort": "-players"})
+    assert response.status_code == 200
+
+
+def test_the_traveller_takes_four_queries(client, sized_session, django_assert_num_queries):
+    url = reverse("sessions:board", args=[sized_session.pk, 1])
+    # 1. the board with its published session, event and club
+    # 2. session_score: the session's results
+    # 3. session_score: the pairs
+    # 4. the board numbers, for the previous / next links
+    with django_assert_num_queries(4):
+        response = client.get(url, {"sort": "ns_points"})
+    assert response.status_code == 200
+    assert response.content.count(b"<tr") == 1 + sized_session.tables  # header + every table's line
+
+
+def test_the_score_card_takes_three_queries(client, sized_session, django_assert_num_queries):
+    url = reverse("sessions:scorecard", args=[sized_session.pk, first_pair(sized_session)])
+    # 1. the pair with its players and its published session, event and club
+    # 2. session_score: the session's results
+    # 3. session_score: the pairs (opponents' names come from here)
+    with django_assert_num_queries(3):
+        response = client.get(url, {"sort": "points"})
+    assert response.status_code == 200
+
+
+def test_the_home_page_takes_two_queries(client, played_session, django_assert_num_queries):
+    # 1. the clubs with a published session  2. the latest published sessions with event and club
+    with django_assert_num_queries(2):
+        client.get(reverse("sessions:home"))
+
+
+def test_the_club_page_takes_three_queries(client, played_session, django_assert_num_queries):
+    url = reverse("sessions:club", args=[played_session.event.club.slug])
+    # 1. the club  2. the number of published sessions (paging)  3. this page of them
+    with django_assert_num_queries(3):
+        client.get(url, {"sort": "-date"})

@@ -1,0 +1,154 @@
+"""The players' tables: sorting by a column, escaping what users typed, plain export values."""
+
+import pytest
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils.html import conditional_escape
+from django_tables2 import RequestConfig
+
+from sessions.selectors.public import published_pairs, published_sessions, results_sheet, scorecard_sheet
+from sessions.services import result_record, session_publish
+from sessions.tables import RankingTable, ScorecardTable, contract_html
+from tests.factories import make_session
+from tests.views.conftest import NASTY_NAME
+
+
+def results(client, session, **query):
+    return client.get(reverse("sessions:session_results", args=[session.pk]), query).content.decode()
+
+
+def test_rankings_sort_by_a_column_on_request(client, played_session, tables_of):
+    north_south, _ = tables_of(results(client, played_session, sort="pair"))
+
+    assert [row[1] for row in north_south[1:]] == ["1NS", "2NS", "3NS"]
+
+
+def test_rankings_sort_descending_with_a_minus(client, played_session, tables_of):
+    north_south, _ = tables_of(results(client, played_session, sort="-pair"))
+
+    assert [row[1] for row in north_south[1:]] == ["3NS", "2NS", "1NS"]
+
+
+def test_sorting_by_place_descending_turns_the_ranking_over(client, played_session, tables_of):
+    _, east_west = tables_of(results(client, played_session, sort="-place"))
+
+    assert [(row[0], row[1]) for row in east_west[1:]] == [("2=", "2EW"), ("2=", "1EW"), ("1", "3EW")]
+
+
+def test_sorting_compares_percentages_as_numbers(client, played_session, tables_of):
+    _, east_west = tables_of(results(client, played_session, sort="percentage"))
+
+    assert [row[4] for row in east_west[1:]] == ["25.00", "25.00", "100.00"]
+
+
+def test_a_sorted_column_says_so_in_its_header(client, played_session):
+    html = results(client, played_session, sort="-percentage")
+
+    assert 'aria-sort="descending"' in html
+    assert "?sort=percentage" in html  # the link that reverses it
+
+
+def test_an_unknown_sort_column_is_ignored(client, played_session, tables_of):
+    response = client.get(reverse("sessions:session_results", args=[played_session.pk]), {"sort": "secret"})
+
+    assert response.status_code == 200
+    assert [row[1] for row in tables_of(response.content.decode())[0][1:]] == ["1NS", "3NS", "2NS"]
+
+
+def test_a_traveller_sorts_by_the_ns_score(client, played_session, tables_of):
+    url = reverse("sessions:board", args=[played_session.pk, 1])
+
+    (traveller,) = tables_of(client.get(url, {"sort": "ns_score"}).content.decode())
+
+    assert [row[0] for row in traveller[1:]] == ["3NS", "1NS", "2NS"]  # +450, +420, -50
+
+
+def test_a_score_card_sorts_by_points(client, played_session, pair_id, tables_of):
+    url = reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1EW")])
+
+    (card,) = tables_of(client.get(url, {"sort": "points"}).content.decode())
+
+    assert [row[0] for row in card[1:-1]] == ["2", "1"]
+
+
+@pytest.mark.parametrize("page_name", ["results", "own card", "opponents card"])
+def test_player_names_are_escaped(client, played_session, pair_id, page_name):
+    urls = {
+        "results": reverse("sessions:session_results", args=[played_session.pk]),
+        "own card": reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "3EW")]),
+        "opponents card": reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "2NS")]),
+    }
+
+    html = client.get(urls[page_name]).content.decode()
+
+    assert NASTY_NAME not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_club_and_event_names_are_escaped(client, played_session):
+    event = played_session.event
+    event.name = "<b>Pairs</b>"
+    event.save()
+    club = event.club
+    club.name = "<i>Club</i>"
+    club.save()
+
+    home = client.get(reverse("sessions:home")).content.decode()
+    session_page = results(client, played_session)
+
+    for html in (home, session_page):
+        assert "<b>Pairs</b>" not in html and "<i>Club</i>" not in html
+    assert "&lt;b&gt;Pairs&lt;/b&gt;" in session_page and "&lt;i&gt;Club&lt;/i&gt;" in home
+
+
+def test_contracts_and_leads_show_suit_symbols_with_their_names(client, played_session):
+    html = client.get(reverse("sessions:board", args=[played_session.pk, 1])).content.decode()
+
+    assert 'aria-label="spades">♠</span>' in html
+    assert '<span class="suit red" role="img" aria-label="hearts">♥</span>K' in html
+
+
+@pytest.mark.parametrize("contract, shown", [
+    ("3NT", "3NT"), ("PASS", "PASS"), ("A60/40", "A60/40"), ("NS 420", "NS 420"), ("<x>", "&lt;x&gt;"),
+])
+def test_results_without_a_suit_are_shown_as_written(contract, shown):
+    assert conditional_escape(contract_html(contract)) == shown
+
+
+def export_rows(table):
+    return [[row.get_cell_value(column.name) for column in table.columns] for row in table.rows]
+
+
+def test_a_ranking_exports_plain_values(played_session):
+    session = published_sessions().get(pk=played_session.pk)
+    sheet = results_sheet(session=session)
+    table = RankingTable(sheet.rankings[0].rows, session_id=session.pk, is_matchpoints=True)
+
+    assert export_rows(table)[0] == ["1=", "1NS", "Ann Archer & Bob Baker", "6.00", "75.00", 2]
+
+
+def test_a_score_card_exports_plain_values(played_session, pair_id):
+    pair = published_pairs().get(pk=pair_id(played_session, "1EW"))
+    card = scorecard_sheet(pair=pair)
+    table = ScorecardTable(card.rows, session_id=played_session.pk, is_matchpoints=True,
+                           points_total=card.points_total, percentage=card.standing.percentage)
+    RequestConfig(RequestFactory().get("/"), paginate=False).configure(table)
+
+    assert export_rows(table)[0] == [1, "EW", "1NS Ann Archer & Bob Baker", "4S", "N", "HK", "=", "-420",
+                                     "2.00", "50.00"]
+
+
+def test_a_clubs_sessions_sort_by_date(client, club, event, played_session, tables_of):
+    later = make_session(event)
+    later.date = played_session.date.replace(day=11)
+    later.save()
+    result_record(board=later.boards.get(number=1), section=later.sections.get(),
+                  ns_pair="1NS", ew_pair="1EW", text="PASS")
+    session_publish(session=later)
+    url = reverse("sessions:club", args=[club.slug])
+
+    newest_first = tables_of(client.get(url).content.decode())[0]
+    oldest_first = tables_of(client.get(url, {"sort": "date"}).content.decode())[0]
+
+    assert [row[0] for row in newest_first[1:]] == ["Tue 11 Mar 2025", "Tue 4 Mar 2025"]
+    assert [row[0] for row in oldest_first[1:]] == ["Tue 4 Mar 2025", "Tue 11 Mar 2025"]
