@@ -89,7 +89,10 @@ def _rounds(tables: int, rounds: int | None, variant: str) -> int:
     most = max_mitchell_rounds(tables, None if variant == "standard" else variant)
     if rounds is None:
         return most
-    _require(1 <= rounds <= most, f"a {_name(tables, variant)} plays 1 to {most} rounds, not {rounds}")
+    _require(
+        1 <= rounds <= most,
+        f"a {_name(tables, variant)} plays 1 to {most} rounds, not {rounds}",
+    )
     _require(
         variant != "relay" or rounds == tables,
         f"a relay-and-bye Mitchell plays all {tables} rounds (boards are only "
@@ -150,10 +153,14 @@ def _describe(
     switched: frozenset[int],
     phantom: str | None,
 ) -> str:
-    text = (
-        f"{_name(tables, variant)}, {rounds} rounds of {boards_per_round} boards "
-        f"({tables * boards_per_round} boards)"
-    )
+    text = f"{_name(tables, variant)}, {rounds} rounds of {boards_per_round} boards"
+    if rounds == tables:
+        text += f" ({tables * boards_per_round} boards)"
+    else:
+        text += (
+            f" ({rounds * boards_per_round} boards each, "
+            f"{tables * boards_per_round} in play)"
+        )
     if variant == "skip" and rounds > tables // 2:
         text += f", EW skip a table after round {tables // 2}"
     if variant == "relay":

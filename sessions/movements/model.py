@@ -252,7 +252,7 @@ class Movement:
         # Tables sharing a set in a round (a relay) pass boards round between
         # them, so each needs a board of its own to start with.
         per_round_board: Counter[tuple[int, int]] = Counter(
-            (s.round, b) for s in self._schedule() for b in s.boards
+            (s.round, b) for s in self.seatings for b in s.boards
         )
         for (round, board), tables in per_round_board.items():
             if tables > self.boards_per_round:

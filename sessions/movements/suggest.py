@@ -2,8 +2,10 @@
 
 Rules of thumb (club practice): a Howell gives one winner and everyone meets, but
 its rounds grow with the pairs, so it comes first up to 5 tables; from 6 tables a
-Mitchell comes first. Each option gets as many boards per round as fit in
-``max_boards`` (at least 2: one-board rounds waste time on moving).
+Mitchell comes first, and above 8 tables no Howell is offered. Each option gets as
+many boards per round as fit in ``max_boards`` (at least 2: one-board rounds waste
+time on moving). An odd number of pairs gets a phantom: in a Mitchell the last
+table's NS pair, so EW pairs sit out at that table in turn.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from .model import Movement, MovementError
 
 MIN_BOARDS_PER_ROUND = 2
 HOWELL_FIRST_UP_TO_TABLES = 5
+#: Beyond this a Howell's many rounds and moves make it no club's choice.
+MAX_HOWELL_TABLES = 8
 
 
 def suggest_movements(pairs: int, max_boards: int = 28) -> list[Movement]:
@@ -23,7 +27,7 @@ def suggest_movements(pairs: int, max_boards: int = 28) -> list[Movement]:
     if max_boards < MIN_BOARDS_PER_ROUND:
         raise MovementError(f"{max_boards} boards is too few for a session")
     tables = (pairs + 1) // 2
-    howells = _howells(pairs, max_boards)
+    howells = _howells(pairs, max_boards) if tables <= MAX_HOWELL_TABLES else []
     mitchells = _mitchells(pairs, tables, max_boards) if tables >= 3 else []
     if tables <= HOWELL_FIRST_UP_TO_TABLES:
         return howells + mitchells
