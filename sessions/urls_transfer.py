@@ -1,3 +1,10 @@
 """Results in and out: imports and exports."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import transfer_views as transfer
+
+urlpatterns = [
+    path("director/clubs/<slug:club_slug>/import/", transfer.import_results, name="transfer_import"),
+    path("sessions/<int:session_id>/export/<str:fmt>/", transfer.export_session, name="transfer_export"),
+]

@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_deploy_check_passes_with_production_values():
     env = {
-        **{k: v for k, v in os.environ.items() if k != "SECURE_SSL_REDIRECT"},
+        **{k: v for k, v in os.environ.items() if k not in {"SECURE_SSL_REDIRECT", "DJANGO_ALLOW_ASYNC_UNSAFE"}},
         "DJANGO_SETTINGS_MODULE": "clubscore.settings",
         "DEBUG": "0",
         "SECRET_KEY": "x" * 20 + "production-like-secret-key-with-enough-entropy-1234567890",

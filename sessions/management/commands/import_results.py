@@ -1,0 +1,73 @@
+"""Import a USEBIO or PBN results file as a new session.
+
+    python manage.py import_results FILE [--club SLUG] [--event NAME]
+
+Without --club: the only club, or a club "Imported" (slug "imported", created if
+needed) when there is none; with several clubs, name one. --event imports into an
+existing event of the club, scored with its settings (e.g. to re-import an export).
+Prints the summary (program, scoring, boards, pairs, lines, where our figures differ
+from the file's), then the new session's id alone on the last line. A file that
+cannot be imported is refused (non-zero exit, the reason) and nothing is stored.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from sessions.models import Club, Event
+from sessions.transfer import ImportRefused, results_import
+
+IMPORTED_CLUB = {"slug": "imported", "name": "Imported"}
+
+
+class Command(BaseCommand):
+    help = "Import a USEBIO or PBN results file as a new session; prints the session id last."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--club", help="the club's slug (default: the only club)")
+        parser.add_argument("--event", help="an existing event of the club to import into")
+
+    def handle(self, *args, file: Path, club: str | None, event: str | None, **options) -> None:
+        try:
+            data = file.read_bytes()
+        except OSError as error:
+            raise CommandError(f"cannot read {file}: {error.strerror}") from None
+        try:
+            # One transaction with the club it may create: a refused file leaves nothing behind.
+            with transaction.atomic():
+                target = self.club(club)
+                imported = results_import(
+                    club=target, data=data, filename=file.name, user=None, event=self.event(target, event)
+                )
+        except ImportRefused as error:
+            raise CommandError(str(error)) from None
+        for line in imported.summary():
+            self.stdout.write(line)
+        self.stdout.write(str(imported.session.pk))
+
+    def event(self, club: Club, name: str | None) -> Event | None:
+        if not name:
+            return None
+        event = club.events.filter(name=name).first()
+        if event is None:
+            raise CommandError(f"{club.name} has no event {name!r}")
+        return event
+
+    def club(self, slug: str | None) -> Club:
+        if slug:
+            found = Club.objects.filter(slug=slug).first()
+            if found is None:
+                raise CommandError(f"no club with slug {slug!r}")
+            return found
+        clubs = list(Club.objects.order_by("slug")[:2])
+        if len(clubs) == 1:
+            return clubs[0]
+        if not clubs:
+            club, _ = Club.objects.get_or_create(slug=IMPORTED_CLUB["slug"], defaults={"name": IMPORTED_CLUB["name"]})
+            return club
+        slugs = ", ".join(Club.objects.order_by("slug").values_list("slug", flat=True))
+        raise CommandError(f"there are several clubs: name one with --club ({slugs})")

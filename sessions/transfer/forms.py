@@ -1,0 +1,29 @@
+"""The upload form: it reads the request; the import service decides."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+
+from sessions.models import Club, Event
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(help_text="A USEBIO (.xml) or PBN (.pbn) results file.")
+    event = forms.ModelChoiceField(
+        queryset=Event.objects.none(), required=False, empty_label="A new event, as the file's program scores it",
+        help_text="Or import into one of the club's events, scored with its settings.",
+    )
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = club.events.order_by("name")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        limit = settings.MAX_UPLOAD_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                f"The file is {upload.size / 1048576:.1f} MB: the largest file accepted is {limit / 1048576:.1f} MB."
+            )
+        return upload

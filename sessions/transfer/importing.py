@@ -1,0 +1,611 @@
+"""Importing a USEBIO or PBN results file as a session of a club: all or nothing.
+
+``results_import`` reads the file (sessions.formats), stores what it says, then scores
+the stored session with our engine (session_score, the only scoring path) and compares
+our figures with the ones the file published; those are never copied. One
+transaction: a file that cannot be imported faithfully leaves the database unchanged
+and raises ImportRefused with a message naming the problem.
+
+What is stored, and how:
+- Event: the scoring method and options of the file's program (to_engine.options_for),
+  or an existing event of the club (its options, e.g. to re-import our own export).
+  Program conventions the Event model cannot hold (EBUScore/ScoreBridge add rounded
+  lines, BriAn never factors short boards) are listed in the notes.
+- Sections by the file's names ("A", "B"; a longer name such as "Sect1" becomes the
+  next letter); pairs with their numbers and directions; players found in the club's
+  list by national number, then by name, else added.
+- Boards: dealer and vulnerability as the file says, else from the board number; the
+  deal when the file has one.
+- Results: a played contract when the file's score follows from it; a SCORE that does
+  not (a director's entry) stands as an assigned score, the contract kept as
+  information; "PASS", "NP" and artificial "A6040" scores as such. A phantom's byes
+  (its not-played lines) are not results and are left out with the phantom.
+- Movement: the table plan is rebuilt from the lines (sessions.transfer.seating). The
+  session is a Mitchell when its pairs have directions; when the file ranks all pairs
+  in one field, it is stored as arrow-switched so that our rankings have one field too.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from sessions.formats import FormatError, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
+from sessions.formats.common import PASSED_OUT_CONTRACTS
+from sessions.formats.to_engine import options_for, ranking_fields
+from sessions.formats.writing import date_parts
+from sessions.models import (
+    Board,
+    Club,
+    Event,
+    MovementKind,
+    Pair,
+    Player,
+    Result,
+    ResultKind,
+    Seating,
+    Section,
+    Session,
+    ShortBoards,
+)
+from sessions.models.results import ARTIFICIAL_PERCENTAGES
+from sessions.scoring import boards as engine_boards
+from sessions.scoring.contracts import parse_contract
+from sessions.scoring.deal_score import deal_score
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.notation import Played, format_result
+from sessions.scoring.session import ScoringOptions
+from sessions.services.scoring import pair_key, ranking_field, session_score
+
+from .compare import Comparison, compare_lines, compare_pairs
+from .seating import PlayedLine, TablePlan, plan_section
+
+#: Event fields that hold the engine's ScoringOptions of the same name.
+EVENT_OPTION_FIELDS = (
+    "method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
+    "cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table",
+)
+DEFAULT_EVENT_NAME = "Imported pairs"
+SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_PAIR_NUMBER = 32767
+
+_LEAD = re.compile(r"(?P<suit>[SHDC])(?P<rank>10|[AKQJT2-9])|(?P<rank2>10|[AKQJT2-9])(?P<suit2>[SHDC])")
+_ARTIFICIAL = re.compile(r"A(\d{2})(\d{2})")
+
+
+class ImportRefused(ValueError):
+    """The file cannot be imported; nothing was stored. The message says why."""
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    session: Session
+    program: str
+    scoring: str
+    boards: int
+    pairs: int
+    lines: int
+    comparison: Comparison
+    notes: tuple[str, ...] = ()
+
+    def summary(self) -> list[str]:
+        """What the command prints and the upload page shows."""
+        lines = [
+            f"program: {self.program or 'unknown'}",
+            f"scoring: {self.scoring} (event {self.session.event.name!r})",
+            f"boards: {self.boards}, pairs: {self.pairs}, traveller lines: {self.lines}",
+        ]
+        lines += self.comparison.summary()
+        lines += [f"note: {note}" for note in self.notes]
+        return lines
+
+
+def results_import(
+    *,
+    club: Club,
+    data: bytes,
+    filename: str,
+    user: AbstractBaseUser | None = None,
+    event: Event | None = None,
+) -> ImportReport:
+    """Import the results file ``data`` into ``club`` (into ``event`` if given); see the module docstring."""
+    parsed = _read(data, filename)
+    try:
+        with transaction.atomic():
+            return _Importer(club, parsed, filename, user, event).run()
+    except (ValidationError, IntegrityError, ScoringError) as error:
+        raise ImportRefused(f"{filename}: {_message(error)}; nothing was imported") from None
+
+
+def _message(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return "; ".join(error.messages)
+    return str(error)
+
+
+def _read(data: bytes, filename: str) -> ParsedEvent:
+    limit = settings.MAX_UPLOAD_BYTES
+    if len(data) > limit:
+        raise ImportRefused(
+            f"{filename} is {_megabytes(len(data))}: the largest file accepted is {_megabytes(limit)}"
+        )
+    try:
+        parsed = parse_results_file(data)
+    except (FormatError, ScoringError) as error:
+        raise ImportRefused(f"{filename}: {error}") from None
+    if not any(board.lines for board in parsed.boards):
+        raise ImportRefused(f"{filename}: the file has no traveller lines (no boards with results)")
+    try:
+        options_for(parsed)
+    except ScoringError as error:
+        raise ImportRefused(f"{filename}: {error}") from None
+    return parsed
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+# --- pure helpers: the file's text as stored values -----------------------------------
+
+
+def event_settings(options: ScoringOptions) -> tuple[dict[str, object], list[str]]:
+    """The Event fields for ``options``, and a note for each convention they cannot hold."""
+    values = {name: getattr(options, name) for name in EVENT_OPTION_FIELDS}
+    notes = []
+    if options.short_boards not in ShortBoards.values:
+        values["short_boards"] = ShortBoards.NEUBERG
+        notes.append(
+            f"the program's short-board rule {options.short_boards!r} is not an event option here: "
+            "short boards are Neuberg-factored"
+        )
+    if options.line_decimals is not None:
+        notes.append(
+            f"the program adds its lines rounded to {options.line_decimals} decimals; "
+            "our totals add the exact lines (a total may differ in the last decimal)"
+        )
+    return values, notes
+
+
+def clean_lead(text: str) -> str:
+    """ "HK", "KH", "h10", "10H" -> "HK", "HK", "HT", "HT"; "" when it is not a card."""
+    match = _LEAD.fullmatch("".join(text.upper().split()))
+    if match is None:
+        return ""
+    suit, rank = match["suit"] or match["suit2"], match["rank"] or match["rank2"]
+    return suit + ("T" if rank == "10" else rank)
+
+
+def assigned_text(ns_score: int) -> str:
+    return f"NS {ns_score}" if ns_score >= 0 else f"EW {-ns_score}"
+
+
+def result_values(line: ParsedLine, board: int, vulnerability: str) -> dict[str, object]:
+    """The Result fields for a traveller line (see the module docstring)."""
+    entered = " ".join(part for part in (line.contract, line.declarer, _text(line.tricks), line.raw_score or line.score) if part)
+    values: dict[str, object] = {"entered_text": entered[:60], "lead": ""}
+    score = line.score
+    if score == "NP":
+        return {**values, "kind": ResultKind.NOT_PLAYED, "text": "NP"}
+    if score == "PASS":
+        return {**values, "kind": ResultKind.PASSED, "ns_score": 0, "text": "PASS"}
+    artificial = _ARTIFICIAL.fullmatch(score)
+    if artificial:
+        ns_percent, ew_percent = int(artificial[1]), int(artificial[2])
+        if not {ns_percent, ew_percent} <= set(ARTIFICIAL_PERCENTAGES):
+            raise ScoringError(
+                f"board {board}: artificial score A{ns_percent}/{ew_percent} cannot be stored "
+                f"(percentages are {', '.join(map(str, ARTIFICIAL_PERCENTAGES))})"
+            )
+        return {
+            **values, "kind": ResultKind.ARTIFICIAL, "artificial_ns_percent": ns_percent,
+            "artificial_ew_percent": ew_percent, "text": f"A{ns_percent}/{ew_percent}",
+        }
+    try:
+        ns_score = int(score)
+    except ValueError:
+        raise ScoringError(f"board {board}: {score!r} is not a score") from None
+    played = _played(line)
+    contract = {}
+    if played is not None:
+        contract = {
+            "level": played.contract.level, "strain": played.contract.strain.value,
+            "doubling": played.contract.doubling.value, "declarer": played.declarer.value,
+            "tricks": played.tricks, "lead": clean_lead(line.lead),
+        }
+        if _ns_points(played, vulnerability) == ns_score:
+            return {**values, **contract, "kind": ResultKind.PLAYED, "ns_score": ns_score, "text": format_result(played)}
+    if ns_score == 0 and line.contract.strip().upper() in PASSED_OUT_CONTRACTS:
+        return {**values, "kind": ResultKind.PASSED, "ns_score": 0, "text": "PASS"}
+    # The score stands; the contract (if readable) is kept as information.
+    return {**values, **contract, "kind": ResultKind.ASSIGNED, "ns_score": ns_score, "text": assigned_text(ns_score)}
+
+
+def _text(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _played(line: ParsedLine) -> Played | None:
+    if line.tricks is None or line.declarer not in ("N", "E", "S", "W"):
+        return None
+    try:
+        return Played(parse_contract(line.contract), line.declarer, line.tricks)
+    except (ScoringError, ValueError):
+        return None
+
+
+def _ns_points(played: Played, vulnerability: str) -> int:
+    vulnerable = engine_boards.is_vulnerable(engine_boards.Vulnerability(vulnerability), played.declarer)
+    score = deal_score(played.contract, played.tricks, vulnerable)
+    return score if played.declarer.side is engine_boards.Side.NS else -score
+
+
+def section_letters(names: Sequence[str]) -> dict[str, str]:
+    """The file's section names as letters: kept when short enough, else A, B, C... in order."""
+    if all(0 < len(name) <= 2 for name in names) and len(set(names)) == len(names):
+        return {name: name for name in names}
+    if len(names) > len(SECTION_LETTERS):
+        raise ScoringError(f"the file has {len(names)} sections: at most {len(SECTION_LETTERS)} can be stored")
+    return dict(zip(names, SECTION_LETTERS))
+
+
+def _partition(fields: dict[str, str]) -> set[frozenset[str]]:
+    groups: dict[str, set[str]] = {}
+    for key, name in fields.items():
+        groups.setdefault(name, set()).add(key)
+    return {frozenset(keys) for keys in groups.values()}
+
+
+# --- the import -----------------------------------------------------------------------
+
+
+@dataclass
+class _StoredLine:
+    where: str
+    parsed: ParsedLine
+    result: Result
+
+
+@dataclass
+class _Importer:
+    club: Club
+    parsed: ParsedEvent
+    filename: str
+    user: AbstractBaseUser | None
+    event: Event | None
+    notes: list[str] = field(default_factory=list)
+    parsed_pairs: dict[str, ParsedPair] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.parsed_pairs = self.parsed.pairs_by_key()
+
+    def run(self) -> ImportReport:
+        event = self.choose_event()
+        names = list(dict.fromkeys([pair.section for pair in self.parsed.pairs] + [b.section for b in self.parsed.boards]))
+        letters = section_letters(names)
+        for name, letter in letters.items():
+            if name != letter:
+                self.notes.append(f"section {name!r} is stored as section {letter}")
+        byes = self.phantom_byes()
+        kept = [pair for pair in self.parsed.pairs if pair.key not in byes]
+        session = self.create_session(event, kept)
+        sections = self.create_sections(session, letters)
+        pairs = self.create_pairs(sections, letters, kept)
+        boards = self.create_boards(session)
+        stored = self.create_results(session, sections, letters, pairs, boards, byes)
+        self.check_rankings(session, pairs, letters)
+        scored = session_score(session=session)
+        several = len(sections) > 1
+        line_count, line_differences = compare_lines(
+            (line.where, line.parsed, scored.scored_line(line.result)) for line in stored
+        )
+        standings = {s.pair: s for field_standings in scored.result.standings.values() for s in field_standings}
+        labelled = (
+            (parsed, pairs[parsed.key], letters[parsed.section]) for parsed in kept
+        )
+        pair_count, pair_differences = compare_pairs(
+            (
+                (f"{letter}:{pair.label}" if several else pair.label, parsed, standings.get(pair_key(pair, letter)))
+                for parsed, pair, letter in labelled
+            ),
+            matchpoints=event.method == "matchpoints",
+        )
+        comparison = Comparison(line_count, tuple(line_differences), pair_count, tuple(pair_differences))
+        return ImportReport(
+            session=session, program=self.parsed.program, scoring=event.get_method_display(),
+            boards=len(boards), pairs=len(pairs), lines=len(stored), comparison=comparison,
+            notes=tuple(self.notes + self.parsed.notes),
+        )
+
+    # -- event and session -------------------------------------------------------------
+
+    def choose_event(self) -> Event:
+        values, notes = event_settings(options_for(self.parsed))
+        if self.event is not None:
+            if self.event.club_id != self.club.pk:
+                raise ValidationError(f"event {self.event.name!r} is not an event of {self.club.name}")
+            if self.event.method != values["method"]:
+                raise ValidationError(
+                    f"the file is scored by {values['method']}, event {self.event.name!r} by {self.event.method}"
+                )
+            return self.event
+        self.notes.extend(notes)
+        base = (self.parsed.title.strip() or DEFAULT_EVENT_NAME)[:100]
+        name, number = base, 1
+        while True:
+            existing = self.club.events.filter(name=name).first()
+            if existing is None:
+                event = Event(club=self.club, name=name, **values)
+                event.full_clean()
+                event.save()
+                return event
+            if all(getattr(existing, option) == value for option, value in values.items()):
+                return existing
+            number += 1
+            name = f"{base} ({number})"
+
+    def session_date(self) -> datetime.date:
+        parts = date_parts(self.parsed.date)
+        try:
+            return datetime.date(*parts) if parts else self._undated()
+        except ValueError:
+            return self._undated()
+
+    def _undated(self) -> datetime.date:
+        self.notes.append(f"the file's date {self.parsed.date!r} is not a date: the session is dated today")
+        return datetime.date.today()
+
+    def phantom_byes(self) -> set[str]:
+        """Phantom pairs that only sat out (every line not played): left out, with their lines."""
+        lines_of: dict[str, list[ParsedLine]] = {}
+        for board in self.parsed.boards:
+            for line in board.lines:
+                lines_of.setdefault(line.ns_pair, []).append(line)
+                lines_of.setdefault(line.ew_pair, []).append(line)
+        byes = {
+            pair.key for pair in self.parsed.pairs
+            if pair.is_phantom and all(line.score == "NP" for line in lines_of.get(pair.key, []))
+        }
+        if byes:
+            count = sum(1 for key in byes for _ in lines_of.get(key, []))
+            self.notes.append(f"the phantom's {count} byes (lines not played against it) are not stored")
+        return byes
+
+    def create_session(self, event: Event, pairs: Sequence[ParsedPair]) -> Session:
+        mitchell = any(pair.direction for pair in pairs)
+        numbers = [board.number for board in self.parsed.boards]
+        movement = "Mitchell" if mitchell else "Howell"
+        session = Session(
+            event=event,
+            name=(self.parsed.title.strip() or self.filename)[:120],
+            date=self.session_date(),
+            movement_kind=MovementKind.MITCHELL if mitchell else MovementKind.HOWELL,
+            movement_description=f"{movement} imported from {self.filename} ({self.parsed.program or 'unknown program'})"[:200],
+            tables=1, rounds=1, boards_per_round=1,  # set from the table plan once it is built
+            board_count=max(numbers),
+            created_by=self.user,
+        )
+        session.full_clean()
+        session.save()
+        return session
+
+    def create_sections(self, session: Session, letters: dict[str, str]) -> dict[str, Section]:
+        sections = {}
+        for name, letter in letters.items():
+            section = Section(session=session, letter=letter)
+            section.full_clean(exclude=["session"])
+            section.save()
+            sections[name] = section
+        return sections
+
+    # -- pairs and players ---------------------------------------------------------------
+
+    def create_pairs(
+        self, sections: dict[str, Section], letters: dict[str, str], parsed_pairs: Sequence[ParsedPair]
+    ) -> dict[str, Pair]:
+        players = _PlayerList(self.club)
+        pairs = {}
+        for parsed in parsed_pairs:
+            number = parsed.number.strip()
+            if not number.isdigit() or not 1 <= int(number) <= MAX_PAIR_NUMBER:
+                raise ValidationError(
+                    f"pair {parsed.number!r} of section {parsed.section}: pairs are numbered from 1 to {MAX_PAIR_NUMBER}"
+                )
+            first, second = (players.find_or_add(player) for player in (parsed.players + [None, None])[:2])
+            if first is not None and second is not None and first.pk == second.pk:
+                second = None
+            pairs[parsed.key] = Pair(
+                section=sections[parsed.section], number=int(number), direction=parsed.direction,
+                player_1=first, player_2=second,
+            )
+        for pair in pairs.values():
+            pair.full_clean(exclude=["section", "player_1", "player_2"], validate_unique=False, validate_constraints=False)
+        Pair.objects.bulk_create(pairs.values())
+        return pairs
+
+    # -- boards and results --------------------------------------------------------------
+
+    def create_boards(self, session: Session) -> dict[int, Board]:
+        boards: dict[int, Board] = {}
+        for parsed in self.parsed.boards:
+            board = boards.get(parsed.number)
+            if board is None:
+                number = parsed.number
+                board = boards[number] = Board(
+                    session=session, number=number,
+                    dealer=parsed.dealer or engine_boards.dealer(number).value,
+                    vulnerability=parsed.vulnerability or engine_boards.vulnerability(number).value,
+                    deal=parsed.deal or "",
+                )
+            elif parsed.deal and board.deal and parsed.deal != board.deal:
+                self.notes.append(f"board {parsed.number}: section {parsed.section} has another deal; the first is kept")
+            elif parsed.deal and not board.deal:
+                board.deal = parsed.deal
+        for board in boards.values():
+            board.full_clean(exclude=["session"], validate_unique=False, validate_constraints=False)
+        Board.objects.bulk_create(boards.values())
+        return boards
+
+    def create_results(
+        self,
+        session: Session,
+        sections: dict[str, Section],
+        letters: dict[str, str],
+        pairs: dict[str, Pair],
+        boards: dict[int, Board],
+        byes: set[str],
+    ) -> list[_StoredLine]:
+        several = len(sections) > 1
+        stored: list[_StoredLine] = []
+        seen: set[tuple[int, str]] = set()
+        dropped_leads = 0
+        for parsed_board in self.parsed.boards:
+            number, section_name = parsed_board.number, parsed_board.section
+            board = boards[number]
+            for line in parsed_board.lines:
+                if line.ns_pair in byes or line.ew_pair in byes:
+                    continue
+                ns, ew = pairs[line.ns_pair], pairs[line.ew_pair]
+                where = f"board {number}" + (f" section {letters[section_name]}" if several else "")
+                where += f" {ns.label} v {ew.label}"
+                self.check_line(line, section_name, where, seen, number)
+                values = result_values(line, number, board.vulnerability)
+                dropped_leads += bool(line.lead) and not values["lead"] and values["kind"] == ResultKind.PLAYED
+                result = Result(
+                    board=board, section=sections[section_name], ns_pair=ns, ew_pair=ew,
+                    updated_by=self.user, **values,
+                )
+                stored.append(_StoredLine(where, line, result))
+        if dropped_leads:
+            self.notes.append(f"{dropped_leads} leads were not cards and are left out")
+        self.seat(session, sections, letters, pairs, stored)
+        for line in stored:
+            line.result.full_clean(
+                exclude=["board", "section", "ns_pair", "ew_pair", "updated_by"],
+                validate_unique=False, validate_constraints=False,
+            )
+        Result.objects.bulk_create([line.result for line in stored])
+        return stored
+
+    def check_line(self, line: ParsedLine, section: str, where: str, seen: set, number: int) -> None:
+        pairs = self.parsed_pairs
+        for key in (line.ns_pair, line.ew_pair):
+            if pairs[key].section != section:
+                raise ValidationError(
+                    f"{where}: pair {pairs[key].number} belongs to section {pairs[key].section}; "
+                    f"a line is stored within its board's section"
+                )
+            if (number, key) in seen:
+                raise ValidationError(f"{where}: pair {key} already has a result on board {number}")
+            seen.add((number, key))
+
+    def seat(
+        self,
+        session: Session,
+        sections: dict[str, Section],
+        letters: dict[str, str],
+        pairs: dict[str, Pair],
+        stored: Sequence[_StoredLine],
+    ) -> None:
+        """Rebuild the table plan from the lines and put each line at its table."""
+        keys = {id(pair): key for key, pair in pairs.items()}
+        plans: dict[str, TablePlan] = {}
+        seatings = []
+        for name, section in sections.items():
+            lines = [line for line in stored if line.result.section is section]
+            played = [
+                PlayedLine(
+                    line.result.board.number, keys[id(line.result.ns_pair)],
+                    keys[id(line.result.ew_pair)], line.parsed.round, line.parsed.table,
+                )
+                for line in lines
+            ]
+            # A Mitchell's NS pairs stay at their tables: numbered in the order of the pairs.
+            ns_pairs = sorted((pair.number, key) for key, pair in pairs.items()
+                              if pair.section is section and pair.direction == "NS")
+            stationary = {key: table for table, (_, key) in enumerate(ns_pairs, start=1)}
+            plan = plans[name] = plan_section(played, stationary)
+            where = plan.by_line()
+            for line, played_line in zip(lines, played):
+                seating = where[(played_line.ns_pair, played_line.ew_pair, played_line.board)]
+                line.result.round, line.result.table = seating.round, seating.table
+            seatings += [
+                Seating(
+                    section=section, round=s.round, table=s.table, ns_pair=pairs[s.ns_pair],
+                    ew_pair=pairs[s.ew_pair], boards=list(s.boards),
+                )
+                for s in plan.seatings
+            ]
+        Seating.objects.bulk_create(seatings)
+        if any(not plan.from_file for plan in plans.values()):
+            self.notes.append("the file gives no rounds and tables: the table plan is rebuilt from the lines")
+        session.rounds = max(plan.rounds for plan in plans.values())
+        session.tables = max(plan.tables for plan in plans.values())
+        session.boards_per_round = max(plan.boards_per_round for plan in plans.values())
+        session.full_clean(exclude=["event", "created_by"])
+        session.save(update_fields=["rounds", "tables", "boards_per_round"])
+
+    def check_rankings(self, session: Session, pairs: dict[str, Pair], letters: dict[str, str]) -> None:
+        """Store a Mitchell whose file ranks one field as arrow-switched (one field for us too)."""
+        wanted = _partition({key: name for key, name in ranking_fields(self.parsed).items() if key in pairs})
+        several = len(letters) > 1
+
+        def ours() -> set[frozenset[str]]:
+            return _partition({
+                key: ranking_field(session, pair, letters[self.section_of(key)], several) for key, pair in pairs.items()
+            })
+
+        if ours() == wanted:
+            return
+        if session.is_mitchell:
+            session.arrow_switch = True
+            if ours() == wanted:
+                self.notes.append("the file ranks every pair in one field: stored as an arrow-switched Mitchell")
+                session.save(update_fields=["arrow_switch"])
+                return
+            session.arrow_switch = False
+        self.notes.append("our rankings group the pairs otherwise than the file does (its fields cannot be stored)")
+
+    def section_of(self, key: str) -> str:
+        return self.parsed_pairs[key].section
+
+
+class _PlayerList:
+    """The club's players, read once: found by national number, then by name, else added."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self.by_number: dict[str, Player] = {}
+        self.by_name: dict[str, Player] = {}
+        for player in club.players.order_by("pk"):
+            self.remember(player)
+
+    def remember(self, player: Player) -> None:
+        if player.national_number:
+            self.by_number.setdefault(player.national_number, player)
+        self.by_name.setdefault(player.name.casefold(), player)
+
+    def find_or_add(self, parsed: ParsedPlayer | None) -> Player | None:
+        if parsed is None:
+            return None
+        name, number = " ".join(parsed.name.split()), parsed.national_id.strip()
+        if not name:
+            return None
+        if number in self.by_number:
+            return self.by_number[number]
+        same_name = self.by_name.get(name.casefold())
+        if same_name is not None and not (number and same_name.national_number):
+            return same_name
+        player = Player(club=self.club, name=name[:120], national_number=number[:20])
+        player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
+        player.save()
+        self.remember(player)
+        return player
+

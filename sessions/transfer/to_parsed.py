@@ -1,0 +1,111 @@
+"""A stored, scored session as the formats' ParsedEvent, with OUR figures as published.
+
+The other direction of importing.py: the USEBIO and PBN exporters write what this
+returns. Every published_* figure is the engine's (session_score), rounded to two
+decimals (halves away from zero): per-line points as the event scores them, each
+pair's total, percentage (matchpoints) and place.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from sessions.formats import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
+from sessions.models import Result, ResultKind
+from sessions.scoring.rounding import round_to_places
+from sessions.services.scoring import ScoredSession, pair_key
+
+EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP_PAIRS", "butler": "BUTLER_PAIRS"}
+
+
+class ExportRefused(ValueError):
+    """The session holds something the chosen format cannot carry; the message says what."""
+
+
+def published(value: Fraction | None) -> Decimal | None:
+    return None if value is None else round_to_places(value, 2)
+
+
+def contract_text(result: Result) -> str:
+    """ "4SX" from the stored contract; "PASS" for a passed-out board; "" when none."""
+    if result.kind == ResultKind.PASSED:
+        return "PASS"
+    return f"{result.level}{result.strain}{result.doubling}" if result.level else ""
+
+
+def score_text(result: Result) -> str:
+    """The formats' normalised NS score: "420", "PASS", "NP", "A6040"."""
+    if result.kind == ResultKind.NOT_PLAYED:
+        return "NP"
+    if result.kind == ResultKind.PASSED:
+        return "PASS"
+    if result.kind == ResultKind.ARTIFICIAL:
+        return f"A{result.artificial_ns_percent:02d}{result.artificial_ew_percent:02d}"
+    if result.kind == ResultKind.WEIGHTED:
+        raise ExportRefused(
+            f"board {result.board.number} {result.ns_pair} v {result.ew_pair}: a weighted score "
+            f"({result.text}) cannot be written in USEBIO or PBN; export the spreadsheet instead"
+        )
+    return str(result.ns_score)
+
+
+def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
+    session = scored.session
+    event = session.event
+    standings = {s.pair: s for field_standings in scored.result.standings.values() for s in field_standings}
+    matchpoints = event.method == "matchpoints"
+    pairs = []
+    for key, pair in scored.pairs.items():
+        standing = standings.get(key)
+        players = [ParsedPlayer(p.name, p.national_number) for p in (pair.player_1, pair.player_2) if p]
+        pairs.append(ParsedPair(
+            key=key, section=pair.section.letter, number=str(pair.number), direction=pair.direction,
+            players=players,
+            published_total=published(standing.total) if standing else None,
+            published_percentage=published(standing.percentage) if standing and matchpoints else None,
+            published_place=standing.place if standing else None,
+            boards_played=standing.boards_played if standing else None,
+        ))
+    one_field = len(scored.result.standings) <= 1
+    return ParsedEvent(
+        source_format="clubscore", program="ClubScore", event_type=EVENT_TYPES[event.method],
+        scoring=event.method, title=session.name, date=session.date.isoformat(), club=event.club.name,
+        pairs=pairs, boards=_boards(scored), movement=session.movement_kind,
+        extra={"WINNER_TYPE": "1" if one_field else "2"},
+    )
+
+
+def _boards(scored: ScoredSession) -> list[ParsedBoard]:
+    """One ParsedBoard per board and section with results, in board order."""
+    boards: dict[tuple[int, str], ParsedBoard] = {}
+    for result in scored.results:
+        board = result.board
+        letter = result.section.letter
+        parsed = boards.get((board.number, letter))
+        if parsed is None:
+            parsed = boards[(board.number, letter)] = ParsedBoard(
+                number=board.number, section=letter, lines=[], dealer=board.dealer,
+                vulnerability=board.vulnerability, deal=board.deal or None,
+            )
+        parsed.lines.append(_line(scored, result))
+    return list(boards.values())
+
+
+def _line(scored: ScoredSession, result: Result) -> ParsedLine:
+    ours = scored.scored_line(result)
+    letter = result.section.letter
+    return ParsedLine(
+        ns_pair=pair_key(result.ns_pair, letter),
+        ew_pair=pair_key(result.ew_pair, letter),
+        contract=contract_text(result),
+        declarer=result.declarer,
+        tricks=result.tricks,
+        lead=result.lead,
+        score=score_text(result),
+        published_ns_points=published(ours.ns_points) if ours else None,
+        published_ew_points=published(ours.ew_points) if ours else None,
+        published_datum=ours.datum if ours else None,
+        round=result.round,
+        table=result.table,
+    )

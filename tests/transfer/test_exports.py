@@ -1,0 +1,176 @@
+"""Exports: USEBIO and PBN round trips, the workbook and the CSV files, the command."""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from io import StringIO
+
+import openpyxl
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from sessions.models import Result
+from sessions.scoring.rounding import round_to_places
+from sessions.services import pair_set_players, player_add, session_score
+from sessions.transfer import EXPORTERS, results_import
+from tests.factories import make_club
+from tests.transfer.helpers import data
+
+ROUND_TRIP_FILES = [
+    "usebio/cobalt_mp_pairs_mitchell_03.xml",
+    "usebio/cobalt_butler_howell.xml",
+    "usebio/uk_00210009+002061.xml",  # an artificial score and a passed-out board
+    "usebio/nzscorer_pairs-with-np-passed.xml",  # a board not played
+    "usebio/cross-imp-pairs.xml",  # a score that does not follow from its contract
+    "pbn/ruter_mp_pairs_sm2.pbn",
+    "pbn/magiccontest_butler_median.pbn",
+]
+FORMULA = '=HYPERLINK("http://evil.example","click")'
+
+
+def results_of(session) -> list[tuple]:
+    """Every line as the database holds it, in a fixed order, without ids."""
+    return sorted(
+        Result.objects.filter(board__session=session).values_list(
+            "board__number", "section__letter", "ns_pair__number", "ns_pair__direction", "ew_pair__number",
+            "ew_pair__direction", "kind", "level", "strain", "doubling", "declarer", "tricks", "lead", "ns_score",
+            "artificial_ns_percent", "artificial_ew_percent",
+        )
+    )
+
+
+def figures_of(session) -> list[tuple]:
+    scored = session_score(session=session)
+    lines = [(line.line.board, line.ns_points, line.ew_points, line.datum) for line in scored.result.lines]
+    standings = [
+        (field, s.pair.split(":")[1], s.total, s.percentage, s.place)
+        for field, ranked in scored.result.standings.items() for s in ranked
+    ]
+    return sorted(lines, key=repr) + sorted(standings, key=repr)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
+@pytest.mark.parametrize("name", ROUND_TRIP_FILES)
+def test_an_export_imports_again_with_the_same_results_and_figures(name, fmt):
+    club = make_club()
+    first = results_import(club=club, data=data(name), filename=name).session
+    _, _, content = EXPORTERS[fmt].render(first)
+    again = results_import(club=club, data=content, filename=f"export.{fmt}", event=first.event)
+    assert results_of(again.session) == results_of(first)
+    assert figures_of(again.session) == figures_of(first)
+    # The export published our figures, so the re-import finds nothing to report.
+    assert again.comparison.agrees, again.summary()
+    assert again.comparison.lines_compared > 0
+
+
+@pytest.fixture
+def imported(db):
+    club = make_club()
+    session = results_import(club=club, data=data("usebio/cobalt_mp_pairs_mitchell_03.xml"), filename="x").session
+    pair = session.sections.get().pairs.get(number=1, direction="NS")
+    pair_set_players(pair=pair, player_1=player_add(club=club, name=FORMULA), player_2=player_add(club=club, name="-1+2"))
+    return session
+
+
+def workbook(session):
+    _, content_type, content = EXPORTERS["xlsx"].render(session)
+    assert content_type.startswith("application/vnd.openxmlformats")
+    return openpyxl.load_workbook(io.BytesIO(content))
+
+
+def test_the_workbook_holds_the_rankings_as_scored(imported):
+    book = workbook(imported)
+    assert book.sheetnames == ["Rankings", "Travellers", "Score cards", "Settings"]
+    rows = list(book["Rankings"].iter_rows(values_only=True))
+    assert rows[0] == ("Field", "Place", "Pair", "Names", "Boards", "Total", "Percentage")
+    expected = [
+        (field, s.standing.place, s.pair.label, s.standing.boards_played,
+         float(round_to_places(s.standing.total, 2)), float(round_to_places(s.standing.percentage, 2)))
+        for field, ranked in session_score(session=imported).rankings() for s in ranked
+    ]
+    assert [(r[0], r[1], r[2], r[4], r[5], r[6]) for r in rows[1:]] == expected
+
+
+def test_the_workbook_holds_every_traveller_line_and_score_card(imported):
+    book = workbook(imported)
+    scored = session_score(session=imported)
+    travellers = list(book["Travellers"].iter_rows(values_only=True))
+    assert len(travellers) - 1 == len(scored.results) == 126
+    by_line = {(r[0], r[4], r[5]): r for r in travellers[1:]}
+    for result in scored.results:
+        row = by_line[(result.board.number, result.ns_pair.label, result.ew_pair.label)]
+        ours = scored.scored_line(result)
+        assert row[11] == result.ns_score
+        assert row[13] == float(round_to_places(ours.ns_points, 2))
+        assert row[14] == float(round_to_places(ours.ew_points, 2))
+    cards = list(book["Score cards"].iter_rows(values_only=True))
+    assert len(cards) - 1 == 2 * len(scored.results)
+
+
+def test_every_sheet_has_a_frozen_bold_header_autofilter_and_print_titles(imported):
+    book = workbook(imported)
+    for sheet in book.worksheets:
+        assert sheet.freeze_panes == "A2"
+        assert sheet.auto_filter.ref == f"A1:{sheet.cell(1, sheet.max_column).column_letter}{sheet.max_row}"
+        assert sheet.print_title_rows == "$1:$1"
+        assert sheet.page_setup.fitToWidth == 1 and sheet.sheet_properties.pageSetUpPr.fitToPage
+        assert all(cell.font.b for cell in sheet[1])
+    rankings = book["Rankings"]
+    assert rankings["G2"].number_format == "0.00"
+    assert rankings.column_dimensions["D"].width > 20
+
+
+def test_user_text_is_never_a_formula_in_the_workbook(imported):
+    names = [cell for row in workbook(imported)["Rankings"].iter_rows(min_row=2) for cell in row if cell.column == 4]
+    risky = next(cell for cell in names if FORMULA in cell.value)
+    assert risky.value == f"{FORMULA} & -1+2" and risky.data_type == "s"
+    cards = workbook(imported)["Score cards"]
+    first = next(row for row in cards.iter_rows(min_row=2) if row[1].value.startswith("="))
+    assert first[1].data_type == "s" and first[1].quotePrefix
+
+
+def test_the_settings_sheet_lists_the_event_options(imported):
+    settings = dict(workbook(imported)["Settings"].iter_rows(min_row=2, values_only=True))
+    assert settings["Method"] == "Matchpoints"
+    assert settings["Line display"].startswith("Lines as played")  # Compscore3's convention
+
+
+def csv_rows(content: bytes) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+
+
+def test_the_rankings_csv_matches_the_scored_session_and_guards_formulas(imported):
+    filename, content_type, content = EXPORTERS["csv-rankings"].render(imported)
+    assert filename.endswith("-rankings.csv") and content_type.startswith("text/csv")
+    rows = csv_rows(content)
+    scored = [(s.standing.place, s.pair.label, str(round_to_places(s.standing.percentage, 2)))
+              for _, ranked in session_score(session=imported).rankings() for s in ranked]
+    assert [(r[1], r[2], r[6]) for r in rows[1:]] == scored
+    assert any(row[3] == f"'{FORMULA} & -1+2" for row in rows)
+
+
+def test_the_csv_zip_holds_rankings_and_traveller_lines(imported):
+    filename, _, content = EXPORTERS["csv"].render(imported)
+    assert filename.endswith(".zip")
+    archive = zipfile.ZipFile(io.BytesIO(content))
+    assert sorted(archive.namelist()) == ["rankings.csv", "travellers.csv"]
+    travellers = csv_rows(archive.read("travellers.csv"))
+    assert travellers[0][:6] == ["Board", "Section", "Round", "Table", "NS", "EW"]
+    assert len(travellers) - 1 == 126
+
+
+def test_the_export_command_writes_text_to_stdout_and_binary_to_a_file(imported, tmp_path):
+    out = StringIO()
+    call_command("export_results", str(imported.pk), "--format", "usebio", stdout=out)
+    assert out.getvalue().startswith("<?xml") and "<USEBIO" in out.getvalue()
+    with pytest.raises(CommandError, match="--output"):
+        call_command("export_results", str(imported.pk), "--format", "xlsx", stdout=StringIO())
+    target = tmp_path / "out.xlsx"
+    call_command("export_results", str(imported.pk), "--format", "xlsx", "--output", str(target), stderr=StringIO())
+    assert openpyxl.load_workbook(target).sheetnames[0] == "Rankings"
+    with pytest.raises(CommandError, match="no session"):
+        call_command("export_results", "999999", "--format", "pbn", stdout=StringIO())
