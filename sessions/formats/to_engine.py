@@ -12,8 +12,11 @@ Program conventions (each checked against the real files in shared/data):
 - ScoreBridge: the same with 1 decimal.
 - BriAn: no Neuberg at all: each board keeps its own top.
 - Magic Contest: Butler datum is the median on boards with 3 results or fewer.
-- Ruter and Magic Contest ("IMP;Cross2"): cross-IMPs summed, not averaged; one
-  ranking of every pair, as their TotalScoreTable lists them.
+- PBN cross-IMP tags: "IMP;Cross" is summed; the standard's "Cross1"/"Cross2" are
+  divided by the number of scores / comparisons, so ClubScore writes averaged
+  cross-IMPs as "Cross2". Ruter and Magic Contest write "Cross2" over lines that are
+  summed (only their totals are divided), so for them it means summed lines; they
+  also list every pair in one ranking, as their TotalScoreTable does.
 - NZ Scorer and Ruter: sections scored across the field.
 """
 
@@ -43,6 +46,9 @@ PROGRAM_OPTIONS: Mapping[str, Mapping[str, Any]] = {
     "Ruter": {"across_field": True},
 }
 
+#: Programs that write "IMP;Cross2" over summed cross-IMP lines.
+SUMMED_LINE_PROGRAMS = ("Ruter", "Magic Contest")
+
 #: Programs whose results list every pair in one ranking, whatever the movement.
 ONE_RANKING_PROGRAMS = ("Ruter", "Magic Contest")
 
@@ -70,9 +76,17 @@ def options_for(event: ParsedEvent) -> ScoringOptions:
     for program, conventions in PROGRAM_OPTIONS.items():
         if event.program.startswith(program):
             settings.update(conventions)
-    if event.scoring == "cross_imps" and "Cross2" in event.event_type:
-        settings["cross_imps"] = "sum"  # Ruter/Magic Contest "IMP;Cross2": IMPs summed
+    if event.scoring == "cross_imps" and event.source_format == "pbn":
+        settings["cross_imps"] = _pbn_cross_imps(event)
     return ScoringOptions(**settings)
+
+
+def _pbn_cross_imps(event: ParsedEvent) -> str:
+    """"sum" or "average" from a PBN Scoring tag such as "IMP;Cross2" (see above)."""
+    divided = re.search(r"Cross[12]", event.event_type) is not None
+    if not divided or event.program.startswith(SUMMED_LINE_PROGRAMS):
+        return "sum"
+    return "average"
 
 
 def ranking_fields(event: ParsedEvent) -> dict[str, str]:

@@ -60,6 +60,10 @@ def write_usebio(event: ParsedEvent) -> bytes:
 
 def _event_header(element: ET.Element, event: ParsedEvent) -> None:
     _leaf(element, "PROGRAM_NAME", PROGRAM_NAME)
+    # One ranking (1) or NS and EW winners (2): without it a reader splits a one-field
+    # Mitchell (arrow-switched, or ranked across the field) into two rankings.
+    if event.extra.get("WINNER_TYPE") in ("1", "2"):
+        _leaf(element, "WINNER_TYPE", event.extra["WINNER_TYPE"])
     # The real files name the event in EVENT_DESCRIPTION (our reader's first choice);
     # Compscore3 and BriAn also write TITLE.
     _leaf(element, "EVENT_DESCRIPTION", event.title)
