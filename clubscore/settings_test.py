@@ -14,3 +14,6 @@ STORAGES["staticfiles"] = {  # noqa: F405
 }
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
+# Double-dummy analysis runs in the request's thread in tests, so no solver thread
+# outlives a test; tests of the background path turn it back on.
+ANALYSIS_BACKGROUND = False

@@ -11,34 +11,52 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from sessions.forms import LineForm, PlayerForm, SessionCreateForm, SessionShapeForm
-from sessions.models import Board, Club, Result, Section, Session
-from sessions.movements import MovementError
+from sessions.forms import (
+    BoardGroupsForm,
+    EventForm,
+    LineForm,
+    PairPlayersForm,
+    PlayerForm,
+    SessionCreateForm,
+    SessionShapeForm,
+)
+from sessions.models import Board, Club, Event, Result, Section, Session
+from sessions.movements import Movement, MovementError
 from sessions.permissions import get_club_object_or_404
 from sessions.selectors import (
     EntryRow,
     EntrySheet,
     board_traveller,
     director_clubs,
+    latest_event,
     movement_options,
     provisional_standings,
+    session_cards,
     session_change_log,
+    session_pairs,
     session_progress,
     table_round_sheet,
 )
 from sessions.services import (
     ResultConflict,
+    board_set_groups,
+    event_create,
+    event_update,
     player_add,
     result_correct,
     result_delete,
     result_record,
     session_create,
+    session_name_players,
     session_publish,
     session_unpublish,
 )
@@ -88,21 +106,34 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     form = SessionCreateForm(
         request.POST if request.method == "POST" else None,
         club=club, movements=movements, pair_labels=chosen.pairs,
-        initial={**shape.cleaned_data, "movement": movements.index(chosen)},
+        initial={**shape.cleaned_data, "movement": movements.index(chosen), "event": latest_event(club=club)},
     )
     context.update(chosen=chosen, form=form, players=club.players.all())
     if request.method == "POST" and form.is_valid():
         try:
-            session = session_create(
-                event=form.cleaned_data["event"], name=form.cleaned_data["name"], date=form.cleaned_data["date"],
-                movement=chosen, pair_players=form.pair_players(chosen.pairs), by=request.user,
-            )
+            session = _create_session(club, form, chosen, request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
             messages.success(request, f"Session created: {chosen.description}.")
             return redirect("sessions:director_session", session_id=session.pk)
     return render(request, "director/session_new.html", context)
+
+
+@transaction.atomic
+def _create_session(club: Club, form: SessionCreateForm, movement: Movement, user: AbstractBaseUser) -> Session:
+    """The session in the chosen event, or in a new event created with it (one transaction)."""
+    data = form.cleaned_data
+    event = data["event"]
+    if event is None:
+        try:
+            event = event_create(club=club, name=data["new_event"])
+        except ValidationError as error:
+            raise ValidationError([f"new event: {message}" for message in error.messages]) from None
+    return session_create(
+        event=event, name=data["name"], date=data["date"], movement=movement,
+        pair_players=form.pair_players(movement.pairs), by=user,
+    )
 
 
 def _chosen_movement(data, movements):
@@ -133,6 +164,43 @@ def session_unpublish_view(request: HttpRequest, session_id: int) -> HttpRespons
     session_unpublish(session=session)
     messages.success(request, "Unpublished: the results are hidden from players.")
     return redirect("sessions:director_session", session_id=session.pk)
+
+
+@login_required
+def session_cards_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Printable table guide cards and pair cards (``?only=tables`` or ``pairs`` prints one kind)."""
+    session = _session(request, session_id)
+    only = request.GET.get("only", "")
+    return render(request, "director/cards.html", {
+        "session": session, "cards": session_cards(session=session),
+        "show_tables": only != "pairs", "show_pairs": only != "tables",
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The players of every pair: from the club's list or new, with an optional national number."""
+    session = _session(request, session_id)
+    pairs = list(session_pairs(session=session))
+    form = PairPlayersForm(request.POST or None, pairs=pairs)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changes = session_name_players(pairs=pairs, players=form.typed_players())
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            for change in changes:
+                messages.success(
+                    request, f"{change.pair.label}: {change.before or 'no names'} -> {change.after or 'no names'}"
+                )
+            if not changes:
+                messages.info(request, "Nothing changed.")
+            return redirect("sessions:director_pairs", session_id=session.pk)
+    return render(request, "director/pairs.html", {
+        "session": session, "form": form, "players": session.event.club.players.all(),
+        "several_sections": len({pair.section_id for pair in pairs}) > 1,
+    })
 
 
 @login_required
@@ -275,8 +343,31 @@ def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpRespo
         "session": session, "board": board,
         "previous": number - 1 if number > 1 else None,
         "next": number + 1 if number < session.board_count else None,
+        "groups_url": reverse("sessions:director_board_groups", args=[session.pk, number]),
     }
     return _entry(request, session, lambda: board_traveller(board=board), "director/board_entry.html", context)
+
+
+@login_required
+@require_POST
+def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+    """Mark a board fouled (a group for every line) or not fouled, from the traveller page."""
+    board = _board(request, session_id, number)
+    results = board.results.select_related("ns_pair", "ew_pair")
+    form = BoardGroupsForm(request.POST, results=results)
+    if not form.is_valid():
+        messages.error(request, "Groups are numbers from 1 to 9: " + " ".join(
+            message for errors in form.errors.values() for message in errors))
+    else:
+        try:
+            changed = board_set_groups(board=board, groups=form.groups(), by=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            fouled = any(group is not None for group in form.groups().values())
+            state = "fouled: each group is scored on its own" if fouled else "not fouled"
+            messages.success(request, f"Board {number} is {state} ({changed} line(s) changed).")
+    return redirect(reverse("sessions:director_board", args=[session_id, number]) + "#fouled")
 
 
 @login_required
@@ -315,3 +406,52 @@ def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
             return redirect("sessions:director_players", club_slug=club.slug)
     return render(request, "director/players.html", {"club": club, "form": form, "players": club.players.all()})
 
+
+
+# --- events -----------------------------------------------------------------------
+
+
+def _add_service_error(form, error: ValidationError) -> None:
+    """A service's refusal on the form: under the field it names if the form has it, else on top."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error)
+        return
+    for name, errors in error.error_dict.items():
+        form.add_error(name if name in form.fields else None, errors)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = get_club_object_or_404(request.user, Club, slug=club_slug)
+    form = EventForm(request.POST or None, instance=Event(club=club))
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = event_create(club=club, **form.cleaned_data)
+        except ValidationError as error:
+            _add_service_error(form, error)
+        else:
+            messages.success(request, f"Event {event.name} created.")
+            return redirect("sessions:director_event", event_id=event.pk)
+    return render(request, "director/event_form.html", {"club": club, "form": form, "event": None})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's scoring settings; its sessions re-score on the next read (nothing is stored)."""
+    event = get_club_object_or_404(request.user, Event, pk=event_id)
+    sessions = list(event.sessions.order_by("-date", "name"))
+    name = event.name  # the form writes what was typed onto the instance, valid or not
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event_update(event=event, **form.cleaned_data)
+        except ValidationError as error:
+            _add_service_error(form, error)
+        else:
+            messages.success(request, f"Saved: {len(sessions)} session(s) of {event.name} now score this way.")
+            return redirect("sessions:director_event", event_id=event.pk)
+    return render(request, "director/event_form.html", {
+        "club": event.club, "form": form, "event": event, "event_name": name, "event_sessions": sessions,
+    })

@@ -6,7 +6,9 @@ import datetime
 
 from django import forms
 
-from sessions.models import Event
+from sessions.models import Event, Pair
+from sessions.scoring.imps import IMP_TABLES
+from sessions.services import EVENT_SETTINGS
 
 
 class LineForm(forms.Form):
@@ -33,9 +35,17 @@ class SessionShapeForm(forms.Form):
 
 
 class SessionCreateForm(SessionShapeForm):
-    event = forms.ModelChoiceField(queryset=Event.objects.none())
+    event = forms.ModelChoiceField(queryset=Event.objects.none(), required=False, empty_label="(a new event)")
+    new_event = forms.CharField(
+        max_length=120, required=False, label="or a new event",
+        help_text="Its name; it scores by matchpoints until you change its settings.",
+    )
     name = forms.CharField(max_length=120)
-    date = forms.DateField(initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        initial=datetime.date.today,
+        # ISO is the only value an <input type="date"> reads, whatever the locale.
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
     movement = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
 
     def __init__(self, *args, club, movements, pair_labels=(), **kwargs) -> None:
@@ -49,6 +59,14 @@ class SessionCreateForm(SessionShapeForm):
                     widget=forms.TextInput(attrs={"list": "club-players", "autocomplete": "off"}),
                 )
 
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("event") and cleaned.get("new_event"):
+            raise forms.ValidationError("choose an event or name a new one, not both")
+        if not cleaned.get("event") and not cleaned.get("new_event") and "event" not in self.errors:
+            self.add_error("event", "choose the event, or name a new one")
+        return cleaned
+
     def pair_players(self, labels) -> dict[str, list[str]]:
         return {
             label: [self.cleaned_data.get(f"pair_{label}_{seat}", "") for seat in (1, 2)]
@@ -59,3 +77,151 @@ class SessionCreateForm(SessionShapeForm):
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120)
     national_number = forms.CharField(max_length=20, required=False)
+
+
+#: The IMP tables a director can choose, in a director's words (keys: the engine's names).
+IMP_TABLE_NAMES = {
+    "wbf": "WBF table (1962, current: up to 24 IMPs)",
+    "1961": "1961 table (up to 25 IMPs)",
+    "1948": "1948 Copenhagen table (up to 15 IMPs)",
+    "emp1938": "1938 European Match Points (up to 12)",
+}
+
+#: Every option explained for the director who has to choose it.
+EVENT_HELP = {
+    "method": (
+        "Matchpoints: each result is compared with the others on the same board (the usual club "
+        "pairs game). Cross-IMPs: each result is IMPed against every other result on the board. "
+        "Butler: each result is IMPed against the board's datum, an average of the scores."
+    ),
+    "mp_scale": (
+        "Matchpoints only. Both scales give the same percentages; only the figures differ. "
+        "European: 2 for each result beaten and 1 for each tie (top = 2 x (results - 1)). "
+        "ACBL: 1 and a half (top = results - 1)."
+    ),
+    "line_display": (
+        "Matchpoints only: how a traveller shows a board that has fewer results than usual. "
+        "Session percentages and totals are the same either way."
+    ),
+    "short_boards": (
+        "Matchpoints only: a board played fewer times than usual (a sit-out, a board not played) "
+        "is scaled up to the full top. Neuberg's formula is the standard; ratio scaling multiplies "
+        "by full top / actual top and rounds, as some programs do for a Howell with a phantom."
+    ),
+    "across_field": (
+        "Several sections playing the same boards: compare every result with all the sections "
+        "(one big field) instead of within its own section."
+    ),
+    "adjusted_session_percentage": (
+        "Ave+ normally scores 60 % and Ave- 40 %. Tick to give a pair with Ave+ its own session "
+        "percentage when that is better than 60 %, and a pair with Ave- its own when worse than "
+        "40 % (EBU and ACBL club practice)."
+    ),
+    "cross_imps": (
+        "Cross-IMPs only: add up a result's IMPs against every other result (Ruter, JFR), or "
+        "average them over the number of comparisons (Compscore3, EBU files)."
+    ),
+    "butler_datum": (
+        "Butler only: the datum is the mean of the board's NS scores without the highest and "
+        "lowest, rounded to the nearest 10. Some programs take the median when a board has only "
+        "3 results or fewer."
+    ),
+    "butler_adjusted_imps": (
+        "Butler only: IMPs for Ave+, and minus that for Ave- (Ave scores 0). Usually 3."
+    ),
+    "imp_table": "Cross-IMPs and Butler: keep the WBF table unless you are replaying an old event.",
+}
+
+#: Headings that group the options on the page: (heading, fields).
+EVENT_SECTIONS = (
+    ("Event", ("name", "method")),
+    ("Matchpoints", ("mp_scale", "line_display", "short_boards", "adjusted_session_percentage")),
+    ("IMPs", ("cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table")),
+    ("Sections", ("across_field",)),
+)
+
+
+class EventForm(forms.ModelForm):
+    """An event's name and scoring settings; the services save them (never ``form.save()``)."""
+
+    imp_table = forms.ChoiceField(choices=[(name, IMP_TABLE_NAMES.get(name, name)) for name in IMP_TABLES])
+    butler_adjusted_imps = forms.IntegerField(min_value=0, max_value=24, label="Butler IMPs for Ave+")
+
+    class Meta:
+        model = Event
+        fields = EVENT_SETTINGS
+        labels = {
+            "method": "Scoring", "mp_scale": "Matchpoint scale", "line_display": "Traveller lines",
+            "short_boards": "Boards with fewer results", "across_field": "Matchpoint across all sections",
+            "adjusted_session_percentage": "Ave+ / Ave- at the session percentage",
+            "cross_imps": "Cross-IMPs", "butler_datum": "Butler datum", "imp_table": "IMP table",
+        }
+        help_texts = EVENT_HELP
+        widgets = {
+            name: forms.RadioSelect
+            for name in ("method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum")
+        }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("imp_table", "butler_adjusted_imps"):
+            self.fields[name].help_text = EVENT_HELP[name]
+        for name in ("method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum"):
+            self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
+
+    def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
+        return [(heading, [self[name] for name in names]) for heading, names in EVENT_SECTIONS]
+
+
+class PairPlayersForm(forms.Form):
+    """The players of every pair of a session: a name (from the club list or new) and an
+    optional national number per seat; fields ``p<pk>_<seat>_name`` / ``_number``."""
+
+    def __init__(self, *args, pairs: list[Pair], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.pairs = pairs
+        for pair in pairs:
+            for seat, player in ((1, pair.player_1), (2, pair.player_2)):
+                self.fields[f"p{pair.pk}_{seat}_name"] = forms.CharField(
+                    max_length=120, required=False, initial=player.name if player else "",
+                    label=f"{pair.label} player {seat}",
+                    widget=forms.TextInput(attrs={"list": "club-players", "autocomplete": "off"}),
+                )
+                self.fields[f"p{pair.pk}_{seat}_number"] = forms.CharField(
+                    max_length=20, required=False, initial=player.national_number if player else "",
+                    label=f"{pair.label} player {seat} national number",
+                    widget=forms.TextInput(attrs={"size": 8, "autocomplete": "off"}),
+                )
+
+    def rows(self) -> list[tuple[Pair, list[tuple[forms.BoundField, forms.BoundField]]]]:
+        return [
+            (pair, [(self[f"p{pair.pk}_{seat}_name"], self[f"p{pair.pk}_{seat}_number"]) for seat in (1, 2)])
+            for pair in self.pairs
+        ]
+
+    def typed_players(self) -> dict[int, list[tuple[str, str]]]:
+        data = self.cleaned_data
+        return {
+            pair.pk: [(data[f"p{pair.pk}_{seat}_name"], data[f"p{pair.pk}_{seat}_number"]) for seat in (1, 2)]
+            for pair in self.pairs
+        }
+
+
+class BoardGroupsForm(forms.Form):
+    """A fouled board: the group of every line of the board (``group_<result pk>``)."""
+
+    not_fouled = forms.BooleanField(required=False)
+
+    def __init__(self, *args, results, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.results = list(results)
+        for result in self.results:
+            self.fields[f"group_{result.pk}"] = forms.IntegerField(
+                min_value=1, max_value=9, required=False, initial=result.group,
+                label=f"Group of {result.ns_pair.label} v {result.ew_pair.label}",
+            )
+
+    def groups(self) -> dict[int, int | None]:
+        if self.cleaned_data["not_fouled"]:
+            return {result.pk: None for result in self.results}
+        return {result.pk: self.cleaned_data[f"group_{result.pk}"] for result in self.results}

@@ -1,9 +1,10 @@
 """The app's URLs: one module per area, all in the "sessions" namespace."""
 
+from .urls_analysis import urlpatterns as analysis_urls
 from .urls_director import urlpatterns as director_urls
 from .urls_public import urlpatterns as public_urls
 from .urls_transfer import urlpatterns as transfer_urls
 
 app_name = "sessions"
 
-urlpatterns = public_urls + director_urls + transfer_urls
+urlpatterns = public_urls + director_urls + transfer_urls + analysis_urls

@@ -1,5 +1,6 @@
 """The data layer: models split by concern, re-exported here for ``from sessions.models import ...``."""
 
+from .analysis import AnalysisStatus, BoardAnalysis
 from .choices import ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
 from .clubs import Club, ClubDirector, Player
 from .events import (
@@ -19,6 +20,7 @@ from .events import (
 from .results import Result, ResultChange
 
 __all__ = [
+    "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
     "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "CrossImps", "Direction",
     "Doubling", "Event", "LineDisplay", "MatchpointScale", "MovementKind", "Pair", "Player",
     "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",

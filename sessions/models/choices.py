@@ -60,3 +60,4 @@ class ChangeAction(models.TextChoices):
     RECORDED = "recorded", "Recorded"
     CORRECTED = "corrected", "Corrected"
     DELETED = "deleted", "Deleted"
+    REGROUPED = "regrouped", "Fouled-board group"

@@ -36,6 +36,9 @@ class Result(models.Model):
     artificial_ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
     # Weighted score: [["2/3", 620], ["1/3", -100]] (weights as exact fractions).
     weighted_parts = models.JSONField(null=True, blank=True)
+    # Fouled board (RULES 5): lines with the same group played the same cards and are
+    # compared only with each other. None: the board was not fouled.
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
     entered_text = models.CharField(max_length=60, help_text="What the director typed.")
     text = models.CharField(max_length=60, help_text="The result written the standard way.")
     version = models.PositiveIntegerField(default=1)
@@ -68,6 +71,9 @@ class Result(models.Model):
             ),
             models.CheckConstraint(condition=~Q(ns_pair=F("ew_pair")), name="result_pairs_differ"),
             models.CheckConstraint(condition=Q(version__gte=1), name="result_version_positive"),
+            models.CheckConstraint(
+                condition=Q(group__isnull=True) | Q(group__gte=1), name="result_group_positive",
+            ),
             models.CheckConstraint(
                 condition=~Q(kind=ResultKind.PLAYED)
                 | (Q(level__isnull=False, tricks__isnull=False, ns_score__isnull=False)

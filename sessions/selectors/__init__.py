@@ -1,10 +1,19 @@
 """Selectors: every read the pages need, in a fixed number of queries."""
 
+from .cards import PairCard, SessionCards, TableCard, TableCardLine, session_cards
 from .entry import EntryRow, EntrySheet, board_traveller, table_round_sheet
 from .movements import movement_options
-from .sessions import director_clubs, provisional_standings, session_change_log, session_progress
+from .sessions import (
+    director_clubs,
+    latest_event,
+    provisional_standings,
+    session_change_log,
+    session_pairs,
+    session_progress,
+)
 
 __all__ = [
-    "EntryRow", "EntrySheet", "board_traveller", "director_clubs", "movement_options",
-    "provisional_standings", "session_change_log", "session_progress", "table_round_sheet",
+    "EntryRow", "EntrySheet", "PairCard", "SessionCards", "TableCard", "TableCardLine",
+    "board_traveller", "director_clubs", "latest_event", "movement_options", "provisional_standings",
+    "session_cards", "session_change_log", "session_pairs", "session_progress", "table_round_sheet",
 ]

@@ -44,6 +44,11 @@ class EntrySheet:
     def entered(self) -> int:
         return sum(1 for row in self.rows if row.result is not None)
 
+    @property
+    def fouled(self) -> bool:
+        """Some line has a fouled-board group: the board is scored in groups."""
+        return any(row.result is not None and row.result.group is not None for row in self.rows)
+
     def row_after(self, key: str) -> EntryRow | None:
         """The row the cursor moves to after ``key``: the next one still to enter, else the next."""
         keys = [row.key for row in self.rows]

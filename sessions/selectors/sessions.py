@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Prefetch, QuerySet
 
-from sessions.models import Board, Club, Event, Result, ResultChange, Seating, Section, Session
+from sessions.models import Board, Club, Event, Pair, Result, ResultChange, Seating, Section, Session
 from sessions.services.scoring import RankedPair, session_score
 
 
@@ -82,6 +82,24 @@ def session_progress(*, session: Session) -> SessionProgress:
             for s in seatings
         ),
         several_sections=len({s.section_id for s in seatings}) > 1,
+    )
+
+
+def latest_event(*, club: Club) -> Event | None:
+    """The event of the club's latest session: the likely choice for the next one (one query)."""
+    session = Session.objects.filter(event__club=club).select_related("event").order_by("-date", "-pk").first()
+    return session.event if session else None
+
+
+def session_pairs(*, session: Session) -> QuerySet[Pair]:
+    """The session's pairs with their players, by section, direction and number (one query).
+
+    The club comes along, so naming the players checks it without a query per pair.
+    """
+    return (
+        Pair.objects.filter(section__session=session)
+        .select_related("section__session__event__club", "player_1", "player_2")
+        .order_by("section__letter", "direction", "number")
     )
 
 

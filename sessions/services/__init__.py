@@ -1,13 +1,24 @@
 """Services: every write, each in one transaction (HackSoft style: ``<entity>_<action>``)."""
 
 from .errors import ResultConflict
-from .players import pair_set_players, player_add, player_find_or_add
-from .results import RecordOutcome, result_correct, result_delete, result_record
+from .events import EVENT_SETTINGS, event_create, event_update
+from .players import (
+    PairPlayersChange,
+    pair_name_players,
+    pair_set_players,
+    player_add,
+    player_find_or_add,
+    player_find_or_add_numbered,
+    session_name_players,
+)
+from .results import RecordOutcome, board_set_groups, result_correct, result_delete, result_record
 from .scoring import ScoredSession, session_score
 from .sessions import session_create, session_publish, session_unpublish
 
 __all__ = [
-    "RecordOutcome", "ResultConflict", "ScoredSession", "pair_set_players", "player_add",
-    "player_find_or_add", "result_correct", "result_delete", "result_record", "session_create",
-    "session_publish", "session_score", "session_unpublish",
+    "EVENT_SETTINGS", "PairPlayersChange", "RecordOutcome", "ResultConflict", "ScoredSession",
+    "board_set_groups", "event_create", "event_update", "pair_name_players", "pair_set_players",
+    "player_add", "player_find_or_add", "player_find_or_add_numbered", "result_correct",
+    "result_delete", "result_record", "session_create", "session_name_players", "session_publish", "session_score",
+    "session_unpublish",
 ]

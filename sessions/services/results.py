@@ -9,13 +9,16 @@ everywhere else) is saved with warnings for the director to look at.
 
 Corrections and deletions name the version the director saw; a line changed since is
 never overwritten (ResultConflict carries the current line).
+
+A fouled board (RULES 5) is marked by giving every line of the board a group: the
+lines that played the same cards share a group and are scored only against each other.
 """
 
 from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -197,11 +200,20 @@ def _declarer_swap(line: Result, others: Sequence[Result]) -> str | None:
     )
 
 
+def _ungrouped_on_fouled_board(line: Result, others: Sequence[Result]) -> str | None:
+    if line.group is not None or all(other.group is None for other in others):
+        return None
+    return (
+        f"board {line.board.number} is marked fouled: give this line its group "
+        f"(the cards it played) under the traveller"
+    )
+
+
 def _warnings(line: Result) -> tuple[str, ...]:
     others = list(
         Result.objects.filter(board=line.board, section=line.section).exclude(pk=line.pk)
     )
-    found = (_far_from_field(line, others), _declarer_swap(line, others))
+    found = (_far_from_field(line, others), _declarer_swap(line, others), _ungrouped_on_fouled_board(line, others))
     return tuple(warning for warning in found if warning)
 
 
@@ -312,3 +324,52 @@ def result_delete(*, result: Result, version: int, by: AbstractBaseUser | None =
     if not deleted:
         raise ResultConflict(_current(result), version)
     _log(current, ChangeAction.DELETED, log_text(current), "", by)
+
+
+def _group_text(group: int | None) -> str:
+    return "not fouled" if group is None else f"group {group}"
+
+
+def _check_groups(board: Board, lines: Sequence[Result], groups: Mapping[int, int | None]) -> None:
+    missing = [line for line in lines if line.pk not in groups]
+    if missing or set(groups) - {line.pk for line in lines}:
+        raise ValidationError(
+            f"board {board.number}'s lines changed while you were choosing groups: reload the page"
+        )
+    chosen = set(groups.values())
+    if chosen == {None}:
+        return
+    if None in chosen:
+        raise ValidationError("a fouled board needs a group on every line")
+    if any(group < 1 for group in chosen):
+        raise ValidationError("groups are numbered from 1")
+    if len(chosen) < 2:
+        raise ValidationError(
+            "every line is in the same group, so the board was not fouled: put the lines that "
+            "played different cards in different groups, or choose 'Not fouled'"
+        )
+
+
+@transaction.atomic
+def board_set_groups(
+    *, board: Board, groups: Mapping[int, int | None], by: AbstractBaseUser | None = None
+) -> int:
+    """Mark a board fouled: ``groups`` gives each line's group (result pk -> group), or None
+    for every line to mark it not fouled. Every line of the board must be named. Each
+    changed line is logged; returns how many changed.
+    """
+    lines = list(
+        Result.objects.select_for_update().filter(board=board).select_related("board", "ns_pair", "ew_pair")
+    )
+    _check_groups(board, lines, groups)
+    changed = 0
+    for line in lines:
+        before, after = line.group, groups[line.pk]
+        if before == after:
+            continue
+        line.group = after
+        line.full_clean(validate_unique=False)
+        line.save(update_fields=["group", "updated_at"])
+        _log(line, ChangeAction.REGROUPED, _group_text(before), _group_text(after), by)
+        changed += 1
+    return changed

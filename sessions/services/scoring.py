@@ -128,5 +128,6 @@ def _line(result: Result) -> Line:
         ew_pair=pair_key(result.ew_pair, letter),
         score=line_score(result),
         section=letter,
+        group=result.group or 0,  # a fouled board's lines score within their group
     )
 

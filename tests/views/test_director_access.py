@@ -7,16 +7,25 @@ directs nothing (both 404: they cannot learn the object exists).
 import pytest
 from django.urls import reverse
 
-from sessions.models import Pair, Player, Result, ResultChange, Session
-from sessions.services import result_record
+from django.forms.models import model_to_dict
+
+from sessions.models import Event, Pair, Player, Result, ResultChange, Session
+from sessions.services import EVENT_SETTINGS, result_record
 
 
 @pytest.fixture
 def entered(session):
-    """The conftest session with one line on board 1 (1NS v 1EW, round 1, table 1)."""
-    line = result_record(board=session.boards.get(number=1), section=session.sections.get(),
-                         ns_pair="1NS", ew_pair="1EW", text="4S N =").result
+    """The conftest session with two lines on board 1: 1NS v 1EW (round 1, table 1), which
+    the requests below change, and 3NS v 2EW (round 2, table 3)."""
+    board, section = session.boards.get(number=1), session.sections.get()
+    line = result_record(board=board, section=section, ns_pair="1NS", ew_pair="1EW", text="4S N =").result
+    result_record(board=board, section=section, ns_pair="3NS", ew_pair="2EW", text="4S N +1")
     return session, line
+
+
+def event_settings(event, **changes):
+    values = model_to_dict(event, fields=EVENT_SETTINGS)
+    return {**{name: value for name, value in values.items() if value is not False}, **changes}
 
 
 def writing_requests(session, line):
@@ -24,9 +33,20 @@ def writing_requests(session, line):
     row_1 = f"A-1-{line.ns_pair_id}-{line.ew_pair_id}"
     row_2 = f"A-2-{line.ns_pair_id}-{line.ew_pair_id}"
     club = session.event.club
+    pair_1ns = line.ns_pair_id
+    other = line.board.results.exclude(pk=line.pk).get()
     return [
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
+        (reverse("sessions:director_session_new", args=[club.slug]),
+         {"pairs": 6, "movement": 0, "new_event": "Sneaky event", "name": "Sneaky 2", "date": "2025-01-01"}),
+        (reverse("sessions:director_event_new", args=[club.slug]), event_settings(Event(), name="Sneaky settings")),
+        (reverse("sessions:director_event", args=[session.event_id]),
+         event_settings(session.event, method="butler", name="Renamed")),
+        (reverse("sessions:director_pairs", args=[session.pk]),
+         {f"p{pair_1ns}_1_name": "Intruder", f"p{pair_1ns}_1_number": "666"}),
+        (reverse("sessions:director_board_groups", args=[session.pk, 1]),
+         {f"group_{line.pk}": 1, f"group_{other.pk}": 2}),
         (reverse("sessions:director_players", args=[club.slug]), {"name": "Intruder"}),
         (reverse("sessions:director_publish", args=[session.pk]), {}),
         (reverse("sessions:director_unpublish", args=[session.pk]), {}),
@@ -41,10 +61,11 @@ def writing_requests(session, line):
 
 def snapshot():
     return (
-        list(Result.objects.values_list("pk", "version", "text")),
+        list(Result.objects.values_list("pk", "version", "text", "group")),
+        list(Event.objects.values_list(*EVENT_SETTINGS)),
         ResultChange.objects.count(),
         list(Session.objects.values_list("pk", "published")),
-        Player.objects.count(),
+        list(Player.objects.values_list("pk", "name", "national_number")),
         list(Pair.objects.values_list("pk", "player_1", "player_2")),
     )
 
@@ -75,7 +96,11 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     statuses = [client.post(url, data).status_code for url, data in writing_requests(session, line)]
 
     assert all(status in (200, 302) for status in statuses), statuses
-    assert snapshot()[1] > 1  # the director's changes were logged
+    assert snapshot()[2] > 2  # the director's changes were logged
+    assert set(Event.objects.values_list("name", flat=True)) == {"Renamed", "Sneaky event", "Sneaky settings"}
+    assert Event.objects.get(name="Renamed").method == "butler"
+    assert Pair.objects.get(pk=line.ns_pair_id).player_1.national_number == "666"
+    assert set(Result.objects.filter(board=line.board).values_list("group", flat=True)) == {1, 2}
 
 
 @pytest.mark.parametrize("persona", ["outsider", "member"])
@@ -87,6 +112,8 @@ def test_reading_pages_are_hidden_from_other_users(client, entered, persona, req
         ("director_log", [session.pk]), ("director_board", [session.pk, 1]),
         ("director_table", [session.pk, "A", 1, 1]),
         ("director_session_new", [session.event.club.slug]), ("director_players", [session.event.club.slug]),
+        ("director_event_new", [session.event.club.slug]), ("director_event", [session.event_id]),
+        ("director_cards", [session.pk]), ("director_pairs", [session.pk]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 

@@ -134,3 +134,17 @@ def test_adding_a_player_to_the_club(logged_in, club):
     assert response.status_code == 302
     assert club.players.get().name == "Cath Brown"
     assert b"Cath Brown" in logged_in.get(url).content
+
+
+def test_the_session_page_offers_the_exports(logged_in, session):
+    html = logged_in.get(reverse("sessions:director_session", args=[session.pk])).content.decode()
+
+    for fmt in ("xlsx", "csv", "usebio", "pbn"):
+        assert reverse("sessions:transfer_export", args=[session.pk, fmt]) in html, fmt
+
+
+def test_the_dashboard_offers_an_import_and_a_new_event_for_each_club(logged_in, club):
+    html = logged_in.get(reverse("sessions:director_dashboard")).content.decode()
+
+    assert reverse("sessions:transfer_import", args=[club.slug]) in html
+    assert reverse("sessions:director_event_new", args=[club.slug]) in html

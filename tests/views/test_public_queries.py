@@ -54,24 +54,26 @@ def test_the_results_page_takes_four_queries(client, sized_session, django_asser
     assert response.status_code == 200
 
 
-def test_the_traveller_takes_four_queries(client, sized_session, django_assert_num_queries):
+def test_the_traveller_takes_five_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:board", args=[sized_session.pk, 1])
     # 1. the board with its published session, event and club
     # 2. session_score: the session's results
     # 3. session_score: the pairs
     # 4. the board numbers, for the previous / next links
-    with django_assert_num_queries(4):
+    # 5. the board's double-dummy analysis (hand diagram, DD table, par)
+    with django_assert_num_queries(5):
         response = client.get(url, {"sort": "ns_points"})
     assert response.status_code == 200
     assert response.content.count(b"<tr") == 1 + sized_session.tables  # header + every table's line
 
 
-def test_the_score_card_takes_three_queries(client, sized_session, django_assert_num_queries):
+def test_the_score_card_takes_four_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:scorecard", args=[sized_session.pk, first_pair(sized_session)])
     # 1. the pair with its players and its published session, event and club
     # 2. session_score: the session's results
     # 3. session_score: the pairs (opponents' names come from here)
-    with django_assert_num_queries(3):
+    # 4. the analyses of the pair's boards (the summary against par and double dummy)
+    with django_assert_num_queries(4):
         response = client.get(url, {"sort": "points"})
     assert response.status_code == 200
 

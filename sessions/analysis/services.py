@@ -1,0 +1,302 @@
+"""Writing deals onto boards, and their double-dummy analysis.
+
+Deals arrive three ways: a director uploads a hand-record PBN file, generates random
+deals, or imports a results file that carries them (sessions.transfer stores
+Board.deal). Each way ends the same: the boards with a deal and no current analysis
+are *pending*, and after the transaction commits ``analysis_start`` analyses them.
+
+The request that stores deals never analyses them (a session of 27 boards takes
+seconds of CPU): ``analysis_start`` hands the work to one background thread (with
+its own database connection, closed when it ends), or runs it at once when the
+ANALYSIS_BACKGROUND setting is False (tests). ``analysis_run`` is that work, the
+same for the thread and for ``manage.py analyse_boards`` (cron, or after a crash).
+Analysing holds no transaction: each finished board is written on its own, and only
+if the board still has the deal that was analysed (a deal corrected meanwhile stays
+pending for the next pass).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import connections, transaction
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
+
+from sessions.formats.errors import FormatError
+from sessions.handrecords import Analysis, Deal, analyse, analyse_many, parse_deal, random_deals, read_hand_records
+from sessions.models import AnalysisStatus, Board, BoardAnalysis, Session
+from sessions.scoring import boards as engine_boards
+from sessions.scoring.errors import ScoringError
+
+logger = logging.getLogger(__name__)
+
+_INPUTS = ("deal", "dealer", "vulnerability")  # the board fields an analysis is made from
+
+
+@dataclass(frozen=True)
+class DealsStored:
+    """What a load or a generation did: the boards given a deal, and anything to know."""
+
+    boards: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass
+class AnalysisReport:
+    """What one ``analysis_run`` did: boards analysed, and boards whose analysis failed."""
+
+    done: list[Board] = field(default_factory=list)
+    failed: list[tuple[Board, str]] = field(default_factory=list)
+
+
+# --- deals onto boards -------------------------------------------------------------------
+
+
+@transaction.atomic
+def hand_records_load(*, session: Session, data: bytes) -> DealsStored:
+    """Put the deals of a hand-record PBN file onto the session's boards, by board number.
+
+    A file that cannot be read, or has a bad deal, raises ValidationError naming the
+    board, and changes nothing. Boards the file has beyond the session are ignored
+    (dealing-machine files often hold 32 or 36 boards), with a note.
+    """
+    try:
+        deals = read_hand_records(data)
+    except (FormatError, ScoringError) as error:
+        raise ValidationError(f"not a hand-record file: {error}; nothing was changed") from None
+    boards = _boards_by_number(session)
+    used = {number: deal for number, deal in deals.items() if number in boards}
+    if not used:
+        raise ValidationError(
+            f"the file has boards {_ranges(deals)} but the session plays boards {_ranges(boards)}: "
+            "nothing was changed"
+        )
+    notes = []
+    if extra := sorted(set(deals) - set(used)):
+        notes.append(f"boards {_ranges(extra)} of the file are not in this session and were left out")
+    if missing := sorted(set(boards) - set(used)):
+        notes.append(f"the file has no deal for boards {_ranges(missing)}")
+    _store_deals(boards, used)
+    return DealsStored(tuple(sorted(used)), tuple(notes))
+
+
+@transaction.atomic
+def deals_generate(*, session: Session, replace: bool = False, seed: int | str | None = None) -> DealsStored:
+    """Random deals for every board of the session (``seed`` only for tests).
+
+    Boards that already have deals are kept unless ``replace``: the hands may already
+    be dealt into the wallets.
+    """
+    boards = _boards_by_number(session)
+    dealt = sorted(number for number, board in boards.items() if board.deal)
+    if dealt and not replace:
+        raise ValidationError(
+            f"boards {_ranges(dealt)} already have deals: choose to replace them to deal new ones"
+        )
+    numbers = sorted(boards)
+    _store_deals(boards, dict(zip(numbers, random_deals(len(numbers), seed=seed), strict=True)))
+    return DealsStored(tuple(numbers))
+
+
+def _boards_by_number(session: Session) -> dict[int, Board]:
+    # Locked (on databases that lock rows): two directors loading deals at once take turns.
+    return {board.number: board for board in Board.objects.select_for_update().filter(session=session)}
+
+
+def _store_deals(boards: Mapping[int, Board], deals: Mapping[int, Deal]) -> None:
+    changed = [boards[number] for number in sorted(deals)]
+    for board in changed:
+        board.deal = deals[board.number].to_pbn()
+    Board.objects.bulk_update(changed, ["deal"])
+    mark_pending(changed)
+    transaction.on_commit(analysis_start)
+
+
+def mark_pending(boards: Iterable[Board], *, redo: bool = False) -> None:
+    """Make each board's analysis row pending for its current deal (one or two queries).
+
+    A board whose row is already done for the very same deal keeps it (loading the
+    same file twice analyses nothing), unless ``redo``.
+    """
+    boards = [board for board in boards if board.deal]
+    current = {
+        row.board_id: row
+        for row in BoardAnalysis.objects.filter(board__in=boards, status=AnalysisStatus.DONE)
+    } if not redo else {}
+    rows = [
+        BoardAnalysis(board=board, status=AnalysisStatus.PENDING, deal=board.deal, dealer=board.dealer,
+                      vulnerability=board.vulnerability, data=None, error="", analysed_at=None)
+        for board in boards
+        if not (board.pk in current and current[board.pk].is_for(board))
+    ]
+    BoardAnalysis.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["board"],
+        update_fields=["status", *_INPUTS, "data", "error", "analysed_at"],
+    )
+
+
+# --- which boards need analysing ------------------------------------------------------------
+
+
+def boards_needing_analysis(*, session: Session | None = None, redo: bool = False) -> QuerySet[Board]:
+    """Boards with a deal and no current analysis: none yet, pending, or made from other inputs.
+
+    With ``redo``, every board with a deal (failed and done ones too).
+    """
+    boards = Board.objects.exclude(deal="")
+    if session is not None:
+        boards = boards.filter(session=session)
+    if not redo:
+        boards = boards.filter(
+            Q(analysis__isnull=True)
+            | Q(analysis__status=AnalysisStatus.PENDING)
+            | ~Q(analysis__deal=F("deal"))
+            | ~Q(analysis__dealer=F("dealer"))
+            | ~Q(analysis__vulnerability=F("vulnerability"))
+        )
+    return boards.order_by("session_id", "number")
+
+
+# --- analysing ------------------------------------------------------------------------------
+
+
+def analysis_run(*, session: Session | None = None, redo: bool = False) -> AnalysisReport:
+    """Analyse every board that needs it (of ``session``, else of every session)."""
+    report = AnalysisReport()
+    by_session: dict[int, list[Board]] = {}
+    for board in boards_needing_analysis(session=session, redo=redo):
+        by_session.setdefault(board.session_id, []).append(board)
+    for boards in by_session.values():
+        with transaction.atomic():
+            mark_pending(boards, redo=True)  # every board now has a row for its current deal
+        _analyse_boards(boards, report)
+    return report
+
+
+def _analyse_boards(boards: list[Board], report: AnalysisReport) -> None:
+    """Analyse one session's boards and write each result (the DDS work holds no transaction)."""
+    deals: dict[int, Deal] = {}
+    for board in boards:
+        try:
+            deals[board.pk] = parse_deal(board.deal)
+        except ScoringError as error:
+            _save_failure(board, f"the deal is not a valid deal: {error}", report)
+    ready = [board for board in boards if board.pk in deals]
+    for board, outcome in _analyses(ready, deals):
+        if isinstance(outcome, Analysis):
+            _save_analysis(board, outcome, report)
+        else:
+            _save_failure(board, outcome, report)
+
+
+def _analyses(boards: list[Board], deals: Mapping[int, Deal]) -> Iterable[tuple[Board, Analysis | str]]:
+    """Each board's Analysis, or the reason it failed.
+
+    Boards whose dealer and vulnerability follow their number go through DDS's batch
+    solver together; any other board (a file that says otherwise) is analysed alone.
+    """
+    standard = [board for board in boards if _follows_number(board)]
+    try:
+        batch = analyse_many({board.number: deals[board.pk] for board in standard})
+    except Exception:  # the batch failed as a whole: find the culprit board by board
+        logger.exception("batch double-dummy analysis failed; analysing the boards one by one")
+        batch = {}
+    for board in boards:
+        if board.number in batch and board in standard:
+            yield board, batch[board.number]
+            continue
+        try:
+            yield board, analyse(deals[board.pk], board.dealer, board.vulnerability)
+        except Exception as error:  # a solver error is stored for the director, not raised
+            logger.exception("double-dummy analysis of %s failed", board)
+            yield board, f"the solver failed: {error}"
+
+
+def _follows_number(board: Board) -> bool:
+    return (board.dealer, board.vulnerability) == (
+        engine_boards.dealer(board.number).value, engine_boards.vulnerability(board.number).value,
+    )
+
+
+def _this_deal(board: Board) -> QuerySet[BoardAnalysis]:
+    """The board's row, only while it is still for the deal that was analysed."""
+    return BoardAnalysis.objects.filter(board=board, **{name: getattr(board, name) for name in _INPUTS})
+
+
+def _save_analysis(board: Board, analysis: Analysis, report: AnalysisReport) -> None:
+    if _this_deal(board).update(status=AnalysisStatus.DONE, data=analysis.to_dict(), error="",
+                                analysed_at=timezone.now()):
+        report.done.append(board)
+
+
+def _save_failure(board: Board, reason: str, report: AnalysisReport) -> None:
+    if _this_deal(board).update(status=AnalysisStatus.FAILED, data=None, error=reason, analysed_at=timezone.now()):
+        report.failed.append((board, reason))
+
+
+# --- in the background ------------------------------------------------------------------------
+
+_worker_lock = threading.Lock()
+_worker: threading.Thread | None = None
+_run_again = False
+
+
+def analysis_start() -> threading.Thread | None:
+    """Analyse the pending boards: in the background thread (started if not running), or now.
+
+    Called after a commit that stored deals. The background thread, once running, takes
+    every pending board of every session, and runs again if more deals arrive while it
+    works; it returns the thread it started (tests join it), None otherwise.
+    """
+    global _worker, _run_again
+    if not getattr(settings, "ANALYSIS_BACKGROUND", True):
+        analysis_run()
+        return None
+    if not boards_needing_analysis().exists():
+        return None
+    with _worker_lock:
+        if _worker is not None and _worker.is_alive():
+            _run_again = True
+            return None
+        _worker = threading.Thread(target=_work, args=(analysis_run,), name="board-analysis", daemon=True)
+        _worker.start()
+        return _worker
+
+
+def _work(run: Callable[[], AnalysisReport]) -> None:
+    global _worker, _run_again
+    try:
+        while True:
+            try:
+                report = run()
+                logger.info("analysed %d boards, %d failed", len(report.done), len(report.failed))
+            except Exception:  # logged; the boards stay pending for the next start or the command
+                logger.exception("background analysis of the pending boards stopped")
+            with _worker_lock:
+                if not _run_again:
+                    _worker = None
+                    return
+                _run_again = False
+    finally:
+        connections.close_all()  # this thread's own connection: never left open
+
+
+# --- small helpers ------------------------------------------------------------------------------
+
+
+def _ranges(numbers: Iterable[int]) -> str:
+    """[1, 2, 3, 5, 7, 8] -> "1-3, 5, 7-8"."""
+    ordered = sorted(numbers)
+    spans: list[list[int]] = []
+    for number in ordered:
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(str(low) if low == high else f"{low}-{high}" for low, high in spans)

@@ -1,0 +1,96 @@
+"""Hand records for the director: load or deal the hands, download them, print them.
+
+Club-scoped like every director page (another club's session is a 404, an anonymous
+user is sent to log in). The hands are secret until the session is played, so the
+downloads and printable sheets are the director's only; players see a board's hands
+and analysis on its public page once the session is published.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from sessions.analysis.forms import GenerateDealsForm, HandRecordUploadForm
+from sessions.analysis.selectors import hand_records_file, session_analyses
+from sessions.analysis.services import DealsStored, deals_generate, hand_records_load
+from sessions.models import Session
+from sessions.permissions import get_club_object_or_404
+
+
+def _session(request: HttpRequest, session_id: int) -> Session:
+    return get_club_object_or_404(request.user, Session, pk=session_id)
+
+
+def _page(request: HttpRequest, session: Session, upload=None, generate=None, status: int = 200) -> HttpResponse:
+    return render(request, "analysis/hand_records.html", {
+        "session": session,
+        "boards": session_analyses(session=session),
+        "upload_form": upload or HandRecordUploadForm(),
+        "generate_form": generate or GenerateDealsForm(),
+    }, status=status)
+
+
+@login_required
+def hand_records(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _page(request, _session(request, session_id))
+
+
+def _stored(request: HttpRequest, session: Session, stored: DealsStored, verb: str) -> HttpResponse:
+    messages.success(request, f"{verb} {len(stored.boards)} deals; the analysis runs in the background.")
+    for note in stored.notes:
+        messages.warning(request, note)
+    return redirect("sessions:analysis_hand_records", session_id=session.pk)
+
+
+@login_required
+@require_POST
+def hand_records_upload(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    form = HandRecordUploadForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            stored = hand_records_load(session=session, data=form.cleaned_data["file"].read())
+        except ValidationError as error:
+            form.add_error("file", error)
+        else:
+            return _stored(request, session, stored, "Loaded")
+    return _page(request, session, upload=form, status=400)
+
+
+@login_required
+@require_POST
+def deals_generate_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    form = GenerateDealsForm(request.POST)
+    if form.is_valid():
+        try:
+            stored = deals_generate(session=session, replace=form.cleaned_data["replace"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            return _stored(request, session, stored, "Dealt")
+    return _page(request, session, generate=form, status=400)
+
+
+@login_required
+def hand_records_pbn(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    response = HttpResponse(hand_records_file(session=session), content_type="application/x-pbn")
+    name = slugify(f"{session.event.name} {session.name} {session.date}") or "hand-records"
+    response["Content-Disposition"] = f'attachment; filename="{name}.pbn"'
+    return response
+
+
+@login_required
+def hand_records_print(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Printable hand-record sheets: four boards a page, with diagram, DD table and par."""
+    session = _session(request, session_id)
+    boards = [view for view in session_analyses(session=session) if view.deal]
+    pages = [boards[start:start + 4] for start in range(0, len(boards), 4)]
+    return render(request, "analysis/print_sheets.html", {"session": session, "pages": pages})

@@ -1,0 +1,167 @@
+"""The event settings page: creating an event, changing how it scores, picking it for a session."""
+
+import re
+
+import pytest
+from django.forms.models import model_to_dict
+from django.urls import reverse
+
+from sessions.models import Event, Session
+from sessions.services import EVENT_SETTINGS, result_record
+
+
+@pytest.fixture
+def logged_in(client, director):
+    client.force_login(director)
+    return client
+
+
+def settings_data(event=None, **changes):
+    """The settings form as the page posts it: the event's current values, then ``changes``."""
+    values = model_to_dict(event or Event(), fields=EVENT_SETTINGS)
+    return {**{k: v for k, v in values.items() if v is not False}, **changes}
+
+
+def enter_board_1(session):
+    # +450 beats +420 beats -50 (NS): 2NS tops the NS field whatever the method.
+    for ns, ew, text in [("1NS", "1EW", "4S N ="), ("2NS", "3EW", "4S N +1"), ("3NS", "2EW", "4S N -1")]:
+        result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                      ns_pair=ns, ew_pair=ew, text=text)
+
+
+def ns_standings(client, session):
+    html = client.get(reverse("sessions:director_standings", args=[session.pk])).content.decode()
+    return html.split("<h2>NS</h2>")[1].split("</table>")[0]
+
+
+def test_the_settings_page_explains_every_option(logged_in, event):
+    html = logged_in.get(reverse("sessions:director_event", args=[event.pk])).content.decode()
+
+    for words in [
+        "2 for each result beaten and 1 for each tie", "ACBL", "Neuberg", "ratio scaling",
+        "one big field", "its own session percentage", "average them over the number of comparisons",
+        "median when a board has only", "IMPs for Ave+", "keep the WBF table",
+        "fewer results than usual",
+    ]:
+        assert words in html, words
+    assert 'value="butler"' in html and 'value="emp1938"' in html
+
+
+def test_creating_an_event_with_its_settings(logged_in, club):
+    response = logged_in.post(reverse("sessions:director_event_new", args=[club.slug]), settings_data(
+        name="Swiss Teams Warm-up", method="butler", butler_datum="median_small", butler_adjusted_imps=2,
+        imp_table="1961",
+    ))
+
+    event = Event.objects.get(name="Swiss Teams Warm-up")
+    assert response.status_code == 302
+    assert response.url == reverse("sessions:director_event", args=[event.pk])
+    assert (event.club, event.method, event.butler_datum, event.butler_adjusted_imps, event.imp_table) == (
+        club, "butler", "median_small", 2, "1961",
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"name": "Tuesday Pairs"}, "already exists"),
+        ({"method": "rubber"}, "Select a valid choice"),
+        ({"imp_table": "1937"}, "Select a valid choice"),
+        ({"butler_adjusted_imps": 25}, "less than or equal to 24"),
+        ({"name": ""}, "This field is required"),
+    ],
+)
+def test_a_new_event_with_a_wrong_setting_is_explained_and_not_created(logged_in, club, event, changes, message):
+    response = logged_in.post(
+        reverse("sessions:director_event_new", args=[club.slug]), settings_data(**{"name": "Other", **changes})
+    )
+
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert list(Event.objects.values_list("name", flat=True)) == ["Tuesday Pairs"]
+
+
+def test_a_wrong_setting_on_an_existing_event_changes_nothing(logged_in, event):
+    response = logged_in.post(
+        reverse("sessions:director_event", args=[event.pk]),
+        settings_data(event, method="cross_imps", butler_adjusted_imps=-1),
+    )
+
+    assert response.status_code == 200
+    assert b"greater than or equal to 0" in response.content
+    event.refresh_from_db()
+    assert event.method == "matchpoints"
+
+
+def test_changing_the_method_changes_the_provisional_standings(logged_in, event, session):
+    enter_board_1(session)
+    assert "100.00" in ns_standings(logged_in, session)  # 2NS: 4 of a top of 4
+
+    response = logged_in.post(
+        reverse("sessions:director_event", args=[event.pk]), settings_data(event, method="cross_imps", cross_imps="sum"),
+    )
+
+    assert response.status_code == 302
+    table = ns_standings(logged_in, session)
+    # +450 against +420 (30: 1 IMP) and against -50 (500: 11 IMPs), summed.
+    assert "12.00" in table and "100.00" not in table
+
+
+def test_changing_the_scale_changes_the_matchpoints_but_not_the_percentages(logged_in, event, session):
+    enter_board_1(session)
+    before = ns_standings(logged_in, session)
+
+    logged_in.post(reverse("sessions:director_event", args=[event.pk]), settings_data(event, mp_scale="acbl"))
+
+    after = ns_standings(logged_in, session)
+    assert ">4.00<" in before and ">2.00<" in after  # the top's total, 2 per beaten then 1
+    assert before.count("100.00") == after.count("100.00") == 1
+
+
+def test_a_session_can_be_created_in_a_new_event(logged_in, club):
+    response = logged_in.post(reverse("sessions:director_session_new", args=[club.slug]), {
+        "pairs": 6, "movement": 1, "new_event": "Summer Pairs", "name": "Week 1", "date": "2025-07-01",
+    })
+
+    session = Session.objects.get(name="Week 1")
+    assert response.status_code == 302
+    assert (session.event.name, session.event.club, session.event.method) == ("Summer Pairs", club, "matchpoints")
+
+
+@pytest.mark.parametrize(
+    ("event_fields", "message"),
+    [
+        ({}, "choose the event, or name a new one"),
+        ({"event": "EVENT", "new_event": "Another"}, "not both"),
+        ({"new_event": "Tuesday Pairs"}, "new event: "),
+    ],
+)
+def test_a_session_needs_exactly_one_event(logged_in, club, event, event_fields, message):
+    fields = {key: event.pk if value == "EVENT" else value for key, value in event_fields.items()}
+
+    response = logged_in.post(reverse("sessions:director_session_new", args=[club.slug]), {
+        "pairs": 6, "movement": 1, "name": "Week 1", "date": "2025-07-01", **fields,
+    })
+
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Session.objects.exists() and Event.objects.count() == 1
+
+
+def test_the_dashboard_and_session_page_link_to_the_settings(logged_in, event, session):
+    settings_url = reverse("sessions:director_event", args=[event.pk])
+
+    assert settings_url in logged_in.get(reverse("sessions:director_dashboard")).content.decode()
+    assert settings_url in logged_in.get(reverse("sessions:director_session", args=[session.pk])).content.decode()
+
+
+def test_a_new_session_offers_the_event_of_the_latest_session_and_an_iso_date(logged_in, club, event, session):
+    from tests.factories import make_event
+
+    make_event(club, name="Another event")  # first by name, but not the latest played
+
+    html = logged_in.get(reverse("sessions:director_session_new", args=[club.slug]),
+                         {"pairs": 6, "movement": 1}).content.decode()
+
+    assert f'<option value="{event.pk}" selected>' in html
+    assert re.search(r'type="date" name="date" value="\d{4}-\d\d-\d\d"', html)
