@@ -61,10 +61,16 @@ class EntrySheet:
         return next((row for row in self.rows if row.key == key), None)
 
 
+#: A seating's pairs with their players: the entry rows show the names.
+PAIRS_WITH_PLAYERS = (
+    "ns_pair__player_1", "ns_pair__player_2", "ew_pair__player_1", "ew_pair__player_2",
+)
+
+
 def _session_seatings(session: Session) -> list[Seating]:
     return list(
         Seating.objects.filter(section__session=session)
-        .select_related("section", "ns_pair", "ew_pair")
+        .select_related("section", *PAIRS_WITH_PLAYERS)
         .order_by("section__letter", "table", "round")
     )
 
@@ -110,7 +116,7 @@ def table_round_sheet(*, section: Section, round: int, table: int) -> EntrySheet
     session = section.session
     seating = (
         Seating.objects.filter(section=section, round=round, table=table)
-        .select_related("section", "ns_pair", "ew_pair")
+        .select_related("section", *PAIRS_WITH_PLAYERS)
         .first()
     )
     if seating is None:
