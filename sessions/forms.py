@@ -106,7 +106,9 @@ EVENT_HELP = {
     "short_boards": (
         "Matchpoints only: a board played fewer times than usual (a sit-out, a board not played) "
         "is scaled up to the full top. Neuberg's formula is the standard; ratio scaling multiplies "
-        "by full top / actual top and rounds, as some programs do for a Howell with a phantom."
+        "by full top / actual top and rounds, as some programs do for a Howell with a phantom. "
+        "No scaling leaves every board out of its own top (as BriAn does): a pair's percentage "
+        "is still fair, but a short board weighs less in its total."
     ),
     "across_field": (
         "Several sections playing the same boards: compare every result with all the sections "
@@ -130,6 +132,16 @@ EVENT_HELP = {
         "Butler only: IMPs for Ave+, and minus that for Ave- (Ave scores 0). Usually 3."
     ),
     "imp_table": "Cross-IMPs and Butler: keep the WBF table unless you are replaying an old event.",
+    "line_decimals": (
+        "Keep exact unless you want your results to match another program's to the last "
+        "decimal: EBUScore rounds every traveller line to 2 decimals and adds up the rounded "
+        "lines, ScoreBridge does so with 1 decimal. A total can then differ by 0.01."
+    ),
+    "rankings": (
+        "By the movement: a Mitchell has a North-South and an East-West ranking, a Howell or an "
+        "arrow-switched Mitchell one. Choose one ranking to list every pair together (a league "
+        "or a multi-section event with one winner), or NS and EW for two winners."
+    ),
 }
 
 #: Headings that group the options on the page: (heading, fields).
@@ -137,8 +149,15 @@ EVENT_SECTIONS = (
     ("Event", ("name", "method")),
     ("Matchpoints", ("mp_scale", "line_display", "short_boards", "adjusted_session_percentage")),
     ("IMPs", ("cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table")),
+    ("Totals and rankings", ("line_decimals", "rankings")),
     ("Sections", ("across_field",)),
 )
+
+#: Radio buttons for every setting with a few named choices.
+EVENT_RADIOS = (
+    "method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum", "line_decimals", "rankings",
+)
+EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 
 
 class EventForm(forms.ModelForm):
@@ -155,19 +174,19 @@ class EventForm(forms.ModelForm):
             "short_boards": "Boards with fewer results", "across_field": "Matchpoint across all sections",
             "adjusted_session_percentage": "Ave+ / Ave- at the session percentage",
             "cross_imps": "Cross-IMPs", "butler_datum": "Butler datum", "imp_table": "IMP table",
+            "line_decimals": "Rounding of traveller lines", "rankings": "Rankings",
         }
         help_texts = EVENT_HELP
-        widgets = {
-            name: forms.RadioSelect
-            for name in ("method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum")
-        }
+        widgets = {name: forms.RadioSelect for name in EVENT_RADIOS}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for name in ("imp_table", "butler_adjusted_imps"):
             self.fields[name].help_text = EVENT_HELP[name]
-        for name in ("method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum"):
+        for name in EVENT_RADIOS:
             self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
+        # Line decimals: empty means exact, the first and usual choice.
+        self.fields["line_decimals"].choices = [("", EXACT_LINES), *reversed(self.fields["line_decimals"].choices)]
 
     def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [(heading, [self[name] for name in names]) for heading, names in EVENT_SECTIONS]

@@ -8,9 +8,11 @@ from .events import (
     ButlerDatum,
     CrossImps,
     Event,
+    LineDecimals,
     LineDisplay,
     MatchpointScale,
     Pair,
+    Rankings,
     ScoringMethod,
     Seating,
     Section,
@@ -22,7 +24,7 @@ from .results import Result, ResultChange
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
     "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "CrossImps", "Direction",
-    "Doubling", "Event", "LineDisplay", "MatchpointScale", "MovementKind", "Pair", "Player",
-    "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
+    "Doubling", "Event", "LineDecimals", "LineDisplay", "MatchpointScale", "MovementKind", "Pair", "Player",
+    "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability",
 ]

@@ -33,6 +33,14 @@ class LineDisplay(models.TextChoices):
 class ShortBoards(models.TextChoices):
     NEUBERG = "neuberg", "Neuberg factoring"
     RATIO = "ratio", "Ratio scaling"
+    NONE = "none", "No scaling: each board keeps its own top (BriAn)"
+
+
+class LineDecimals(models.IntegerChoices):
+    """Lines rounded as a program shows them, the totals adding the shown lines; null: exact."""
+
+    ONE = 1, "Lines to 1 decimal, totals add the shown lines (ScoreBridge)"
+    TWO = 2, "Lines to 2 decimals, totals add the shown lines (EBUScore)"
 
 
 class CrossImps(models.TextChoices):
@@ -43,6 +51,12 @@ class CrossImps(models.TextChoices):
 class ButlerDatum(models.TextChoices):
     TRIMMED_MEAN = "trimmed_mean", "Mean without the top and bottom scores"
     MEDIAN_SMALL = "median_small", "Median when a board has 3 results or fewer"
+
+
+class Rankings(models.TextChoices):
+    AUTO = "auto", "By the movement: NS and EW in a Mitchell, one in a Howell or arrow-switch"
+    ONE = "one", "One ranking of all pairs"
+    TWO = "two", "NS and EW rankings"
 
 
 class Event(models.Model):
@@ -65,6 +79,12 @@ class Event(models.Model):
         default=3, help_text="IMPs for Ave+ (and minus for Ave-) under Butler scoring."
     )
     imp_table = models.CharField(max_length=16, default="wbf", help_text="The engine's IMP table name.")
+    line_decimals = models.PositiveSmallIntegerField(
+        null=True, blank=True, choices=LineDecimals,
+        help_text="Lines shown to this many decimals, totals adding the shown lines; empty: exact.",
+    )
+    # Not an engine option: how the pairs are split into rankings (RULES 8).
+    rankings = models.CharField(max_length=8, choices=Rankings, default=Rankings.AUTO)
 
     club_path = "club"
 
@@ -72,6 +92,10 @@ class Event(models.Model):
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="event_name_unique_in_club"),
+            models.CheckConstraint(
+                condition=Q(line_decimals__isnull=True) | Q(line_decimals__in=LineDecimals.values),
+                name="event_line_decimals_1_or_2",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -16,13 +16,10 @@ from django.db import transaction
 from sessions.models import Club, Event
 from sessions.scoring.errors import ScoringError
 
-from .scoring import scoring_options
+from .scoring import EVENT_OPTION_FIELDS, scoring_options
 
-#: The Event fields a director may set: the name and one per engine option.
-EVENT_SETTINGS = (
-    "name", "method", "mp_scale", "line_display", "short_boards", "across_field",
-    "adjusted_session_percentage", "cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table",
-)
+#: The Event fields a director may set: the name, one per engine option, and the rankings.
+EVENT_SETTINGS = ("name", *EVENT_OPTION_FIELDS, "rankings")
 
 
 def _check(event: Event) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sessions.models import Event, Pair, Result, ResultKind, Session
+from sessions.models import Event, Pair, Rankings, Result, ResultKind, Session
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore, Weighted
 from sessions.scoring.session import (
     Line,
@@ -39,30 +39,42 @@ def line_score(result: Result) -> LineScore:
     return result.ns_score
 
 
+#: Event fields that hold the engine's ScoringOptions of the same name.
+EVENT_OPTION_FIELDS = (
+    "method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
+    "cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals",
+)
+
+
 def scoring_options(event: Event) -> ScoringOptions:
-    return ScoringOptions(
-        method=event.method,
-        mp_scale=event.mp_scale,
-        line_display=event.line_display,
-        short_boards=event.short_boards,
-        across_field=event.across_field,
-        adjusted_session_percentage=event.adjusted_session_percentage,
-        cross_imps=event.cross_imps,
-        butler_datum=event.butler_datum,
-        butler_adjusted_imps=event.butler_adjusted_imps,
-        imp_table=event.imp_table,
-    )
+    return ScoringOptions(**{name: getattr(event, name) for name in EVENT_OPTION_FIELDS})
+
+
+def splits_directions(rankings: str, *, mitchell: bool, arrow_switch: bool) -> bool:
+    """Whether NS and EW pairs rank apart: the event's choice, or by the movement (RULES 8)."""
+    if rankings == Rankings.AUTO:
+        return mitchell and not arrow_switch
+    return rankings == Rankings.TWO
+
+
+def field_name(direction: str, section_letter: str, *, split_directions: bool, split_sections: bool) -> str:
+    """A pair's ranking field: "NS" / "EW" / "" (one field), prefixed by its section when sections rank apart."""
+    direction = direction if split_directions else ""
+    return f"{section_letter} {direction}".strip() if split_sections else direction
 
 
 def ranking_field(session: Session, pair: Pair, section_letter: str, several_sections: bool) -> str:
-    """NS / EW in a Mitchell, one field in a Howell or arrow-switched Mitchell.
+    """The pair's ranking field under the event's rankings setting.
 
     With several sections matchpointed apart, each section ranks on its own.
     """
-    direction = pair.direction if session.is_mitchell and not session.arrow_switch else ""
-    if several_sections and not session.event.across_field:
-        return f"{section_letter} {direction}".strip()
-    return direction
+    event = session.event
+    return field_name(
+        pair.direction,
+        section_letter,
+        split_directions=splits_directions(event.rankings, mitchell=session.is_mitchell, arrow_switch=session.arrow_switch),
+        split_sections=several_sections and not event.across_field,
+    )
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ transaction: a file that cannot be imported faithfully leaves the database uncha
 and raises ImportRefused with a message naming the problem.
 
 What is stored, and how:
-- Event: the scoring method and options of the file's program (to_engine.options_for),
-  or an existing event of the club (its options, e.g. to re-import our own export).
-  Program conventions the Event model cannot hold (EBUScore/ScoreBridge add rounded
-  lines, BriAn never factors short boards) are listed in the notes.
+- Event: the scoring method and options of the file's program (to_engine.options_for,
+  every option an Event field), and the rankings setting that groups the pairs as the
+  file ranks them (to_engine.ranking_fields); or an existing event of the club (its
+  settings, e.g. to re-import our own export).
 - Sections by the file's names ("A", "B"; a longer name such as "Sect1" becomes the
   next letter); pairs with their numbers and directions; players found in the club's
   list by national number, then by name, else added.
@@ -21,8 +21,8 @@ What is stored, and how:
   information; "PASS", "NP" and artificial "A6040" scores as such. A phantom's byes
   (its not-played lines) are not results and are left out with the phantom.
 - Movement: the table plan is rebuilt from the lines (sessions.transfer.seating). The
-  session is a Mitchell when its pairs have directions; when the file ranks all pairs
-  in one field, it is stored as arrow-switched so that our rankings have one field too.
+  session is a Mitchell when its pairs have directions (never arrow-switched: the file
+  does not say; a file ranking a Mitchell's pairs in one field sets the event's rankings).
 """
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ from sessions.models import (
     MovementKind,
     Pair,
     Player,
+    Rankings,
     Result,
     ResultKind,
     Seating,
     Section,
     Session,
-    ShortBoards,
 )
 from sessions.models.results import ARTIFICIAL_PERCENTAGES
 from sessions.scoring import boards as engine_boards
@@ -62,16 +62,11 @@ from sessions.scoring.deal_score import deal_score
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Played, format_result
 from sessions.scoring.session import ScoringOptions
-from sessions.services.scoring import pair_key, ranking_field, session_score
+from sessions.services.scoring import EVENT_OPTION_FIELDS, field_name, pair_key, session_score, splits_directions
 
 from .compare import Comparison, compare_lines, compare_pairs
 from .seating import PlayedLine, TablePlan, plan_section
 
-#: Event fields that hold the engine's ScoringOptions of the same name.
-EVENT_OPTION_FIELDS = (
-    "method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
-    "cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table",
-)
 DEFAULT_EVENT_NAME = "Imported pairs"
 SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_PAIR_NUMBER = 32767
@@ -156,22 +151,39 @@ def _megabytes(size: int) -> str:
 # --- pure helpers: the file's text as stored values -----------------------------------
 
 
-def event_settings(options: ScoringOptions) -> tuple[dict[str, object], list[str]]:
-    """The Event fields for ``options``, and a note for each convention they cannot hold."""
-    values = {name: getattr(options, name) for name in EVENT_OPTION_FIELDS}
-    notes = []
-    if options.short_boards not in ShortBoards.values:
-        values["short_boards"] = ShortBoards.NEUBERG
-        notes.append(
-            f"the program's short-board rule {options.short_boards!r} is not an event option here: "
-            "short boards are Neuberg-factored"
-        )
-    if options.line_decimals is not None:
-        notes.append(
-            f"the program adds its lines rounded to {options.line_decimals} decimals; "
-            "our totals add the exact lines (a total may differ in the last decimal)"
-        )
-    return values, notes
+def event_settings(options: ScoringOptions) -> dict[str, object]:
+    """The Event fields for ``options``: every engine option is an Event field."""
+    return {name: getattr(options, name) for name in EVENT_OPTION_FIELDS}
+
+
+def ranks_as_the_file(parsed: ParsedEvent, pairs: Sequence[ParsedPair], letters: dict[str, str], *,
+                      rankings: str, across_field: bool) -> bool:
+    """Whether session_score, under these settings, groups ``pairs`` into the file's rankings.
+
+    The file's rankings are to_engine.ranking_fields; ours are session_score's fields
+    for an imported session (a Mitchell when any pair has a direction, never
+    arrow-switched; sections rank apart unless scored across the field).
+    """
+    wanted = ranking_fields(parsed)
+    split = splits_directions(rankings, mitchell=any(pair.direction for pair in pairs), arrow_switch=False)
+    split_sections = len(letters) > 1 and not across_field
+    ours = {
+        pair.key: field_name(pair.direction, letters[pair.section], split_directions=split, split_sections=split_sections)
+        for pair in pairs
+    }
+    return _partition(ours) == _partition({pair.key: wanted[pair.key] for pair in pairs})
+
+
+def rankings_for(parsed: ParsedEvent, pairs: Sequence[ParsedPair], letters: dict[str, str], across_field: bool) -> str | None:
+    """The Event rankings setting that ranks the pairs as the file does: "auto" when the
+    movement's own rankings do (RULES 8), else "one" or "two"; None when none does."""
+    return next(
+        (
+            rankings for rankings in Rankings.values
+            if ranks_as_the_file(parsed, pairs, letters, rankings=rankings, across_field=across_field)
+        ),
+        None,
+    )
 
 
 def clean_lead(text: str) -> str:
@@ -287,20 +299,19 @@ class _Importer:
         self.parsed_pairs = self.parsed.pairs_by_key()
 
     def run(self) -> ImportReport:
-        event = self.choose_event()
         names = list(dict.fromkeys([pair.section for pair in self.parsed.pairs] + [b.section for b in self.parsed.boards]))
         letters = section_letters(names)
+        byes = self.phantom_byes()
+        kept = [pair for pair in self.parsed.pairs if pair.key not in byes]
+        event = self.choose_event(kept, letters)
         for name, letter in letters.items():
             if name != letter:
                 self.notes.append(f"section {name!r} is stored as section {letter}")
-        byes = self.phantom_byes()
-        kept = [pair for pair in self.parsed.pairs if pair.key not in byes]
         session = self.create_session(event, kept)
         sections = self.create_sections(session, letters)
         pairs = self.create_pairs(sections, letters, kept)
         boards = self.create_boards(session)
         stored = self.create_results(session, sections, letters, pairs, boards, byes)
-        self.check_rankings(session, pairs, letters)
         scored = session_score(session=session)
         several = len(sections) > 1
         line_count, line_differences = compare_lines(
@@ -326,8 +337,10 @@ class _Importer:
 
     # -- event and session -------------------------------------------------------------
 
-    def choose_event(self) -> Event:
-        values, notes = event_settings(options_for(self.parsed))
+    def choose_event(self, pairs: Sequence[ParsedPair], letters: dict[str, str]) -> Event:
+        """The given event, else a club event with the file's settings, else a new one."""
+        options = options_for(self.parsed)
+        values = event_settings(options)
         if self.event is not None:
             if self.event.club_id != self.club.pk:
                 raise ValidationError(f"event {self.event.name!r} is not an event of {self.club.name}")
@@ -335,8 +348,17 @@ class _Importer:
                 raise ValidationError(
                     f"the file is scored by {values['method']}, event {self.event.name!r} by {self.event.method}"
                 )
-            return self.event
-        self.notes.extend(notes)
+            event = self.event
+            if not ranks_as_the_file(
+                self.parsed, pairs, letters, rankings=event.rankings, across_field=event.across_field
+            ):
+                self.notes.append(f"event {event.name!r} ranks the pairs otherwise than the file does")
+            return event
+        rankings = rankings_for(self.parsed, pairs, letters, options.across_field)
+        if rankings is None:
+            rankings = Rankings.AUTO
+            self.notes.append("no rankings setting groups the pairs as the file does: they rank by the movement")
+        values["rankings"] = rankings
         base = (self.parsed.title.strip() or DEFAULT_EVENT_NAME)[:100]
         name, number = base, 1
         while True:
@@ -551,30 +573,6 @@ class _Importer:
         session.boards_per_round = max(plan.boards_per_round for plan in plans.values())
         session.full_clean(exclude=["event", "created_by"])
         session.save(update_fields=["rounds", "tables", "boards_per_round"])
-
-    def check_rankings(self, session: Session, pairs: dict[str, Pair], letters: dict[str, str]) -> None:
-        """Store a Mitchell whose file ranks one field as arrow-switched (one field for us too)."""
-        wanted = _partition({key: name for key, name in ranking_fields(self.parsed).items() if key in pairs})
-        several = len(letters) > 1
-
-        def ours() -> set[frozenset[str]]:
-            return _partition({
-                key: ranking_field(session, pair, letters[self.section_of(key)], several) for key, pair in pairs.items()
-            })
-
-        if ours() == wanted:
-            return
-        if session.is_mitchell:
-            session.arrow_switch = True
-            if ours() == wanted:
-                self.notes.append("the file ranks every pair in one field: stored as an arrow-switched Mitchell")
-                session.save(update_fields=["arrow_switch"])
-                return
-            session.arrow_switch = False
-        self.notes.append("our rankings group the pairs otherwise than the file does (its fields cannot be stored)")
-
-    def section_of(self, key: str) -> str:
-        return self.parsed_pairs[key].section
 
 
 class _PlayerList:

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from sessions.models import Pair, Result, ResultKind
+from sessions.services.events import EVENT_SETTINGS
 from sessions.services.scoring import ScoredSession, pair_key
 
-from .importing import EVENT_OPTION_FIELDS
 from .to_parsed import contract_text, published
 
 Value = str | int | Decimal | None
@@ -136,12 +136,20 @@ def settings(scored: ScoredSession) -> Table:
         ("Rounds", session.rounds), ("Boards", session.board_count),
         ("Published", "yes" if session.published else "no"),
     ]
-    for name in EVENT_OPTION_FIELDS:
+    for name in EVENT_SETTINGS:
+        if name == "name":
+            continue
         model_field = event._meta.get_field(name)
-        value = getattr(event, name)
-        shown = dict(model_field.choices).get(value, value) if model_field.choices else value
-        rows.append((str(model_field.verbose_name).capitalize(), "yes" if shown is True else "no" if shown is False else str(shown)))
+        rows.append((str(model_field.verbose_name).capitalize(), _setting_shown(model_field, getattr(event, name))))
     return Table("Settings", (Column("Setting", 28), Column("Value", 60)), tuple(rows))
+
+
+def _setting_shown(model_field, value: object) -> str:
+    if value is None:  # line_decimals, the one setting that can be empty: lines kept exact
+        return "exact"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(dict(model_field.choices).get(value, value) if model_field.choices else value)
 
 
 def all_tables(scored: ScoredSession) -> list[Table]:

@@ -3,7 +3,9 @@
 The other direction of importing.py: the USEBIO and PBN exporters write what this
 returns. Every published_* figure is the engine's (session_score), rounded to two
 decimals (halves away from zero): per-line points as the event scores them, each
-pair's total, percentage (matchpoints) and place.
+pair's total, percentage (matchpoints) and place. The event's rankings setting goes
+in extra["WINNER_TYPE"]: "2" when NS and EW rank apart, else "1" (one ranking), as
+USEBIO writes it and to_engine.ranking_fields reads it back.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from fractions import Fraction
 from sessions.formats import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
 from sessions.models import Result, ResultKind
 from sessions.scoring.rounding import round_to_places
-from sessions.services.scoring import ScoredSession, pair_key
+from sessions.services.scoring import ScoredSession, pair_key, splits_directions
 
 EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP_PAIRS", "butler": "BUTLER_PAIRS"}
 
@@ -67,12 +69,12 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
             published_place=standing.place if standing else None,
             boards_played=standing.boards_played if standing else None,
         ))
-    one_field = len(scored.result.standings) <= 1
+    split = splits_directions(event.rankings, mitchell=session.is_mitchell, arrow_switch=session.arrow_switch)
     return ParsedEvent(
         source_format="clubscore", program="ClubScore", event_type=EVENT_TYPES[event.method],
         scoring=event.method, title=session.name, date=session.date.isoformat(), club=event.club.name,
         pairs=pairs, boards=_boards(scored), movement=session.movement_kind,
-        extra={"WINNER_TYPE": "1" if one_field else "2"},
+        extra={"WINNER_TYPE": "2" if split else "1"},
     )
 
 

@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+import pytest
+
 from sessions.models import Result
 from sessions.services import result_record, session_score
 
@@ -80,3 +82,71 @@ def test_sections_matchpointed_apart_rank_apart(event):
                       text="4S N =")
 
     assert [field for field, _ in session_score(session=session).rankings()] == ["A EW", "A NS", "B EW", "B NS"]
+
+
+def play_board_1_in_full_and_board_2_twice(session):
+    """Board 1 has the usual 3 results, board 2 only 2: 420 and 450, so Neuberg factors it."""
+    for ns, ew, text in [("1NS", "1EW", "4S N ="), ("2NS", "3EW", "4S N +1"), ("3NS", "2EW", "4S N -1")]:
+        enter(session, 1, ns, ew, text)
+    return enter(session, 2, "1NS", "1EW", "4S N ="), enter(session, 2, "2NS", "3EW", "4S N +1")
+
+
+def test_line_decimals_round_every_line_and_the_totals_add_the_rounded_lines(event, session):
+    event.mp_scale = "acbl"
+    event.save()
+    below, above = play_board_1_in_full_and_board_2_twice(session)
+    # ACBL scale, Neuberg to 3 results: (0 + 1/2) x 3/2 - 1/2 = 0.25 and (1 + 1/2) x 3/2 - 1/2 = 1.75.
+    exact = session_score(session=session)
+    assert (exact.scored_line(below).ns_points, exact.scored_line(above).ns_points) == (Fraction(1, 4), Fraction(7, 4))
+
+    event.line_decimals = 1
+    event.save()
+    shown = session_score(session=session)
+
+    assert (shown.scored_line(below).ns_points, shown.scored_line(above).ns_points) == (Fraction(3, 10), Fraction(9, 5))
+    one_ns = shown.result.standing("A:1NS")  # board 1: 420 beats -50, loses to 450: 1 of 2
+    assert one_ns.total == 1 + Fraction(3, 10)
+
+
+def test_without_scaling_a_short_board_keeps_its_own_top(event, session):
+    below, _ = play_board_1_in_full_and_board_2_twice(session)
+    assert session_score(session=session).scored_line(below).top == 4  # Neuberg: the full top
+
+    event.short_boards = "none"
+    event.save()
+
+    line = session_score(session=session).scored_line(below)
+    assert (line.top, line.ns_points, line.ew_points) == (2, 0, 2)
+
+
+@pytest.mark.parametrize(
+    ("rankings", "arrow_switch", "fields"),
+    [
+        ("auto", False, ["EW", "NS"]),
+        ("auto", True, [""]),
+        ("one", False, [""]),
+        ("two", True, ["EW", "NS"]),
+    ],
+)
+def test_the_event_chooses_the_rankings_whatever_the_movement(event, session, rankings, arrow_switch, fields):
+    event.rankings = rankings
+    event.save()
+    session.arrow_switch = arrow_switch
+    session.save()
+    enter(session, 1, "1NS", "1EW", "4S N =")
+
+    assert sorted(field for field, _ in session_score(session=session).rankings()) == fields
+
+
+@pytest.mark.parametrize(("across_field", "fields"), [(False, ["A", "B"]), (True, [""])])
+def test_one_ranking_of_several_sections_is_per_section_unless_across_the_field(event, across_field, fields):
+    from tests.factories import make_session
+
+    event.rankings, event.across_field = "one", across_field
+    event.save()
+    session = make_session(event, sections=("A", "B"))
+    for section in session.sections.all():
+        result_record(board=session.boards.get(number=1), section=section, ns_pair="1NS", ew_pair="1EW",
+                      text="4S N =")
+
+    assert [field for field, _ in session_score(session=session).rankings()] == fields

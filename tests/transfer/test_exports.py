@@ -14,7 +14,9 @@ from django.core.management.base import CommandError
 
 from sessions.models import Result
 from sessions.scoring.rounding import round_to_places
-from sessions.services import pair_set_players, player_add, session_score
+from sessions.formats import parse_results_file
+from sessions.formats.to_engine import ranking_fields
+from sessions.services import event_update, pair_set_players, player_add, session_score
 from sessions.transfer import EXPORTERS, results_import
 from tests.factories import make_club
 from tests.transfer.helpers import data
@@ -27,6 +29,10 @@ ROUND_TRIP_FILES = [
     "usebio/cross-imp-pairs.xml",  # a score that does not follow from its contract
     "pbn/ruter_mp_pairs_sm2.pbn",
     "pbn/magiccontest_butler_median.pbn",
+    "pbn/ruter_cross_imp_league.pbn",  # summed cross-IMPs across two sections, one ranking
+    "usebio/nzscorer_multi-section-multi-movement-pairs.xml",  # three sections across the field
+    "usebio/uk_00202131+001686.xml",  # ScoreBridge: lines to 1 decimal
+    "usebio/uk_brian_welwyn_20250409.xml",  # BriAn: no scaling of short boards
 ]
 FORMULA = '=HYPERLINK("http://evil.example","click")'
 
@@ -65,6 +71,32 @@ def test_an_export_imports_again_with_the_same_results_and_figures(name, fmt):
     # The export published our figures, so the re-import finds nothing to report.
     assert again.comparison.agrees, again.summary()
     assert again.comparison.lines_compared > 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("name", "rankings", "winner_type"),
+    [
+        ("usebio/cobalt_mp_pairs_mitchell_03.xml", "auto", "2"),  # a Mitchell: NS and EW
+        ("usebio/cobalt_mp_pairs_mitchell_03.xml", "one", "1"),
+        ("pbn/ruter_cross_imp_league.pbn", "one", "1"),  # two Mitchell sections ranked together
+        ("usebio/cobalt_butler_howell.xml", "auto", "1"),
+    ],
+)
+def test_the_usebio_export_says_how_the_event_ranks_the_pairs(name, rankings, winner_type):
+    club = make_club()
+    session = results_import(club=club, data=data(name), filename=name).session
+    event_update(event=session.event, rankings=rankings)
+    _, _, content = EXPORTERS["usebio"].render(session)
+    parsed = parse_results_file(content)
+    assert parsed.extra["WINNER_TYPE"] == winner_type
+    ours = session_score(session=session).result.standings
+    theirs = ranking_fields(parsed)
+    assert sorted(sorted(s.pair for s in field) for field in ours.values()) == sorted(
+        sorted(key for key, name in theirs.items() if name == field) for field in set(theirs.values())
+    )
+    again = results_import(club=club, data=content, filename="export.xml", event=session.event)
+    assert not any("ranks the pairs otherwise" in note for note in again.notes)
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from sessions.formats import parse_results_file
 from sessions.models import Club, Result, ResultKind, Session
 from sessions.services import session_score
 from sessions.transfer import ImportRefused, importing, results_import
-from tests.factories import make_club
+from tests.factories import make_club, make_event
 from tests.formats.data_files import DATA_DIR
-from tests.formats.test_real_sessions import agrees_to_the_hundredth, place_agrees
+from tests.formats.test_real_sessions import FULL_REPRODUCTIONS, agrees_to_the_hundredth, place_agrees
 from tests.transfer.helpers import BAD_FILES, data, model_counts, results_files, run_import
 
 UNSUPPORTED = {
@@ -20,18 +20,13 @@ UNSUPPORTED = {
     "pbn/bridgewebs_hands_welwyn.pbn": "no traveller lines",  # hand records only
 }
 #: Files whose every published line, percentage (or total) and place our stored
-#: session reproduces with the program's options (tests/formats/test_real_sessions.py).
-REPRODUCED = [
-    "usebio/cobalt_mp_pairs_mitchell_03.xml",
-    "usebio/cobalt_mp_pairs_mitchell_04.xml",
-    "usebio/cobalt_butler_howell.xml",
-    "usebio/uk_00202711+000827.xml",  # EBUScore
-    "usebio/uk_00202217+001532.xml",
-    "usebio/uk_realbridge_20250407.xml",
-    "usebio/uk_00201789+001571.xml",
-    "usebio/mp-pairs-pairsscorer.xml",
-    "pbn/ruter_mp_pairs_sm2.pbn",
-]
+#: session reproduces with the program's options: the oracle's full reproductions
+#: (tests/formats/test_real_sessions.py), stored and scored from the database.
+REPRODUCED = [name for name, _ in FULL_REPRODUCTIONS]
+#: Files whose published lines (not their totals) reproduce from the database: the
+#: oracle shows which options (Ruter: summed cross-IMPs pooled across both sections,
+#: one ranking; Magic Contest: the median datum on 3-result boards).
+LINES_REPRODUCED = ["pbn/ruter_cross_imp_league.pbn", "pbn/magiccontest_butler_median.pbn"]
 
 
 @pytest.mark.django_db
@@ -58,43 +53,127 @@ def test_a_file_without_pairs_results_is_refused_and_nothing_is_stored(name, rea
     assert model_counts() == before
 
 
+def stored_letters(parsed):
+    """The file's section names as the importer stores them ("Sect1" -> "A")."""
+    names = [pair.section for pair in parsed.pairs] + [board.section for board in parsed.boards]
+    return importing.section_letters(list(dict.fromkeys(names)))
+
+
+def stored_and_published_lines(scored, parsed):
+    """(our line scored from the database, the file's line) for every stored line."""
+    pairs, letters = parsed.pairs_by_key(), stored_letters(parsed)
+    ours = {
+        (r.board.number, r.section.letter, r.ns_pair.label, r.ew_pair.label): scored.scored_line(r) for r in scored.results
+    }
+    matched = [
+        (ours.pop((board.number, letters[board.section], ns.number + ns.direction, ew.number + ew.direction)), line)
+        for board in parsed.boards for line in board.lines
+        for ns, ew in [(pairs[line.ns_pair], pairs[line.ew_pair])]
+        if not (ns.is_phantom or ew.is_phantom) or line.score != "NP"  # a phantom's byes are not stored
+    ]
+    assert ours == {}, "every stored line is the file's"
+    return matched
+
+
+def stored_and_published_pairs(scored, parsed):
+    """(our standing scored from the database, the file's pair) for every stored pair that played."""
+    letters = stored_letters(parsed)
+    by_label = {(letters[p.section], p.number, p.direction): p for p in parsed.pairs}
+    standings = {s.pair: s for field in scored.result.standings.values() for s in field}
+    return [
+        (ours, by_label[(pair.section.letter, str(pair.number), pair.direction)])
+        for key, pair in scored.pairs.items() for ours in [standings.get(key)] if ours is not None
+    ]
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", REPRODUCED)
 def test_the_stored_session_scores_as_the_program_published(name):
-    club = make_club()
-    imported = results_import(club=club, data=data(name), filename=name)
+    imported = results_import(club=make_club(), data=data(name), filename=name)
     assert imported.comparison.agrees, imported.summary()
     # Checked again here with the oracle's own comparison, straight from the database.
     scored = session_score(session=imported.session)
     parsed = parse_results_file(data(name))
-    standings = {s.pair: s for field in scored.result.standings.values() for s in field}
-    pairs = {pair.key: pair for pair in parsed.pairs}
-    assert len(standings) == len(pairs)
-    matchpoints = scored.is_matchpoints
-    for stored_key, ours in standings.items():
-        pair = scored.pairs[stored_key]
-        published = next(p for p in parsed.pairs if p.number == str(pair.number) and p.direction == pair.direction)
-        figure, expected = (ours.percentage, published.published_percentage) if matchpoints else (ours.total, published.published_total)
-        assert agrees_to_the_hundredth(figure, expected), stored_key
-        assert place_agrees(published.published_place, ours.place, ours.rank), stored_key
-    lines = {(r.board.number, r.ns_pair.label, r.ew_pair.label): scored.scored_line(r) for r in scored.results}
-    for board in parsed.boards:
-        for line in board.lines:
-            ns, ew = pairs[line.ns_pair], pairs[line.ew_pair]
-            ours = lines[(board.number, ns.number + ns.direction, ew.number + ew.direction)]
-            assert agrees_to_the_hundredth(ours.ns_points, line.published_ns_points)
-            assert agrees_to_the_hundredth(ours.ew_points, line.published_ew_points)
+    pairs = stored_and_published_pairs(scored, parsed)
+    assert len(pairs) == len(parsed.pairs)
+    for ours, published in pairs:
+        figure, expected = (
+            (ours.percentage, published.published_percentage) if scored.is_matchpoints
+            else (ours.total, published.published_total)
+        )
+        assert agrees_to_the_hundredth(figure, expected), ours.pair
+        assert place_agrees(published.published_place, ours.place, ours.rank), ours.pair
+    for ours, line in stored_and_published_lines(scored, parsed):
+        assert agrees_to_the_hundredth(ours.ns_points, line.published_ns_points)
+        assert agrees_to_the_hundredth(ours.ew_points, line.published_ew_points)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", LINES_REPRODUCED)
+def test_the_stored_session_reproduces_every_line_and_place(name):
+    # Their totals are the programs' own per-board or per-comparison figures
+    # (tests/formats/test_real_sessions.py); lines and places are ours to match.
+    imported = results_import(club=make_club(), data=data(name), filename=name)
+    assert imported.comparison.line_differences == (), imported.summary()
+    scored = session_score(session=imported.session)
+    parsed = parse_results_file(data(name))
+    lines = stored_and_published_lines(scored, parsed)
+    assert len(lines) == imported.comparison.lines_compared
+    for ours, line in lines:
+        assert agrees_to_the_hundredth(ours.ns_points, line.published_ns_points)
+        assert agrees_to_the_hundredth(ours.ew_points, line.published_ew_points)
+        assert ours.datum == line.published_datum or line.published_datum is None
+    for ours, published in stored_and_published_pairs(scored, parsed):
+        assert place_agrees(published.published_place, ours.place, ours.rank), ours.pair
+    assert list(scored.result.standings) == [""]  # both programs rank every pair together
 
 
 @pytest.mark.django_db
 def test_differences_from_the_file_are_counted_and_named():
-    # EBUScore adds its 2-decimal lines; our exact totals put two pairs 0.01 away.
-    imported = results_import(club=make_club(), data=data("usebio/uk_00210009+002061.xml"), filename="x.xml")
+    # EBUScore adds its 2-decimal lines; an event adding exact lines puts two pairs 0.01 away.
+    club = make_club()
+    exact = make_event(club, line_decimals=None)
+    imported = results_import(club=club, data=data("usebio/uk_00210009+002061.xml"), filename="x.xml", event=exact)
     comparison = imported.comparison
     assert comparison.line_differences == ()
     assert [text.split(":")[0] for text in comparison.pair_differences] == ["16EW", "18EW"]
     assert "2 of 18 pairs" in imported.summary()[3]
-    assert any("rounded to 2 decimals" in note for note in imported.notes)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("name", "settings"),
+    [
+        ("usebio/uk_00210009+002061.xml", {"line_decimals": 2, "short_boards": "neuberg"}),  # EBUScore
+        ("usebio/uk_00202131+001686.xml", {"line_decimals": 1}),  # ScoreBridge
+        ("usebio/uk_brian_welwyn_20250409.xml", {"short_boards": "none", "line_decimals": None}),  # BriAn
+        ("usebio/cobalt_mp_pairs_mitchell_04.xml", {"line_display": "as_played", "rankings": "auto"}),
+        ("pbn/ruter_cross_imp_league.pbn", {"cross_imps": "sum", "across_field": True, "rankings": "one"}),
+        ("usebio/nzscorer_multi-section-multi-movement-pairs.xml", {"across_field": True, "rankings": "one"}),
+        ("pbn/magiccontest_butler_median.pbn", {"butler_datum": "median_small", "rankings": "auto"}),
+    ],
+)
+def test_the_new_event_holds_the_programs_conventions(name, settings):
+    imported = results_import(club=make_club(), data=data(name), filename="x")
+    event = imported.session.event
+    assert {option: getattr(event, option) for option in settings} == settings
+    assert not imported.session.arrow_switch  # the file says nothing of an arrow-switch
+
+
+@pytest.mark.django_db
+def test_a_mitchell_ranked_in_one_field_gets_one_ranking_not_an_arrow_switch():
+    imported = results_import(club=make_club(), data=data("pbn/ruter_cross_imp_league.pbn"), filename="x.pbn")
+    assert imported.session.is_mitchell and not imported.session.arrow_switch
+    assert list(session_score(session=imported.session).result.standings) == [""]
+
+
+@pytest.mark.django_db
+def test_an_event_ranking_otherwise_than_the_file_is_noted():
+    club = make_club()
+    two = make_event(club, method="cross_imps", cross_imps="sum", across_field=True, rankings="two")
+    imported = results_import(club=club, data=data("pbn/ruter_cross_imp_league.pbn"), filename="x.pbn", event=two)
+    assert list(session_score(session=imported.session).result.standings) == ["EW", "NS"]
+    assert any("ranks the pairs otherwise than the file" in note for note in imported.notes)
 
 
 @pytest.mark.django_db
@@ -139,13 +218,6 @@ def test_the_seatings_put_every_line_at_a_table_of_its_round():
         seating = seatings[(line.round, line.table)]
         assert (seating.ns_pair_id, seating.ew_pair_id) == (line.ns_pair_id, line.ew_pair_id)
         assert line.board.number in seating.boards
-
-
-@pytest.mark.django_db
-def test_a_file_ranking_one_field_is_stored_so_that_ours_has_one_too():
-    imported = results_import(club=make_club(), data=data("pbn/ruter_cross_imp_league.pbn"), filename="x.pbn")
-    assert imported.session.arrow_switch
-    assert list(session_score(session=imported.session).result.standings) == [""]
 
 
 @pytest.mark.django_db

@@ -25,7 +25,7 @@ def entered(session):
 
 def event_settings(event, **changes):
     values = model_to_dict(event, fields=EVENT_SETTINGS)
-    return {**{name: value for name, value in values.items() if value is not False}, **changes}
+    return {**{name: value for name, value in values.items() if value is not False and value is not None}, **changes}
 
 
 def writing_requests(session, line):

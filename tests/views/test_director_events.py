@@ -19,7 +19,8 @@ def logged_in(client, director):
 def settings_data(event=None, **changes):
     """The settings form as the page posts it: the event's current values, then ``changes``."""
     values = model_to_dict(event or Event(), fields=EVENT_SETTINGS)
-    return {**{k: v for k, v in values.items() if v is not False}, **changes}
+    # An unticked box and an empty choice (exact line_decimals) post nothing.
+    return {**{k: v for k, v in values.items() if v is not False and v is not None}, **changes}
 
 
 def enter_board_1(session):
@@ -41,10 +42,12 @@ def test_the_settings_page_explains_every_option(logged_in, event):
         "2 for each result beaten and 1 for each tie", "ACBL", "Neuberg", "ratio scaling",
         "one big field", "its own session percentage", "average them over the number of comparisons",
         "median when a board has only", "IMPs for Ave+", "keep the WBF table",
-        "fewer results than usual",
+        "fewer results than usual", "No scaling leaves every board out of its own top",
+        "adds up the rounded lines", "Exact: lines and totals are not rounded", "one ranking to list every pair",
     ]:
         assert words in html, words
     assert 'value="butler"' in html and 'value="emp1938"' in html
+    assert 'value="none"' in html and 'value="2"' in html and 'value="two"' in html
 
 
 def test_creating_an_event_with_its_settings(logged_in, club):
@@ -165,3 +168,38 @@ def test_a_new_session_offers_the_event_of_the_latest_session_and_an_iso_date(lo
 
     assert f'<option value="{event.pk}" selected>' in html
     assert re.search(r'type="date" name="date" value="\d{4}-\d\d-\d\d"', html)
+
+
+def test_one_ranking_lists_the_mitchells_pairs_together(logged_in, event, session):
+    enter_board_1(session)
+    assert "<h2>NS</h2>" in logged_in.get(reverse("sessions:director_standings", args=[session.pk])).content.decode()
+
+    response = logged_in.post(reverse("sessions:director_event", args=[event.pk]), settings_data(event, rankings="one"))
+
+    assert response.status_code == 302
+    html = logged_in.get(reverse("sessions:director_standings", args=[session.pk])).content.decode()
+    assert "<h2>NS</h2>" not in html and "<h2>All pairs</h2>" in html
+
+
+def test_line_rounding_is_saved_and_exact_is_the_empty_choice(logged_in, event):
+    url = reverse("sessions:director_event", args=[event.pk])
+    # An event with exact lines shows the exact choice ticked.
+    assert 'name="line_decimals" value="" id="id_line_decimals_0" checked' in logged_in.get(url).content.decode()
+
+    logged_in.post(url, settings_data(event, line_decimals=1, short_boards="none"))
+    event.refresh_from_db()
+    assert (event.line_decimals, event.short_boards) == (1, "none")
+
+    logged_in.post(url, settings_data(event, line_decimals=""))
+    event.refresh_from_db()
+    assert event.line_decimals is None
+
+
+@pytest.mark.parametrize(("changes", "message"), [({"line_decimals": 3}, "Select a valid choice"),
+                                                    ({"rankings": "three"}, "Select a valid choice")])
+def test_a_wrong_rounding_or_ranking_is_refused(logged_in, event, changes, message):
+    response = logged_in.post(reverse("sessions:director_event", args=[event.pk]), settings_data(event, **changes))
+
+    assert response.status_code == 200 and message in response.content.decode()
+    event.refresh_from_db()
+    assert (event.line_decimals, event.rankings) == (None, "auto")

@@ -1,5 +1,7 @@
 """The players' pages show the right figures: worked out by hand in tests/views/conftest.py."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.urls import reverse
@@ -280,3 +282,35 @@ def test_two_sections_are_ranked_apart(client, club, tables_of):
     titles = ["Section A North-South", "Section A East-West", "Section B North-South", "Section B East-West"]
     assert [html.index(title) for title in titles] == sorted(html.index(title) for title in titles)
     assert len(tables_of(html)) == 4
+
+
+# --- downloads ------------------------------------------------------------------------
+
+
+def download_links(html: str) -> list[str]:
+    """The hrefs of the export buttons, which sit in a section the printer leaves out."""
+    section = html.split('<section class="downloads no-print">')[1].split("</section>")[0]
+    return re.findall(r'href="([^"]+)" download', section)
+
+
+def test_the_results_page_offers_the_session_for_download_to_anyone(client, played_session):
+    links = download_links(client.get(results_url(played_session)).content.decode())
+
+    assert links == [
+        reverse("sessions:transfer_export", args=[played_session.pk, fmt]) for fmt in ("xlsx", "csv", "usebio", "pbn")
+    ]
+    for link in links:
+        response = client.get(link)  # anonymous
+        assert response.status_code == 200, link
+        assert response["Content-Disposition"].startswith("attachment; filename=")
+        assert response.content
+
+
+def test_the_traveller_and_score_card_pages_offer_the_same_downloads(client, played_session, pair_id):
+    expected = download_links(client.get(results_url(played_session)).content.decode())
+    pages = [
+        reverse("sessions:board", args=[played_session.pk, 1]),
+        reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1NS")]),
+    ]
+    for page in pages:
+        assert download_links(client.get(page).content.decode()) == expected, page

@@ -15,8 +15,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from sessions.analysis.services import deals_generate
+from sessions.handrecords.deals import Deal, parse_deal
 from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell
+from sessions.scoring.boards import Seat
 from sessions.services import player_find_or_add, result_record, session_create, session_publish
 
 DEMO_USERNAME = "director"
@@ -79,10 +82,11 @@ def _demo_session(event: Event, name: str, date: datetime.date, movement: Moveme
 
 
 def _enter(session: Session, chooser: random.Random, director, share: float) -> None:
-    """Enter the first ``share`` of the session's table-rounds, in the order they are played."""
+    """Deal the boards, then enter the first ``share`` of the table-rounds in playing order."""
+    deals_generate(session=session, seed=f"demo-{session.name}")
     section = session.sections.get()
     boards = {board.number: board for board in session.boards.all()}
-    plans = {number: _board_plan(chooser) for number in boards}
+    plans = {number: _board_plan(parse_deal(board.deal), chooser) for number, board in boards.items()}
     seatings = list(section.seatings.select_related("ns_pair", "ew_pair").order_by("round", "table"))
     for seating in seatings[: round(len(seatings) * share)]:
         for number in seating.boards:
@@ -96,15 +100,23 @@ def _enter(session: Session, chooser: random.Random, director, share: float) -> 
 
 # --- plausible results ----------------------------------------------------------------
 
-# (level, strain): what the stronger side usually ends in.
-CONTRACTS = [(4, "S"), (4, "H"), (3, "NT"), (3, "NT"), (2, "S"), (2, "H"), (3, "D"), (1, "NT"), (6, "NT"), (5, "C")]
+# Combined high-card points -> the level the stronger side usually bids (game at 25+).
+LEVELS = ((33, 6), (25, 0), (23, 2), (0, 1))  # 0: game in the chosen strain
+GAME_LEVEL = {"S": 4, "H": 4, "NT": 3, "D": 5, "C": 5}
 
 
-def _board_plan(chooser: random.Random) -> dict:
-    """What the field will mostly play on a board: one side's contract and its usual trick count."""
-    level, strain = chooser.choice(CONTRACTS)
-    side = chooser.choice(["NS", "EW"])
-    return {"level": level, "strain": strain, "side": side, "tricks": level + 6 + chooser.choice([-1, 0, 0, 1])}
+def _board_plan(deal: Deal, chooser: random.Random) -> dict:
+    """What the field will mostly play: the side with more points, in its best fit."""
+    hcp = deal.hcp()
+    north_south = hcp[Seat.N] + hcp[Seat.S]
+    side, seats = ("NS", (Seat.N, Seat.S)) if north_south >= 20 else ("EW", (Seat.E, Seat.W))
+    points = max(north_south, 40 - north_south)
+    fits = {suit: sum(deal[seat].lengths[i] for seat in seats) for i, suit in enumerate("SHDC")}
+    best = max(fits, key=lambda suit: (fits[suit], suit in "SH"))
+    strain = best if fits[best] >= 8 and (best in "SH" or points < 25 or fits[best] >= 10) else "NT"
+    level = next(level for floor, level in LEVELS if points >= floor) or GAME_LEVEL[strain]
+    expected = level + 6 + (1 if points >= 28 else 0) + chooser.choice([-1, 0, 0, 1])
+    return {"level": level, "strain": strain, "side": side, "tricks": min(13, expected)}
 
 
 def _table_result(plan: dict, chooser: random.Random) -> str:
