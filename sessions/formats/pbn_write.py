@@ -87,11 +87,16 @@ def write_pbn(event: ParsedEvent, *, scoring_tag: str | None = None) -> bytes:
     ``scoring_tag`` overrides the default Scoring tag (see pbn_scoring_tag).
     """
     tag = scoring_tag or pbn_scoring_tag(event.scoring)
-    games = _GameWriter(event, tag).games()
+    return pbn_document(_GameWriter(event, tag).games())
+
+
+def pbn_document(games: list[list[str]]) -> bytes:
+    """PBN file bytes for ``games`` (each a list of lines): the header, CRLF line ends,
+    ISO-8859-1 when every character fits (what other programs read), else UTF-8."""
     body = NEWLINE.join(NEWLINE.join(game) + NEWLINE for game in games)
-    charset, encoding = ("ISO-8859-1", "iso-8859-1") if _fits_latin1(body) else ("UTF-8", "utf-8")
+    charset = "ISO-8859-1" if _fits_latin1(body) else "UTF-8"
     header = ["% PBN 2.1", "% EXPORT", f"% Content-type: text/pbn; charset={charset}", f"% Creator: {PROGRAM_NAME}"]
-    return (NEWLINE.join(header) + NEWLINE + body).encode(encoding)
+    return (NEWLINE.join(header) + NEWLINE + body).encode(charset)
 
 
 def _fits_latin1(text: str) -> bool:
@@ -118,14 +123,14 @@ class _GameWriter:
             if games:
                 games[0].extend(pairs_table)
             else:  # pairs but no boards: the pairs still need a game to live in
-                games = [self.identification() + [_tag("Scoring", self.scoring_tag)] + pairs_table]
+                games = [self.identification() + [pbn_tag("Scoring", self.scoring_tag)] + pairs_table]
         return games
 
     def identification(self) -> list[str]:
         return [
-            _tag("Event", self.event.title),
-            _tag("Site", self.event.club),
-            _tag("Date", _pbn_date(self.event.date)),
+            pbn_tag("Event", self.event.title),
+            pbn_tag("Site", self.event.club),
+            pbn_tag("Date", _pbn_date(self.event.date)),
         ]
 
     # -- one game per board number ----------------------------------------------------
@@ -135,12 +140,12 @@ class _GameWriter:
         dealer = next((board.dealer for board in boards if board.dealer), "") or dealer_of_board(number).value
         vulnerability = next((board.vulnerability for board in boards if board.vulnerability), "")
         vulnerability = vulnerability or vulnerability_of_board(number).value
-        lines = [*self.identification(), _tag("Board", str(number)), _tag("Dealer", dealer)]
-        lines.append(_tag("Vulnerable", EXPORT_VULNERABILITY.get(vulnerability, vulnerability)))
+        lines = [*self.identification(), pbn_tag("Board", str(number)), pbn_tag("Dealer", dealer)]
+        lines.append(pbn_tag("Vulnerable", EXPORT_VULNERABILITY.get(vulnerability, vulnerability)))
         deal = next((board.deal for board in boards if board.deal), None)
         if deal:
-            lines.append(_tag("Deal", _deal_from(deal, dealer, number)))
-        lines.append(_tag("Scoring", self.scoring_tag))
+            lines.append(pbn_tag("Deal", _deal_from(deal, dealer, number)))
+        lines.append(pbn_tag("Scoring", self.scoring_tag))
         first_line = next((line for board in boards for line in board.lines), None)
         lines.extend(_contract_tags(first_line))
         lines.extend(self.score_table(boards))
@@ -165,7 +170,7 @@ class _GameWriter:
             for board in boards
             for line in board.lines
         ]
-        return [_tag("ScoreTable", ";".join(columns)), *rows]
+        return [pbn_tag("ScoreTable", ";".join(columns)), *rows]
 
     def score_row(self, board: ParsedBoard, line: ParsedLine, columns: list[str]) -> str:
         where = f"board {board.number} of section {board.section}"
@@ -222,7 +227,7 @@ class _GameWriter:
             columns += ["MemberID1", "MemberID2"]
         tie_ends = _tie_ends(pairs)
         rows = [self.pair_row(pair, columns, tie_ends) for pair in pairs]
-        return [_tag("TotalScoreTable", ";".join(columns)), *rows]
+        return [pbn_tag("TotalScoreTable", ";".join(columns)), *rows]
 
     def pair_row(self, pair: ParsedPair, columns: list[str], tie_ends: dict[str, int]) -> str:
         rank, tied = _rank(pair.published_place)
@@ -318,18 +323,18 @@ def _percentages(ns: Decimal | None, ew: Decimal | None) -> tuple[str | None, st
 
 def _contract_tags(line: ParsedLine | None) -> list[str]:
     """Declarer, Contract and Result of the board's first line, in the standard's spelling."""
-    unknown = [_tag("Declarer", "?"), _tag("Contract", "?"), _tag("Result", "?")]
+    unknown = [pbn_tag("Declarer", "?"), pbn_tag("Contract", "?"), pbn_tag("Result", "?")]
     if line is None:
         return unknown
     if is_pass(line.contract) or line.contract.strip().upper() in PASSED_OUT_CONTRACTS:
-        return [_tag("Declarer", ""), _tag("Contract", "Pass"), _tag("Result", "")]
+        return [pbn_tag("Declarer", ""), pbn_tag("Contract", "Pass"), pbn_tag("Result", "")]
     try:
         contract = str(parse_contract(line.contract))
     except ScoringError:
         return unknown  # an adjusted score, or a contract the director wrote freely
     declarer = line.declarer if line.declarer in SEATS else "?"
     result = "?" if line.tricks is None else str(line.tricks)
-    return [_tag("Declarer", declarer), _tag("Contract", contract), _tag("Result", result)]
+    return [pbn_tag("Declarer", declarer), pbn_tag("Contract", contract), pbn_tag("Result", result)]
 
 
 def _deal_from(deal: str, dealer: str, number: int) -> str:
@@ -349,7 +354,8 @@ def _pbn_date(text: str) -> str:
     return f"{year:04d}.{month:02d}.{day:02d}"
 
 
-def _tag(name: str, value: str) -> str:
+def pbn_tag(name: str, value: str) -> str:
+    """One tag line: [Name "value"], the value escaped onto one line."""
     return f'[{name} "{_escape(value)}"]'
 
 

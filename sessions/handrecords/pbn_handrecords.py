@@ -22,13 +22,11 @@ from datetime import date as Date
 
 from sessions.formats.errors import FormatError
 from sessions.formats.pbn import parse_pbn_deals
-from sessions.formats.pbn_write import EXPORT_VULNERABILITY
-from sessions.formats.writing import PROGRAM_NAME
+from sessions.formats.pbn_write import EXPORT_VULNERABILITY, pbn_document, pbn_tag
 from sessions.scoring.boards import dealer, vulnerability
 
 from .deals import Deal, DealError, parse_deal
 
-NEWLINE = "\r\n"
 UNKNOWN_DATE = "????.??.??"  # the standard's spelling of an unknown date
 
 
@@ -63,21 +61,17 @@ def write_hand_records(
     deals: Mapping[int, Deal], *, event: str = "", site: str = "", date: Date | None = None
 ) -> bytes:
     """A hand-record PBN file of ``deals`` (board number -> Deal), boards in order."""
-    identification = [_tag("Event", event), _tag("Site", site), _tag("Date", _pbn_date(date))]
-    games = [identification + _board_tags(number, deals[number]) for number in sorted(deals)]
-    body = NEWLINE.join(NEWLINE.join(game) + NEWLINE for game in games)
-    charset = "ISO-8859-1" if _fits_latin1(body) else "UTF-8"
-    header = ["% PBN 2.1", f"% Content-type: text/pbn; charset={charset}", f"% Creator: {PROGRAM_NAME}"]
-    return (NEWLINE.join(header) + NEWLINE + body).encode(charset)
+    identification = [pbn_tag("Event", event), pbn_tag("Site", site), pbn_tag("Date", _pbn_date(date))]
+    return pbn_document([identification + _board_tags(number, deals[number]) for number in sorted(deals)])
 
 
 def _board_tags(number: int, deal: Deal) -> list[str]:
     board_dealer = dealer(number)
     return [
-        _tag("Board", str(number)),
-        _tag("Dealer", board_dealer.value),
-        _tag("Vulnerable", EXPORT_VULNERABILITY[vulnerability(number).value]),
-        _tag("Deal", deal.to_pbn(first=board_dealer)),
+        pbn_tag("Board", str(number)),
+        pbn_tag("Dealer", board_dealer.value),
+        pbn_tag("Vulnerable", EXPORT_VULNERABILITY[vulnerability(number).value]),
+        pbn_tag("Deal", deal.to_pbn(first=board_dealer)),
     ]
 
 
@@ -85,16 +79,3 @@ def _pbn_date(value: Date | None) -> str:
     return UNKNOWN_DATE if value is None else f"{value.year:04d}.{value.month:02d}.{value.day:02d}"
 
 
-def _tag(name: str, value: str) -> str:
-    # One line per tag: no line breaks or control characters; quotes and backslashes escaped.
-    printable = "".join(character for character in " ".join(value.split()) if character.isprintable())
-    escaped = printable.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{escaped}"]'
-
-
-def _fits_latin1(text: str) -> bool:
-    try:
-        text.encode("iso-8859-1")
-    except UnicodeEncodeError:
-        return False
-    return True

@@ -69,7 +69,7 @@ def test_a_written_game_has_the_dealing_machine_tags_in_order():
 def test_written_lines_end_in_crlf_and_the_charset_is_declared():
     data = write_hand_records({1: parse_deal(WELWYN_1)}, site="Café Bridge")
     assert b"\n" not in data.replace(b"\r\n", b"")
-    assert data.startswith(b"% PBN 2.1\r\n% Content-type: text/pbn; charset=ISO-8859-1\r\n")
+    assert data.startswith(b"% PBN 2.1\r\n% EXPORT\r\n% Content-type: text/pbn; charset=ISO-8859-1\r\n")
     assert "Café".encode("iso-8859-1") in data
 
 
