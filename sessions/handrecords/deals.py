@@ -86,7 +86,7 @@ class Hand:
     clubs: str = ""
 
     def __post_init__(self) -> None:
-        for suit, field_name in zip(SUITS, ("spades", "hearts", "diamonds", "clubs"), strict=True):
+        for field_name in ("spades", "hearts", "diamonds", "clubs"):
             ranks = sorted(_ranks_of(getattr(self, field_name)), key=_rank_order)
             object.__setattr__(self, field_name, "".join(ranks))
 

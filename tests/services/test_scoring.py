@@ -53,7 +53,7 @@ def test_special_lines_reach_the_engine_as_their_kind(session):
 
 def test_scoring_takes_the_same_queries_for_one_line_or_many(session, django_assert_num_queries):
     enter(session, 1, "1NS", "1EW", "4S N =")
-    session.event  # loaded with the session by the views
+    assert session.event  # loaded with the session by the views, as here
     with django_assert_num_queries(2):  # the lines with their pairs; the pairs
         session_score(session=session)
     for number, (ns, ew) in {2: ("1NS", "1EW"), 3: ("2NS", "2EW"), 5: ("3NS", "3EW")}.items():
