@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from .analysis.services import analysis_request
 from .models import Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session
 
 
@@ -49,4 +50,17 @@ class ResultChangeAdmin(admin.ModelAdmin):
         return False
 
 
-admin.site.register([ClubDirector, Player, Section, Pair, Board, Seating])
+@admin.register(Board)
+class BoardAdmin(admin.ModelAdmin):
+    """A deal corrected here is analysed again, like one loaded from a file."""
+
+    list_display = ["number", "session", "dealer", "vulnerability"]
+    list_select_related = ["session"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        if {"deal", "dealer", "vulnerability"} & set(form.changed_data):
+            analysis_request(boards=[obj])
+
+
+admin.site.register([ClubDirector, Player, Section, Pair, Seating])

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig, Table
 
+from sessions.analysis.selectors import board_analysis
 from sessions.models import Club
 from sessions.selectors.public import (
     club_sessions,
@@ -65,10 +66,12 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
 def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     board = get_object_or_404(published_boards(), session_id=session_id, number=number)
     sheet = traveller_sheet(board=board)
-    table = TravellerTable(sheet.rows, session_id=session_id, method=sheet.method)
+    # One analysis for the panel (hands, DD table, par, chart) and the traveller's columns.
+    analysis = board_analysis(board=board, results=[row.result for row in sheet.rows])
+    table = TravellerTable(sheet.rows, session_id=session_id, method=sheet.method, analysis=analysis)
     return render(request, "public/board.html", {
         "session": board.session, "club": board.session.event.club, "board": board, "sheet": sheet,
-        "table": _configured(request, table),
+        "analysis": analysis, "table": _configured(request, table),
     })
 
 

@@ -10,6 +10,7 @@ until here and are rounded only when shown (sessions.scoring.format_points).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -20,12 +21,18 @@ from sessions.models import Pair
 from sessions.scoring import format_points
 from sessions.templatetags.clubscore import side_score, signed
 
+if TYPE_CHECKING:
+    from sessions.analysis.selectors import BoardAnalysisView
+
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
 RED_SUITS = {"H", "D"}
 
 # Figures align right (clubscore.css); on a phone the first column stays pinned while
 # the rest scrolls, so each table starts with what identifies the row.
 NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}, "tf": {"class": "num"}}
+# Columns a phone does without (clubscore.css hides them below 30rem), so that what
+# matters fits the screen with no sideways swipe.
+WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}, "tf": {"class": "wide-only"}}
 
 
 def suit_symbol(letter: str) -> SafeString:
@@ -74,6 +81,17 @@ class ContractColumn(tables.Column):
         return value
 
 
+class ScorecardContractColumn(ContractColumn):
+    """A score card's contract, followed on a phone (which hides the declarer and result
+    columns) by its declarer and result: "4♠ N +1". Exported as written ("4S")."""
+
+    def render(self, value: str, record) -> SafeString | str:
+        played = " ".join(part for part in (record.line.declarer, record.line.outcome) if part)
+        if not played:
+            return contract_html(value)
+        return format_html('{}<span class="phone-only"> {}</span>', contract_html(value), played)
+
+
 class CardColumn(tables.Column):
     """A lead with its suit symbol; exported as written ("HK")."""
 
@@ -101,6 +119,37 @@ class SignedScoreColumn(tables.Column):
 
     def render(self, value: int) -> str:
         return signed(value)
+
+
+class LineAnalysisColumn(tables.Column):
+    """One figure of a traveller line against double dummy (the table's ``analysis``).
+
+    Blank for a line without one (an assigned score; no DD tricks for a pass). Not
+    sortable: the figures are not on the rows (and "v par" would sort as the NS score).
+    """
+
+    def __init__(self, figure: str, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(accessor="result__pk", orderable=False, **kwargs)
+        self.figure = figure
+
+    def figure_of(self, result_id: int, table: tables.Table) -> int | None:
+        line = table.analysis.line(result_id) if table.analysis is not None else None
+        return getattr(line, self.figure) if line is not None else None
+
+    def render(self, value: int, table: tables.Table) -> str:
+        figure = self.figure_of(value, table)
+        return "" if figure is None else str(figure)
+
+    def value(self, value: int, table: tables.Table) -> int | str:
+        figure = self.figure_of(value, table)
+        return "" if figure is None else figure
+
+
+class AgainstParColumn(LineAnalysisColumn):
+    def render(self, value: int, table: tables.Table) -> str:
+        figure = self.figure_of(value, table)
+        return "" if figure is None else signed(figure)
 
 
 class PublicTable(tables.Table):
@@ -145,7 +194,12 @@ class RankingTable(PublicTable):
 
 
 class TravellerTable(PublicTable):
-    """One board's lines: rows are TravellerRow."""
+    """One board's lines: rows are TravellerRow.
+
+    With a finished double-dummy ``analysis`` of the board, each line also shows the DD
+    tricks of the contract played (for its declarer) and its NS score against par;
+    without one those two columns are left out.
+    """
 
     ns_pair = tables.Column(
         accessor="ns_pair__label", verbose_name="NS", order_by=("ns_pair__number",),
@@ -159,10 +213,12 @@ class TravellerTable(PublicTable):
     declarer = tables.Column(verbose_name="By")
     lead = CardColumn(accessor="result__lead", verbose_name="Lead")
     outcome = tables.Column(verbose_name="Result", orderable=False)
+    dd_tricks = LineAnalysisColumn("dd_tricks", verbose_name="DD")
     ns_score = SideScoreColumn("NS", accessor="result__ns_score", verbose_name="NS score",
                                order_by=("-result__ns_score",))
     ew_score = SideScoreColumn("EW", accessor="result__ns_score", verbose_name="EW score",
                                order_by=("result__ns_score",))
+    against_par = AgainstParColumn("against_par", verbose_name="v par")
     ns_points = PointsColumn(verbose_name="NS MP")
     ew_points = PointsColumn(verbose_name="EW MP")
     datum = tables.Column(verbose_name="Datum", attrs=NUMBER)
@@ -170,34 +226,44 @@ class TravellerTable(PublicTable):
     class Meta(PublicTable.Meta):
         pass
 
-    def __init__(self, *args, session_id: int, method: str, **kwargs):
-        kwargs["exclude"] = () if method == "butler" else ("datum",)
+    def __init__(self, *args, session_id: int, method: str, analysis: BoardAnalysisView | None = None,
+                 **kwargs):
+        exclude = [] if method == "butler" else ["datum"]
+        if analysis is None or not analysis.is_done:
+            exclude += ["dd_tricks", "against_par"]
+        kwargs["exclude"] = tuple(exclude)
         super().__init__(*args, **kwargs)
         self.session_id = session_id
+        self.analysis = analysis
         if method != "matchpoints":
             self.columns["ns_points"].column.verbose_name = "NS IMPs"
             self.columns["ew_points"].column.verbose_name = "EW IMPs"
-
 
 
 # --- a pair's score card --------------------------------------------------------------
 
 
 class ScorecardTable(PublicTable):
-    """A pair's boards: rows are ScorecardRow; the footer carries the session's totals."""
+    """A pair's boards: rows are ScorecardRow; the footer carries the session's totals.
+
+    On a phone the board, opponents, contract, score and points fit the screen: the
+    seat, declarer, lead and result columns and the opponents' names are hidden, and
+    the contract cell carries the declarer and result instead ("4♠ N +1").
+    """
 
     board = tables.Column(
         verbose_name="Board", footer="Total",
         linkify=lambda record, table: reverse("sessions:board", args=[table.session_id, record.board]),
     )
-    side = tables.Column(verbose_name="Sat")
+    side = tables.Column(verbose_name="Sat", attrs=WIDE_ONLY)
     opponents = tables.Column(
-        accessor="opponents__label", verbose_name="Opponents", order_by=("opponents__number",)
+        accessor="opponents__label", order_by=("opponents__number",),
+        verbose_name=format_html('<abbr title="{}">{}</abbr>', "Opponents", "Opps"),  # short: for a phone
     )
-    contract = ContractColumn(accessor="line__contract")
-    declarer = tables.Column(accessor="line__declarer", verbose_name="By")
-    lead = CardColumn(accessor="line__result__lead", verbose_name="Lead")
-    outcome = tables.Column(accessor="line__outcome", verbose_name="Result", orderable=False)
+    contract = ScorecardContractColumn(accessor="line__contract")
+    declarer = tables.Column(accessor="line__declarer", verbose_name="By", attrs=WIDE_ONLY)
+    lead = CardColumn(accessor="line__result__lead", verbose_name="Lead", attrs=WIDE_ONLY)
+    outcome = tables.Column(accessor="line__outcome", verbose_name="Result", orderable=False, attrs=WIDE_ONLY)
     score = SignedScoreColumn(verbose_name="Score", attrs=NUMBER)
     points = PointsColumn(
         verbose_name="MP", footer=lambda table: format_points(table.points_total)

@@ -48,7 +48,6 @@ class LineAnalysis:
     """One traveller line against double dummy (None where it does not apply)."""
 
     dd_tricks: int | None  # declarer's DD tricks in the strain played: played boards only
-    tricks_over_dd: int | None  # tricks taken minus DD tricks
     against_par: int | None  # NS score minus par: played and passed-out boards
 
 
@@ -61,9 +60,8 @@ class BoardAnalysisView:
     deal: Deal | None = None
     analysis: Analysis | None = None
     error: str = ""
-    lines: dict[int, LineAnalysis] | None = None  # result id -> its figures
+    lines: dict[int, LineAnalysis] | None = None  # result id -> its figures (the traveller's columns)
     ns_scores: tuple[int, ...] = ()
-    results: tuple[Result, ...] = ()  # the lines with a table score, for the "against DD" list
 
     @property
     def is_done(self) -> bool:
@@ -105,12 +103,8 @@ class BoardAnalysisView:
         return mark_safe(score_distribution_svg(list(self.ns_scores), title=f"NS scores on board {self.board.number}"))  # noqa: S308
 
     def line(self, result_id: int) -> LineAnalysis | None:
+        """A traveller line's figures; None for a line without a table score, or no analysis."""
         return (self.lines or {}).get(result_id)
-
-    @property
-    def line_rows(self) -> list[tuple[Result, LineAnalysis]]:
-        """(line, its figures) for each line with a table score, in traveller order."""
-        return [(result, self.lines[result.pk]) for result in self.results if self.lines and result.pk in self.lines]
 
 
 def board_analysis(*, board: Board, results: Sequence[Result] | None = None) -> BoardAnalysisView:
@@ -121,7 +115,7 @@ def board_analysis(*, board: Board, results: Sequence[Result] | None = None) -> 
     """
     row = BoardAnalysis.objects.filter(board=board).first()
     if results is None:
-        results = list(Result.objects.filter(board=board).select_related("ns_pair", "ew_pair"))
+        results = list(Result.objects.filter(board=board))
     return _view(board, row, results)
 
 
@@ -166,7 +160,7 @@ def _view(board: Board, row: BoardAnalysis | None, results: Iterable[Result]) ->
     except ScoringError as error:
         return BoardAnalysisView(board, FAILED, deal, error=str(error), ns_scores=scores)
     lines = {result.pk: _line(result, analysis) for result in results}
-    return BoardAnalysisView(board, DONE, deal, analysis, lines=lines, ns_scores=scores, results=results)
+    return BoardAnalysisView(board, DONE, deal, analysis, lines=lines, ns_scores=scores)
 
 
 def _has_table_score(result: Result) -> bool:
@@ -177,9 +171,8 @@ def _has_table_score(result: Result) -> bool:
 def _line(result: Result, analysis: Analysis) -> LineAnalysis:
     against_par = result.ns_score - analysis.par_score
     if result.kind != ResultKind.PLAYED:
-        return LineAnalysis(None, None, against_par)
-    dd_tricks = analysis.tricks_for(result.strain, result.declarer)
-    return LineAnalysis(dd_tricks, result.tricks - dd_tricks, against_par)
+        return LineAnalysis(None, against_par)
+    return LineAnalysis(analysis.tricks_for(result.strain, result.declarer), against_par)
 
 
 # --- one pair -----------------------------------------------------------------------------

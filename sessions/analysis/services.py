@@ -2,8 +2,10 @@
 
 Deals arrive three ways: a director uploads a hand-record PBN file, generates random
 deals, or imports a results file that carries them (sessions.transfer stores
-Board.deal). Each way ends the same: the boards with a deal and no current analysis
-are *pending*, and after the transaction commits ``analysis_start`` analyses them.
+Board.deal); the admin can also correct a board's deal. Each way ends the same: the
+code that stored the deals calls ``analysis_request`` in its transaction, which makes
+the boards *pending*, and after the commit ``analysis_start`` analyses them. (Explicit
+calls, no signals: whoever stores deals asks for their analysis.)
 
 The request that stores deals never analyses them (a session of 27 boards takes
 seconds of CPU): ``analysis_start`` hands the work to one background thread (with
@@ -114,8 +116,20 @@ def _store_deals(boards: Mapping[int, Board], deals: Mapping[int, Deal]) -> None
     for board in changed:
         board.deal = deals[board.number].to_pbn()
     Board.objects.bulk_update(changed, ["deal"])
-    mark_pending(changed)
-    transaction.on_commit(analysis_start)
+    analysis_request(boards=changed)
+
+
+def analysis_request(*, boards: Iterable[Board]) -> None:
+    """Ask for the analysis of boards whose deal was just stored: called by whoever stores deals.
+
+    The boards become pending now (in the caller's transaction), and ``analysis_start``
+    runs after the commit (at once outside a transaction). Boards without a deal are
+    left alone; when none has one, nothing is asked.
+    """
+    dealt = [board for board in boards if board.deal]
+    if dealt:
+        mark_pending(dealt)
+        transaction.on_commit(analysis_start)
 
 
 def mark_pending(boards: Iterable[Board], *, redo: bool = False) -> None:

@@ -51,6 +51,3 @@ class BoardAnalysis(models.Model):
         """Whether this row was made from the board as it is now (else it is stale)."""
         return (self.deal, self.dealer, self.vulnerability) == (board.deal, board.dealer, board.vulnerability)
 
-
-# Deals stored elsewhere (an import, the admin) are analysed too: see the module.
-from sessions.analysis import receivers  # noqa: E402,F401

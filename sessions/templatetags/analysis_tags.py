@@ -2,9 +2,10 @@
 
 ``{% board_analysis_panel %}`` on a board page and ``{% scorecard_analysis %}`` on a
 score card read the objects the page already has (``board`` and the traveller
-``sheet``; ``pair`` and the score ``card``) and add one query each (the analyses).
-They show nothing for an unpublished session: the players' pages are for published
-sessions only.
+``sheet``, or the board's ``analysis`` when the view read it for the traveller's
+columns; ``pair`` and the score ``card``) and add at most one query each (the
+analyses). They show nothing for an unpublished session: the players' pages are for
+published sessions only.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import mark_safe
 
-from sessions.analysis.selectors import BoardAnalysisView, LineAnalysis, board_analysis, pair_par_summary
+from sessions.analysis.selectors import board_analysis, pair_par_summary
 from sessions.handrecords import percentages_svg
 from sessions.handrecords.deals import SUIT_NAMES, SUIT_SYMBOLS
 from sessions.scoring.rounding import round_to_places
@@ -36,8 +37,11 @@ def board_analysis_panel(context: template.Context) -> dict[str, Any]:
     board = context["board"]
     if not board.session.published:
         return {"view": None}
-    sheet = context.get("sheet")
-    return {"view": board_analysis(board=board, results=_results_of(getattr(sheet, "rows", None)))}
+    view = context.get("analysis")
+    if view is None:
+        sheet = context.get("sheet")
+        view = board_analysis(board=board, results=_results_of(getattr(sheet, "rows", None)))
+    return {"view": view}
 
 
 @register.inclusion_tag("analysis/_scorecard_analysis.html", takes_context=True)
@@ -53,12 +57,6 @@ def scorecard_analysis(context: template.Context) -> dict[str, Any]:
         chart = mark_safe(percentages_svg([(row.board, row.percent) for row in rows],  # noqa: S308
                                           title=f"Pair {pair.label}: percentage on each board"))
     return {"summary": pair_par_summary(pair=pair, results=_results_of(rows)), "chart": chart}
-
-
-@register.filter
-def for_result(view: BoardAnalysisView | None, result_id: int) -> LineAnalysis | None:
-    """A traveller line's figures: ``{% with line=analysis|for_result:row.result.pk %}``."""
-    return view.line(result_id) if view is not None else None
 
 
 @register.filter

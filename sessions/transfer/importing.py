@@ -15,7 +15,8 @@ What is stored, and how:
   next letter); pairs with their numbers and directions; players found in the club's
   list by national number, then by name, else added.
 - Boards: dealer and vulnerability as the file says, else from the board number; the
-  deal when the file has one.
+  deal when the file has one (its double-dummy analysis is asked for, and runs after
+  the commit: sessions.analysis.services.analysis_request).
 - Results: a played contract when the file's score follows from it; a SCORE that does
   not (a director's entry) stands as an assigned score, the contract kept as
   information; "PASS", "NP" and artificial "A6040" scores as such. A phantom's byes
@@ -37,6 +38,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from sessions.analysis.services import analysis_request
 from sessions.formats import FormatError, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
 from sessions.formats.common import PASSED_OUT_CONTRACTS
 from sessions.formats.to_engine import options_for, ranking_fields
@@ -311,6 +313,7 @@ class _Importer:
         sections = self.create_sections(session, letters)
         pairs = self.create_pairs(sections, letters, kept)
         boards = self.create_boards(session)
+        analysis_request(boards=boards.values())
         stored = self.create_results(session, sections, letters, pairs, boards, byes)
         scored = session_score(session=session)
         several = len(sections) > 1

@@ -48,7 +48,7 @@ def solved(deal: str, number: int) -> Analysis:
 
 
 def give_deal(board: Board, deal: str, analysis: Analysis | None = None) -> Board:
-    """Store ``deal`` on the board, and its analysis as done when given (no signal, no solver)."""
+    """Store ``deal`` on the board, and its analysis as done when given (no analysis asked for, no solver)."""
     board.deal = deal
     Board.objects.filter(pk=board.pk).update(deal=deal)
     if analysis is not None:

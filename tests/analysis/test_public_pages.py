@@ -5,8 +5,11 @@ import pytest
 from django.template import Context, Template
 from django.urls import reverse
 
-from sessions.services import session_publish
-from tests.analysis.conftest import TEN_TRICKS_NS, board_of, give_deal, pair
+from sessions.analysis.selectors import board_analysis
+from sessions.selectors.public import published_boards, traveller_sheet
+from sessions.services import result_record, session_publish
+from sessions.tables import TravellerTable
+from tests.analysis.conftest import TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, opponents, pair
 from tests.views.conftest import read_tables
 
 
@@ -32,10 +35,55 @@ def test_the_board_page_shows_the_hands_dd_table_par_and_chart(client, published
     assert '<svg' in page and "NS scores on board 1" in page
 
 
-def test_each_line_shows_its_dd_tricks_and_result_against_par(client, published):
+def traveller(page: str) -> list[dict[str, str]]:
+    """The traveller's lines as {heading: cell text}."""
+    (table,) = [table for table in read_tables(page) if table[0][:2] == ["NS", "EW"]]
+    heading, *rows = table
+    return [dict(zip(heading, row, strict=True)) for row in rows]
+
+
+def figures(line: dict[str, str]) -> tuple[str, str, str, str]:
+    return line["Contract"], line["Result"], line["DD"], line["v par"]
+
+
+@pytest.mark.parametrize("number, expected", [
+    (1, ("3NT", "+2", "10", "+30")),  # N takes 11 of 10 DD tricks: NS +460 against par +430
+    (2, ("3NT", "+1", "10", "0")),  # EW's DD tricks for an EW declarer: made par
+    (3, ("3NT", "-1", "10", "-480")),  # NS -50 against par +430
+])
+def test_each_traveller_line_shows_the_dd_tricks_of_its_contract_and_its_result_against_par(
+    client, published, number, expected
+):
+    (line,) = traveller(board_page(client, published, number))
+    assert figures(line) == expected
+
+
+def test_a_passed_out_line_is_against_par_only_and_an_assigned_score_is_not_compared(client, published):
+    section = published.sections.get()
+    board = board_of(published, 1)
+    played = set(opponents(published, "1NS", 1))
+    other_tables = [s for s in section.seatings.select_related("ns_pair", "ew_pair")
+                    if 1 in s.boards and s.ns_pair.label not in played]
+    for seating, text in zip(other_tables, ["PASS", "A60/40"], strict=True):
+        result_record(board=board, section=section, ns_pair=seating.ns_pair.label,
+                      ew_pair=seating.ew_pair.label, text=text)
+    lines = {line["Contract"]: line for line in traveller(board_page(client, published, 1))}
+    assert (lines["PASS"]["DD"], lines["PASS"]["v par"]) == ("", "-430")
+    assert (lines["A60/40"]["DD"], lines["A60/40"]["v par"]) == ("", "")
+
+
+def test_the_analysis_is_not_repeated_in_a_table_of_its_own(client, published):
     page = board_page(client, published, 1)
-    (dd_lines,) = [table for table in read_tables(page) if table[0][:3] == ["NS", "EW", "Result"]]
-    assert dd_lines[1][2:] == ["3NT N +2", "+460", "10", "+1", "+30"]
+    assert [table[0][:2] for table in read_tables(page)] == [["NS", "EW"]]  # the traveller only
+
+
+@pytest.mark.parametrize("number", [3, 4], ids=["being analysed", "no deal"])
+def test_a_board_without_a_finished_analysis_has_no_dd_columns(client, published, number):
+    if number == 3:
+        give_deal(board_of(published, 3), TEN_TRICKS_EW)  # a corrected deal: the analysis is stale
+    page = board_page(client, published, number)
+    (heading, *_) = [table for table in read_tables(page) if table[0][:2] == ["NS", "EW"]][0]
+    assert "NS score" in heading and "DD" not in heading and "v par" not in heading
 
 
 def test_a_board_still_being_analysed_says_so(client, published):
@@ -69,3 +117,12 @@ def test_nothing_shows_for_an_unpublished_session(hand_made):
 
 def test_the_public_pages_of_an_unpublished_session_are_404(client, hand_made):
     assert client.get(reverse("sessions:board", args=[hand_made.pk, 1])).status_code == 404
+
+
+def test_the_traveller_exports_the_dd_figures_as_plain_numbers(published):
+    board = published_boards().get(session=published, number=3)
+    sheet = traveller_sheet(board=board)
+    analysis = board_analysis(board=board, results=[row.result for row in sheet.rows])
+    table = TravellerTable(sheet.rows, session_id=published.pk, method=sheet.method, analysis=analysis)
+    (row,) = table.rows
+    assert (row.get_cell_value("dd_tricks"), row.get_cell_value("against_par")) == (10, -480)

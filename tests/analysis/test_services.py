@@ -2,13 +2,14 @@
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from sessions.analysis.services import analysis_run, analysis_start, deals_generate, hand_records_load
 from sessions.handrecords import Analysis, parse_deal
 from sessions.models import AnalysisStatus, Board, BoardAnalysis
-from tests.analysis.conftest import NORTH_HOLDS_EVERYTHING, TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, pbn_file
-from tests.factories import make_session
+from sessions.transfer import EXPORTERS, results_import
+from tests.analysis.conftest import (
+    NORTH_HOLDS_EVERYTHING, TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, pbn_file, solved,
+)
 
 DUPLICATED_ACE = "N:AKQ2.543.AK2.543 AT98.76.QJT.QJT9 543.AKQ2.543.AK2 76.JT98.9876.876"  # two spade aces
 
@@ -108,26 +109,45 @@ def test_generating_again_is_refused_unless_the_deals_are_to_be_replaced(session
     assert all(deals_of(session)[number] != first[number] for number in first)
 
 
-def test_a_deal_corrected_later_is_analysed_again(session, django_capture_on_commit_callbacks):
+def test_a_deal_corrected_in_the_admin_is_analysed_again(session, admin_client, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         hand_records_load(session=session, data=pbn_file({1: TEN_TRICKS_NS}))
     board = board_of(session, 1)
-    board.deal = NORTH_HOLDS_EVERYTHING
-    with django_capture_on_commit_callbacks(execute=True):
-        board.save()  # e.g. in the admin
+    form = {"session": session.pk, "number": 1, "dealer": board.dealer, "vulnerability": board.vulnerability,
+            "deal": NORTH_HOLDS_EVERYTHING}
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = admin_client.post(f"/admin/clubsessions/board/{board.pk}/change/", form)
+    assert response.status_code == 302
+    assert callbacks == [analysis_start]
     row = BoardAnalysis.objects.get()
     assert (row.status, row.deal) == (AnalysisStatus.DONE, NORTH_HOLDS_EVERYTHING)
     assert Analysis.from_dict(row.data).par_score == 1520  # 7NT by NS, nobody vulnerable
 
 
-def test_deals_stored_by_an_import_are_analysed_after_its_commit(event, django_capture_on_commit_callbacks):
-    # An import creates the session and bulk-creates its boards (no board signal): the
-    # new session's own signal asks for the analysis after the commit.
-    with django_capture_on_commit_callbacks(execute=True):
-        with transaction.atomic():
-            session = make_session(event)
-            Board.objects.filter(session=session, number=1).update(deal=TEN_TRICKS_NS)
-    assert BoardAnalysis.objects.get(board__session=session).status == AnalysisStatus.DONE
+def test_a_board_saved_in_the_admin_without_a_new_deal_asks_for_nothing(
+    session, admin_client, django_capture_on_commit_callbacks
+):
+    board = give_deal(board_of(session, 1), TEN_TRICKS_NS, solved(TEN_TRICKS_NS, 1))
+    form = {"session": session.pk, "number": 1, "dealer": board.dealer, "vulnerability": board.vulnerability,
+            "deal": TEN_TRICKS_NS}
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        admin_client.post(f"/admin/clubsessions/board/{board.pk}/change/", form)
+    assert callbacks == []
+
+
+def test_deals_stored_by_an_import_are_analysed_after_its_commit(hand_made, django_capture_on_commit_callbacks):
+    # Our own PBN export of a session with a dealt board, imported as a new session.
+    Board.objects.filter(session=hand_made, number__in=(2, 3)).update(deal="")
+    _, _, content = EXPORTERS["pbn"].render(hand_made)
+    with django_capture_on_commit_callbacks(execute=False):
+        pending = results_import(club=hand_made.event.club, data=content, filename="export.pbn").session
+    assert BoardAnalysis.objects.get(board__session=pending).status == AnalysisStatus.PENDING
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        imported = results_import(club=hand_made.event.club, data=content, filename="export.pbn").session
+    assert callbacks == [analysis_start]
+    row = BoardAnalysis.objects.get(board__session=imported)
+    assert (row.board.number, row.status) == (1, AnalysisStatus.DONE)
+    assert Analysis.from_dict(row.data).par_score == 430
 
 
 def test_a_stored_deal_that_is_not_a_deal_fails_with_the_reason(session):

@@ -77,8 +77,7 @@ def create_howell(page: Page, club_slug: str, screenshot) -> int:
     page.get_by_label("Date").fill(datetime.date(2025, 3, 4).isoformat())
     for pair, names in PLAYERS.items():
         for seat, name in enumerate(names, start=1):
-            # The player boxes have no label of their own (the table row names the pair).
-            page.locator(f"input[name=pair_{pair}_{seat}]").fill(name)
+            page.get_by_label(f"{pair} player {seat}", exact=True).fill(name)
     screenshot(page, "director-session-new")
     page.get_by_role("button", name="Create session").click()
 

@@ -61,6 +61,9 @@ def test_player_reads_rankings_and_score_card_on_a_phone(phone: Page, published_
     card = phone.locator("table.results")
     expect(card.locator("tbody tr")).to_have_count(published_session.rounds * published_session.boards_per_round)
     assert_fits_the_width(phone)
+    # What a player looks for is on screen at once: no sideways swipe inside the table.
+    assert_in_view_without_scrolling(card, ["Board", "Opps", "Contract", "Score", "MP", "%"])
+    assert_contracts_name_declarer_and_result(card)
     screenshot(phone, "phone-scorecard")
 
 
@@ -72,6 +75,24 @@ def assert_best_first(ranking) -> None:
     percentages = [float(row[headings.index("%")]) for row in rows]
     assert places == sorted(places) and places[0] == 1, places
     assert percentages == sorted(percentages, reverse=True), percentages
+
+
+def assert_in_view_without_scrolling(table, headings: list[str]) -> None:
+    """Each named column's heading lies within the screen, and the table does not scroll."""
+    for heading in headings:
+        box = table.get_by_role("columnheader", name=heading, exact=True).bounding_box()
+        assert box and 0 <= box["x"] and box["x"] + box["width"] <= PHONE_WIDTH, (heading, box)
+    overflow = table.evaluate("(table) => table.closest('.table-container').scrollWidth - table.closest('.table-container').clientWidth")
+    assert overflow <= 0, overflow
+
+
+def assert_contracts_name_declarer_and_result(card) -> None:
+    """With the declarer and result columns left out on a phone, the contract cell says them ("4♠ N =")."""
+    column = [text.strip() for text in card.locator("thead th").all_inner_texts()].index("Contract")
+    cells = [row.locator("td").nth(column).inner_text().strip() for row in card.locator("tbody tr").all()]
+    played = re.compile(r"[1-7](NT|[♠♥♦♣])X{0,2} [NESW] (=|[+-]\d+)")
+    assert all(played.fullmatch(cell) or cell == "PASS" for cell in cells), cells
+    assert any(played.fullmatch(cell) for cell in cells), cells
 
 
 def assert_fits_the_width(page: Page) -> None:

@@ -1,5 +1,7 @@
 """The director's other pages: dashboard, creating a session, publishing, standings, log."""
 
+from html.parser import HTMLParser
+
 import pytest
 from django.urls import reverse
 
@@ -47,6 +49,46 @@ def test_creating_a_session_in_three_steps(logged_in, club, event):
     assert (session.movement_kind, session.tables, session.boards_per_round, session.board_count) == ("mitchell", 3, 3, 9)
     assert Pair.objects.get(section__session=session, number=1, direction="NS").names == "Ann Smith & Bob Jones"
     assert Player.objects.filter(club=club).count() == 2
+
+
+class _Labels(HTMLParser):
+    """The page's form fields (not hidden, not buttons), and which of them a <label> names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: list[tuple[str, str]] = []  # (name, id)
+        self.labelled: set[str] = set()  # ids named by a label's "for", or names wrapped by a label
+        self._open_labels = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "label":
+            self._open_labels += 1
+            if attrs.get("for"):
+                self.labelled.add(attrs["for"])
+        elif tag in ("input", "select", "textarea") and attrs.get("type") not in ("hidden", "submit"):
+            self.fields.append((attrs["name"], attrs.get("id", "")))
+            if self._open_labels:
+                self.labelled.add(attrs.get("id") or attrs["name"])
+
+    def handle_endtag(self, tag):
+        if tag == "label":
+            self._open_labels -= 1
+
+
+def unlabelled_fields(html: str) -> list[str]:
+    parser = _Labels()
+    parser.feed(html)
+    return [name for name, id_ in parser.fields if (id_ or name) not in parser.labelled]
+
+
+def test_every_input_of_the_new_session_page_has_a_label(logged_in, club, event):
+    url = reverse("sessions:director_session_new", args=[club.slug])
+    steps = [{}, {"pairs": 6, "boards_per_round": 3}, {"pairs": 6, "boards_per_round": 3, "movement": 1}]
+    pages = [logged_in.get(url, query).content.decode() for query in steps]
+    assert 'name="pair_3EW_2"' in pages[-1]  # the players' boxes are there to check
+    assert [unlabelled_fields(page) for page in pages] == [[], [], []]
+    assert '<label for="id_pair_3EW_2" class="visually-hidden">3EW player 2</label>' in pages[-1]
 
 
 def test_a_session_for_too_few_pairs_is_explained(logged_in, club):

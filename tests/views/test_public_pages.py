@@ -213,10 +213,11 @@ def test_a_score_card_shows_each_board_from_the_pairs_side(client, played_sessio
     (card,) = tables_of(html)
 
     assert "Pair 1EW" in html and "Gil Grant &amp; Hal Hunt" in html
-    assert card[0] == ["Board", "Sat", "Opponents", "Contract", "By", "Lead", "Result", "Score", "MP", "%"]
+    assert card[0] == ["Board", "Sat", "Opps", "Contract", "By", "Lead", "Result", "Score", "MP", "%"]
+    # The contract cell repeats declarer and result for a phone, which hides their columns.
     assert body_rows(card) == [
-        ["1", "EW", "1NS Ann Archer & Bob Baker", "4♠", "N", "♥K", "=", "-420", "2.00", "50.00"],
-        ["2", "EW", "1NS Ann Archer & Bob Baker", "3NT", "S", "", "+1", "-630", "0.00", "0.00"],
+        ["1", "EW", "1NS Ann Archer & Bob Baker", "4♠ N =", "N", "♥K", "=", "-420", "2.00", "50.00"],
+        ["2", "EW", "1NS Ann Archer & Bob Baker", "3NT S +1", "S", "", "+1", "-630", "0.00", "0.00"],
         ["Total", "", "", "", "", "", "", "", "2.00", "25.00"],
     ]
 
