@@ -7,7 +7,7 @@ keys are "A:1NS" (section letter, movement label), as the engine suggests.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -114,22 +114,34 @@ class ScoredSession:
 
 def session_score(*, session: Session) -> ScoredSession:
     """Score the session as entered so far (two queries, plus the event if not loaded)."""
-    results = tuple(
-        Result.objects.filter(board__session=session)
-        .select_related("board", "section", "ns_pair", "ew_pair", "updated_by")
-        .order_by("board__number", "section__letter", "table", "round", "pk")
-    )
     pairs = list(
         Pair.objects.filter(section__session=session)
         .select_related("section", "player_1", "player_2")
         .order_by("section__letter", "direction", "number")
     )
+    results = tuple(
+        Result.objects.filter(board__session=session)
+        .select_related("board", "updated_by")
+        .order_by("board__number", "section__letter", "table", "round", "pk")
+    )
+    _share_pairs(results, pairs)
     several = len({pair.section_id for pair in pairs}) > 1
     keyed = {pair_key(pair, pair.section.letter): pair for pair in pairs}
     fields = {key: ranking_field(session, pair, pair.section.letter, several) for key, pair in keyed.items()}
     lines = tuple(_line(result) for result in results)
     scored = score_session(SessionInput(lines=lines, fields=fields, options=scoring_options(session.event)))
     return ScoredSession(session=session, result=scored, results=results, pairs=keyed)
+
+
+def _share_pairs(results: Sequence[Result], pairs: Sequence[Pair]) -> None:
+    """Give each result the already loaded pairs (with section and players) instead of
+    joining them again on every line: fewer objects to build, the same two queries."""
+    by_id = {pair.pk: pair for pair in pairs}
+    sections = {pair.section_id: pair.section for pair in pairs}
+    for result in results:
+        result.ns_pair = by_id[result.ns_pair_id]
+        result.ew_pair = by_id[result.ew_pair_id]
+        result.section = sections[result.section_id]
 
 
 def _line(result: Result) -> Line:
