@@ -5,12 +5,15 @@ directs nothing (both 404: they cannot learn the object exists).
 """
 
 import pytest
-from django.urls import reverse
-
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.forms.models import model_to_dict
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from sessions.models import Event, Pair, Player, Result, ResultChange, Session
+from sessions.handrecords import random_deals
+from sessions.handrecords.pbn_handrecords import write_hand_records
+from sessions.models import Board, Event, Pair, Player, Result, ResultChange, Session
 from sessions.services import EVENT_SETTINGS, result_record
+from tests.formats.data_files import DATA_DIR
 
 
 @pytest.fixture
@@ -56,7 +59,20 @@ def writing_requests(session, line):
          {"row": row_1, "result": line.pk, "version": 1, "action": "delete"}),
         (reverse("sessions:director_board", args=[session.pk, 2]), {"row": row_2, "text": "3NT N ="}),
         (reverse("sessions:director_table", args=[session.pk, "A", 1, 1]), {"row": row_2, "text": "3NT N ="}),
+        (reverse("sessions:analysis_upload", args=[session.pk]), {"file": hand_record_file()}),
+        (reverse("sessions:analysis_generate", args=[session.pk]), {"replace": "on"}),
+        (reverse("sessions:transfer_import", args=[club.slug]), {"file": results_file()}),
     ]
+
+
+def hand_record_file():
+    deals = dict(enumerate(random_deals(6, seed=5), start=1))
+    return SimpleUploadedFile("hands.pbn", write_hand_records(deals))
+
+
+def results_file():
+    path = DATA_DIR / "usebio" / "cobalt_mp_pairs_mitchell_03.xml"
+    return SimpleUploadedFile(path.name, path.read_bytes())
 
 
 def snapshot():
@@ -67,6 +83,7 @@ def snapshot():
         list(Session.objects.values_list("pk", "published")),
         list(Player.objects.values_list("pk", "name", "national_number")),
         list(Pair.objects.values_list("pk", "player_1", "player_2")),
+        list(Board.objects.values_list("pk", "deal")),
     )
 
 
@@ -97,10 +114,12 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
 
     assert all(status in (200, 302) for status in statuses), statuses
     assert snapshot()[2] > 2  # the director's changes were logged
-    assert set(Event.objects.values_list("name", flat=True)) == {"Renamed", "Sneaky event", "Sneaky settings"}
+    assert {"Renamed", "Sneaky event", "Sneaky settings"} <= set(Event.objects.values_list("name", flat=True))
     assert Event.objects.get(name="Renamed").method == "butler"
     assert Pair.objects.get(pk=line.ns_pair_id).player_1.national_number == "666"
     assert set(Result.objects.filter(board=line.board).values_list("group", flat=True)) == {1, 2}
+    assert all(Board.objects.filter(session=session).values_list("deal", flat=True))
+    assert Session.objects.filter(name__startswith="EL Thu").exists()  # the imported file
 
 
 @pytest.mark.parametrize("persona", ["outsider", "member"])
@@ -114,6 +133,8 @@ def test_reading_pages_are_hidden_from_other_users(client, entered, persona, req
         ("director_session_new", [session.event.club.slug]), ("director_players", [session.event.club.slug]),
         ("director_event_new", [session.event.club.slug]), ("director_event", [session.event_id]),
         ("director_cards", [session.pk]), ("director_pairs", [session.pk]),
+        ("analysis_hand_records", [session.pk]), ("analysis_pbn", [session.pk]),
+        ("analysis_print", [session.pk]), ("transfer_import", [session.event.club.slug]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 
@@ -140,3 +161,25 @@ def test_a_post_without_the_csrf_token_is_refused(entered, director):
     assert response.status_code == 403
     session.refresh_from_db()
     assert not session.published
+
+
+DIRECTOR_PAGES_WALKED = {
+    # writing (the walk above) and reading (the list above) director URLs by name
+    "director_session_new", "director_event_new", "director_event", "director_pairs",
+    "director_board_groups", "director_players", "director_publish", "director_unpublish",
+    "director_board", "director_table", "analysis_upload", "analysis_generate", "transfer_import",
+    "director_session", "director_standings", "director_log", "director_cards",
+    "analysis_hand_records", "analysis_pbn", "analysis_print", "director_dashboard",
+}
+
+
+def test_every_director_url_is_in_the_access_walks():
+    """A new director page must be added to the walks above, or this fails."""
+    (app,) = [resolver for resolver in get_resolver().url_patterns
+              if isinstance(resolver, URLResolver) and resolver.namespace == "sessions"]
+    names = {
+        pattern.name
+        for pattern in app.url_patterns
+        if isinstance(pattern, URLPattern) and str(pattern.pattern).startswith("director/")
+    }
+    assert names and names <= DIRECTOR_PAGES_WALKED, names - DIRECTOR_PAGES_WALKED
