@@ -19,9 +19,9 @@ def director_clubs(*, user: AbstractBaseUser) -> QuerySet[Club]:
     )
 
 
-@dataclass(frozen=True)
-class BoardProgress:
-    board: Board
+class _Counted:
+    """Lines entered against lines the movement expects."""
+
     entered: int
     expected: int
 
@@ -31,16 +31,19 @@ class BoardProgress:
 
 
 @dataclass(frozen=True)
-class TableProgress:
+class BoardProgress(_Counted):
+    board: Board
+    entered: int
+    expected: int
+
+
+@dataclass(frozen=True)
+class TableProgress(_Counted):
     section: Section
     round: int
     table: int
     entered: int
     expected: int
-
-    @property
-    def complete(self) -> bool:
-        return self.entered >= self.expected
 
 
 @dataclass(frozen=True)

@@ -8,17 +8,11 @@ import pytest
 
 from sessions.formats.errors import FormatError
 from sessions.formats.pbn import parse_pbn, parse_pbn_deals
-from tests.formats.data_files import PBN_FILES, pbn_bytes
+from tests.formats.data_files import PBN_FILES, pbn_bytes, line_between
 
 
 def read(name: str):
     return parse_pbn(pbn_bytes(name))
-
-
-def line_between(event, board: int, ns_key: str, ew_key: str, section: str = "A"):
-    (board_found,) = [b for b in event.boards if b.number == board and b.section == section]
-    (line,) = [ln for ln in board_found.lines if ln.ns_pair == ns_key and ln.ew_pair == ew_key]
-    return line
 
 
 @pytest.mark.parametrize("name", PBN_FILES)

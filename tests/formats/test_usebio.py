@@ -8,19 +8,13 @@ import pytest
 
 from sessions.formats.errors import FormatError
 from sessions.formats.usebio import parse_usebio
-from tests.formats.data_files import UNSUPPORTED_USEBIO, USEBIO_FILES, usebio_bytes
+from tests.formats.data_files import UNSUPPORTED_USEBIO, USEBIO_FILES, usebio_bytes, line_between
 
 READABLE_FILES = [name for name in USEBIO_FILES if name != UNSUPPORTED_USEBIO]
 
 
 def read(name: str):
     return parse_usebio(usebio_bytes(name))
-
-
-def line_between(event, board: int, ns_key: str, ew_key: str, section: str = "A"):
-    (board_found,) = [b for b in event.boards if b.number == board and b.section == section]
-    (line,) = [ln for ln in board_found.lines if ln.ns_pair == ns_key and ln.ew_pair == ew_key]
-    return line
 
 
 @pytest.mark.parametrize("name", READABLE_FILES)
