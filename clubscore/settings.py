@@ -85,8 +85,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several directors entering at once: wait for the write lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several directors and table phones writing at once: wait for the write lock instead
+    # of failing, and take it when a transaction starts (IMMEDIATE), so two transactions
+    # that read then write queue up instead of deadlocking into "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,6 +1,7 @@
 """Test settings: the production settings with a fast hasher and plain static storage."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
@@ -17,3 +18,11 @@ CSRF_COOKIE_SECURE = False
 # Double-dummy analysis runs in the request's thread in tests, so no solver thread
 # outlives a test; tests of the background path turn it back on.
 ANALYSIS_BACKGROUND = False
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not the shared in-memory database: races between threads then wait on the
+    # write lock as in production, where the in-memory cache fails at once ("table is locked").
+    # One file per test run, so two runs on one machine never share it.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"clubscore-test-{os.getpid()}.sqlite3"),
+    }

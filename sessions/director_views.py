@@ -269,15 +269,20 @@ def _entry_page(
 
 def _save_line(request: HttpRequest, session: Session, sheet: EntrySheet) -> tuple[RowView, str | None]:
     """Apply one posted row: the row as typed (errors or warnings), and the row to focus next."""
-    form = LineForm(request.POST)
     row = sheet.row(request.POST.get("row", ""))
-    if row is None or not form.is_valid():
+    if row is None:
         raise Http404("not a line of this page")
+    form = LineForm(request.POST)
+    typed = RowView(row, request.POST.get("text", "")[:LineForm.TEXT_LENGTH],
+                    request.POST.get("lead", "")[:LineForm.LEAD_LENGTH])
+    if not form.is_valid():
+        typed.errors = form.row_errors()
+        return typed, row.key
     data = form.cleaned_data
-    typed = RowView(row, data["text"], data["lead"])
+    typed.text, typed.lead = data["text"], data["lead"]
     try:
         if data["result"]:
-            line = get_club_object_or_404(request.user, Result, pk=data["result"], board__session=session)
+            line = _line_of_row(row, data["result"], data["version"])
             if data["action"] == "delete":
                 result_delete(result=line, version=data["version"], by=request.user)
                 typed.text = typed.lead = ""
@@ -302,6 +307,23 @@ def _save_line(request: HttpRequest, session: Session, sheet: EntrySheet) -> tup
     typed.saved, typed.warnings = True, list(outcome.warnings)
     # Stay on a line with warnings so the director sees them; else move to the next line.
     return typed, (row.key if outcome.warnings else _next_key(sheet, row))
+
+
+def _line_of_row(row: EntryRow, result_id: int, version: int) -> Result:
+    """The stored line a posted row names, which must be the row's own line.
+
+    The page may be stale: a line deleted (or deleted and entered again) since it was
+    loaded is a conflict, with the line as it is now; an id of another row's line is
+    refused outright, so a tampered or mixed-up post never changes a line it does not show.
+    """
+    if row.result is not None and row.result.pk == result_id:
+        return row.result
+    if Result.objects.filter(pk=result_id).exists():
+        raise ValidationError(
+            f"that line is not board {row.board.number}, {row.ns_pair} v {row.ew_pair}: nothing was saved; "
+            "reload the page"
+        )
+    raise ResultConflict(row.result, version)
 
 
 def _next_key(sheet: EntrySheet, row: EntryRow) -> str | None:

@@ -14,10 +14,13 @@ from sessions.services import EVENT_SETTINGS
 class LineForm(forms.Form):
     """One entry row as posted: the row (named by the page), the line it shows, what was typed."""
 
-    result = forms.IntegerField(required=False)
-    version = forms.IntegerField(min_value=1, required=False)
-    text = forms.CharField(max_length=60, required=False, strip=True)
-    lead = forms.CharField(max_length=8, required=False, strip=True)
+    TEXT_LENGTH = 60  # Result.text
+    LEAD_LENGTH = 8  # Result.lead
+
+    result = forms.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+    version = forms.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    text = forms.CharField(max_length=TEXT_LENGTH, required=False, strip=True)
+    lead = forms.CharField(max_length=LEAD_LENGTH, required=False, strip=True)
     action = forms.ChoiceField(choices=[("save", "Save"), ("delete", "Delete")], required=False)
 
     def clean(self):
@@ -25,6 +28,14 @@ class LineForm(forms.Form):
         if cleaned.get("result") and not cleaned.get("version"):
             raise forms.ValidationError("the line's version is missing: reload the page")
         return cleaned
+
+    def row_errors(self) -> list[str]:
+        """The refusals in a director's words, for the row's message."""
+        names = {"text": "Result", "lead": "Lead", "result": "Line", "version": "Version", "action": "Action"}
+        return [
+            f"{names[field]}: {message}" if field in names else message
+            for field, messages in self.errors.items() for message in messages
+        ]
 
 
 class SessionShapeForm(forms.Form):

@@ -79,7 +79,7 @@ _DOUBLING_WORDS = {"": Doubling.NONE, "X": Doubling.DOUBLED, "*": Doubling.DOUBL
                    "XX": Doubling.REDOUBLED, "**": Doubling.REDOUBLED}
 
 # Level digits, then the strain (anything up to the doubling), then X/XX/*/**.
-_CONTRACT_RE = re.compile(r"(?P<level>\d+)\s*(?P<strain>.*?)\s*(?P<doubling>XX|X|\*\*|\*)?")
+_CONTRACT_RE = re.compile(r"(?P<level>\d+)\s*(?P<strain>.*?)\s*(?P<doubling>XX|X|\*\*|\*)?", re.ASCII)
 
 #: What a director may type for a passed-out board.
 PASS_WORDS = frozenset({"P", "PASS", "PASSED", "PASSED OUT", "PASSOUT", "ALL PASS"})

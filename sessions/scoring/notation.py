@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+import string
 from fractions import Fraction
 from functools import cache
 from typing import Union
@@ -141,15 +142,16 @@ _CONTRACT = r"\d+\s*\S+?(?:\s+(?:XX|X|\*\*|\*))?"  # spaces only before the leve
 _PLAYED_RE = re.compile(
     rf"(?P<contract>{_CONTRACT})\s*(?:"
     rf"(?P<out1>{_RELATIVE})\s*(?:BY\s+)?(?P<seat1>{_SEAT})"
-    rf"|(?:BY\s+)?(?P<seat2>{_SEAT})\s*(?P<out2>{_RELATIVE}|\d+))"
+    rf"|(?:BY\s+)?(?P<seat2>{_SEAT})\s*(?P<out2>{_RELATIVE}|\d+))",
+    re.ASCII,
 )
-_LOOSE_PLAYED_RE = re.compile(rf"(?P<contract>\d\S*)\s+(?:BY\s+)?(?P<seat>\S+?)\s*(?P<out>{_RELATIVE}|\d+)")
-_NO_OUTCOME_RE = re.compile(rf"{_CONTRACT}\s*(?:BY\s+)?(?:{_SEAT})")
-_ASSIGNED_RE = re.compile(r"(?P<side>NS|EW|N/S|E/W|N-S|E-W)\s*(?P<score>[+-]?\s*\d+)")
-_ARTIFICIAL_RE = re.compile(r"A\s*(?P<ns>\d\d)\s*/?\s*(?P<ew>\d\d)")
-_AVE_PAIR_RE = re.compile(r"AVE\s*(?P<ns>[+-]?)\s*/\s*AVE\s*(?P<ew>[+-]?)")
-_WEIGHTED_RE = re.compile(r"(?:W|WEIGHTED)\s+(?P<parts>.+)")
-_WEIGHT_PART_RE = re.compile(r"(?P<weight>\d+\s*/\s*\d+|\d+(?:\.\d+)?\s*%|\d*\.\d+|1)\s+(?P<score>.+)")
+_LOOSE_PLAYED_RE = re.compile(rf"(?P<contract>\d\S*)\s+(?:BY\s+)?(?P<seat>\S+?)\s*(?P<out>{_RELATIVE}|\d+)", re.ASCII)
+_NO_OUTCOME_RE = re.compile(rf"{_CONTRACT}\s*(?:BY\s+)?(?:{_SEAT})", re.ASCII)
+_ASSIGNED_RE = re.compile(r"(?P<side>NS|EW|N/S|E/W|N-S|E-W)\s*(?P<score>[+-]?\s*\d+)", re.ASCII)
+_ARTIFICIAL_RE = re.compile(r"A\s*(?P<ns>\d\d)\s*/?\s*(?P<ew>\d\d)", re.ASCII)
+_AVE_PAIR_RE = re.compile(r"AVE\s*(?P<ns>[+-]?)\s*/\s*AVE\s*(?P<ew>[+-]?)", re.ASCII)
+_WEIGHTED_RE = re.compile(r"(?:W|WEIGHTED)\s+(?P<parts>.+)", re.ASCII)
+_WEIGHT_PART_RE = re.compile(r"(?P<weight>\d+\s*/\s*\d+|\d+(?:\.\d+)?\s*%|\d*\.\d+|1)\s+(?P<score>.+)", re.ASCII)
 _NOT_PLAYED_WORDS = frozenset({"NP", "NOT PLAYED", "N/P"})
 _AVE_PERCENT = {"+": 60, "": 50, "-": 40}
 
@@ -214,6 +216,9 @@ def _parse_weight(text: str) -> Fraction:
     text = text.replace(" ", "")
     if text.endswith("%"):
         return Fraction(text[:-1]) / 100
+    numerator, _, denominator = text.partition("/")
+    if denominator and int(denominator) == 0:
+        raise ScoringError(f"the weight {text} divides by 0: write a fraction such as 2/3, or a percentage")
     return Fraction(text)
 
 
@@ -242,7 +247,7 @@ def parse_result(text: str, board: int | None = None) -> Result:
         return NOT_PLAYED
     if is_pass(cleaned):
         return PASSED_OUT
-    if cleaned[0].isdigit():
+    if cleaned[0] in string.digits:
         return _parse_played(cleaned, text)
     if match := _ASSIGNED_RE.fullmatch(cleaned):
         return Assigned(_parse_assigned(match, board))

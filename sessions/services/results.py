@@ -275,12 +275,18 @@ def result_record(
     return RecordOutcome(line, _warnings(line))
 
 
-def _current(result: Result) -> Result | None:
-    return (
-        Result.objects.select_related("board", "section", "ns_pair", "ew_pair", "updated_by")
-        .filter(pk=result.pk)
-        .first()
-    )
+def _current(result: Result, *, lock: bool = False) -> Result | None:
+    """The line as stored now; ``lock`` holds it until the transaction ends.
+
+    A correction and a deletion of the same line lock it first, so one waits for the
+    other and then sees the new version (or no line): without the lock a deletion could
+    remove a line corrected a moment before, and the correction's log entry would point
+    at a line that no longer exists (an IntegrityError at commit on PostgreSQL).
+    """
+    lines = Result.objects.select_related("board", "section", "ns_pair", "ew_pair", "updated_by")
+    if lock:
+        lines = lines.select_for_update(of=("self",))
+    return lines.filter(pk=result.pk).first()
 
 
 _RESULT_FIELDS = (
@@ -294,7 +300,7 @@ def result_correct(
     *, result: Result, text: str, lead: str = "", version: int, by: AbstractBaseUser | None = None
 ) -> RecordOutcome:
     """Replace a line's result, if it is still at ``version``; else ResultConflict."""
-    current = _current(result)
+    current = _current(result, lock=True)
     if current is None or current.version != version:
         raise ResultConflict(current, version)
     before = log_text(current)
@@ -317,7 +323,7 @@ def result_correct(
 @transaction.atomic
 def result_delete(*, result: Result, version: int, by: AbstractBaseUser | None = None) -> None:
     """Delete a line, if it is still at ``version``; else ResultConflict."""
-    current = _current(result)
+    current = _current(result, lock=True)
     if current is None or current.version != version:
         raise ResultConflict(current, version)
     deleted, _ = Result.objects.filter(pk=current.pk, version=version).delete()

@@ -3,6 +3,8 @@
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import parse_contract
@@ -215,3 +217,38 @@ def test_format_result_writes_the_house_form(text, canonical):
 def test_format_result_round_trips(text):
     result = parse_result(text)
     assert parse_result(format_result(result)) == result
+
+
+# --- hostile text: a refusal with a message, never another exception ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("W 0/0 NS 0", "the weight 0/0 divides by 0"),
+        ("W 1/0 NS 420, 1/3 EW 100", "the weight 1/0 divides by 0"),
+        ("W 2/3 NS 420, 1/0 EW 100", "the weight 1/0 divides by 0"),
+        ("W 0% NS 420, 100% EW 50", "every weight of a weighted score must be positive"),
+    ],
+)
+def test_a_weight_dividing_by_zero_is_refused_with_a_message(text, message):
+    with pytest.raises(ScoringError, match=message):
+        parse_result(text, 1)
+
+
+@pytest.mark.parametrize("text", ["²S N =", "4S N ١٠", "NS ٤٢٠", "A６０/４０", "W ½ NS 420, ½ EW 100"])
+def test_digits_other_than_0_to_9_are_not_numbers(text):
+    with pytest.raises(ScoringError, match="is not a result|is not a part of a weighted score"):
+        parse_result(text, 1)
+
+
+_NOTATION_ALPHABET = "0123456789 /%=+-.,;*NSEWXAVEPTHCDWBY²١♠♥" + "NT NP W PASS"
+
+
+@settings(max_examples=600, deadline=None)
+@given(text=st.text(alphabet=_NOTATION_ALPHABET, max_size=40), board=st.integers(1, 36))
+def test_any_text_is_read_or_refused_with_a_scoring_error(text, board):
+    try:
+        ns_score(parse_result(text, board), board)
+    except ScoringError as error:
+        assert str(error)

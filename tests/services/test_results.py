@@ -298,3 +298,54 @@ def test_a_line_entered_by_someone_else_at_the_same_moment_is_refused_with_the_r
     with pytest.raises(ValidationError, match="already has a result for the NS pair"):
         record(session, 1, "1NS", "1EW", "4S N +1")
     assert Result.objects.get().text == "4S N ="
+
+
+# --- two directors at once ------------------------------------------------------------
+
+
+def _race(*actions):
+    """Run the actions in threads released together; each returns what it raised or None."""
+    import threading
+
+    from django.db import connection
+
+    barrier = threading.Barrier(len(actions))
+    outcomes = [None] * len(actions)
+
+    def run(index, action):
+        try:
+            barrier.wait()
+            action()
+        except Exception as error:  # noqa: BLE001 - the test inspects every outcome
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, action)) for i, action in enumerate(actions)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deletion_racing_a_correction_ends_in_one_of_them_and_a_conflict(event):
+    session = make_session(event)
+    for trial in range(25):
+        line = record(session, 1, "1NS", "1EW", "4S N =").result
+
+        outcomes = _race(
+            lambda line=line: result_correct(result=line, text="4S N +1", version=1),
+            lambda line=line: result_delete(result=line, version=1),
+        )
+
+        # Exactly one wins; the other is told the line changed (never an IntegrityError).
+        assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "ResultConflict"], (trial, outcomes)
+        corrected, deleted = outcomes[0] is None, outcomes[1] is None
+        assert Result.objects.exists() == corrected
+        actions = list(ResultChange.objects.filter(board__number=1).values_list("action", flat=True))
+        assert sorted(actions) == sorted(
+            ["recorded"] + (["corrected"] if corrected else []) + (["deleted"] if deleted else []))
+        Result.objects.all().delete()
+        ResultChange.objects.all().delete()

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import Pair, Result, ResultChange
-from sessions.services import result_correct, result_record
+from sessions.services import result_correct, result_delete, result_record
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -190,3 +190,75 @@ def test_the_table_round_page_lists_the_boards_of_that_round(logged_in, session)
 
 def test_a_table_the_movement_does_not_have_is_not_found(logged_in, session):
     assert logged_in.get(reverse("sessions:director_table", args=[session.pk, "A", 9, 1])).status_code == 404
+
+
+# --- posts the page did not expect: an error on the row, never a 404 or a 500 --------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"text": "4S N = " + "x" * 60}, "Result: Ensure this value has at most 60 characters"),
+        ({"text": "4S N =", "lead": "H" * 9}, "Lead: Ensure this value has at most 8 characters"),
+        ({"text": "4S N =", "result": "1", "version": "two"}, "Version: Enter a whole number"),
+        ({"text": "4S N =", "result": "x"}, "Line: Enter a whole number"),
+        ({"text": "4S N =", "result": "1", "version": "99999999999999999999"}, "Version: Ensure this value"),
+        ({"text": "W 0/0 NS 0"}, "the weight 0/0 divides by 0"),
+        ({"text": "W 1/0 NS 420, 1/3 EW 100"}, "the weight 1/0 divides by 0"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_malformed_row_is_refused_on_the_row_with_the_text_kept(logged_in, session, fields, message, htmx):
+    key = row_key(session, 1, "1NS", "1EW")
+
+    response = logged_in.post(board_url(session), {"row": key, **fields}, **(HTMX if htmx else {}))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    row = html.split(f'id="row-{key}"')[1].split("</form>")[0]
+    assert message in row
+    assert 'aria-invalid="true"' in row
+    assert f'value="{fields["text"][:60]}"' in row
+    assert not Result.objects.exists() and not ResultChange.objects.exists()
+
+
+def test_a_correction_of_a_weighted_score_dividing_by_zero_changes_nothing(logged_in, session):
+    line = result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                         ns_pair="1NS", ew_pair="1EW", text="4S N =").result
+    key = row_key(session, 1, "1NS", "1EW")
+
+    response = logged_in.post(board_url(session), {
+        "row": key, "result": line.pk, "version": 1, "text": "W 1/0 NS 420, 1/3 EW 100"}, **HTMX)
+
+    assert "divides by 0" in response.content.decode()
+    assert (Result.objects.get().text, Result.objects.get().version) == ("4S N =", 1)
+
+
+def test_a_row_posting_another_rows_line_changes_nothing(logged_in, session):
+    board_2_line = result_record(board=session.boards.get(number=2), section=session.sections.get(),
+                                 ns_pair="1NS", ew_pair="1EW", text="3NT S =").result
+    key = row_key(session, 1, "1NS", "1EW")  # the board-1 row, posting board 2's line
+
+    response = logged_in.post(board_url(session), {
+        "row": key, "result": board_2_line.pk, "version": 1, "text": "4S N -1"}, **HTMX)
+
+    row = response.content.decode().split(f'id="row-{key}"')[1].split("</form>")[0]
+    assert "that line is not board 1, 1NS v 1EW: nothing was saved" in row
+    assert (Result.objects.get().text, Result.objects.get().version) == ("3NT S =", 1)
+    assert not ResultChange.objects.exclude(action="recorded").exists()
+
+
+@pytest.mark.parametrize("action", ["save", "delete"])
+def test_a_correction_of_a_line_deleted_meanwhile_shows_the_conflict_on_the_row(logged_in, session, action):
+    line = result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                         ns_pair="1NS", ew_pair="1EW", text="4S N =").result
+    key = row_key(session, 1, "1NS", "1EW")
+    result_delete(result=line, version=1)  # another director, meanwhile
+
+    response = logged_in.post(board_url(session), {
+        "row": key, "result": line.pk, "version": 1, "text": "4S N -1", "action": action}, **HTMX)
+
+    assert response.status_code == 200
+    row = response.content.decode().split(f'id="row-{key}"')[1].split("</form>")[0]
+    assert "deleted by someone else while you were typing" in row
+    assert not Result.objects.exists()
