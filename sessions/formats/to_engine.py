@@ -6,7 +6,7 @@ under which the engine reproduces what the program published (RULES 4-6 and the
 data README). Published figures are never passed on: the engine scores from the
 traveller scores alone.
 
-Program conventions (each checked against the real files in shared/data):
+Program conventions (each checked against the real files in tests/data):
 - Compscore3: lines shown as played, only adjusted boards factored into the line.
 - EBUScore: lines shown to 2 decimals, and a pair's total adds the lines as shown.
 - ScoreBridge: the same with 1 decimal.

@@ -1,4 +1,4 @@
-"""Oracle tests: the real sessions in shared/data, scored by our engine from the traveller
+"""Oracle tests: the real sessions in tests/data, scored by our engine from the traveller
 scores alone, against every figure the programs published (data README).
 
 Each file is read, converted with to_engine (its program chooses the options) and

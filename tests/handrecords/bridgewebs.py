@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-WELWYN = Path("/work/shared/data/pbn/bridgewebs_hands_welwyn.pbn")
+from tests.formats.data_files import DATA_DIR
+
+WELWYN = DATA_DIR / "pbn" / "bridgewebs_hands_welwyn.pbn"
 HEX_SEATS = "NSEW"
 HEX_STRAINS = ("NT", "S", "H", "D", "C")
 
