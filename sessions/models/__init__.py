@@ -10,6 +10,7 @@ from .events import (
     Event,
     LineDecimals,
     LineDisplay,
+    LiveRankings,
     MatchpointScale,
     Pair,
     Rankings,
@@ -20,11 +21,13 @@ from .events import (
     ShortBoards,
 )
 from .results import Result, ResultChange
+from .tables import EntryStatus, TableEntry, TableLink
 
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
     "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "CrossImps", "Direction",
-    "Doubling", "Event", "LineDecimals", "LineDisplay", "MatchpointScale", "MovementKind", "Pair", "Player",
+    "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability",
+    "EntryStatus", "TableEntry", "TableLink",  # sessions/models/tables.py
 ]

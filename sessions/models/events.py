@@ -59,6 +59,11 @@ class Rankings(models.TextChoices):
     TWO = "two", "NS and EW rankings"
 
 
+class LiveRankings(models.TextChoices):
+    DURING_PLAY = "during", "During play (marked provisional until the session is final)"
+    AT_THE_END = "end", "Only once the session is final"
+
+
 class Event(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=120)
@@ -85,6 +90,14 @@ class Event(models.Model):
     )
     # Not an engine option: how the pairs are split into rankings (RULES 8).
     rankings = models.CharField(max_length=8, choices=Rankings, default=Rankings.AUTO)
+    # Table entry from the players' phones.
+    table_confirmation = models.BooleanField(
+        default=True, help_text="A result sent from a table is final only once the opponents (EW) confirm it.",
+    )
+    table_shows_traveller = models.BooleanField(
+        default=True, help_text="After each board the table's phone shows the board's results so far.",
+    )
+    live_rankings = models.CharField(max_length=8, choices=LiveRankings, default=LiveRankings.DURING_PLAY)
 
     club_path = "club"
 
@@ -115,6 +128,11 @@ class Session(models.Model):
     boards_per_round = models.PositiveSmallIntegerField()
     board_count = models.PositiveSmallIntegerField()
     arrow_switch = models.BooleanField(default=False)
+    # The director marks the session final once every result is in and checked: until
+    # then pages that refresh themselves say "provisional" and the hands stay hidden.
+    final_at = models.DateTimeField(null=True, blank=True)
+    # The last correction after publication: the pages say "amended" with this time.
+    amended_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -137,6 +155,10 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} - {self.name} ({self.date})"
+
+    @property
+    def final(self) -> bool:
+        return self.final_at is not None
 
     @property
     def is_mitchell(self) -> bool:

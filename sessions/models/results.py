@@ -120,6 +120,8 @@ class ResultChange(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     changed_at = models.DateTimeField(auto_now_add=True)
+    # A line sent from a table's phone and confirmed there: no user, the table instead.
+    via_table = models.PositiveSmallIntegerField(null=True, blank=True)
 
     club_path = "session__event__club"
 
@@ -135,6 +137,13 @@ class ResultChange(models.Model):
                 name="resultchange_deleted_has_no_after",
             ),
         ]
+
+    @property
+    def author(self) -> str:
+        """Who made the change, as the change log says it."""
+        if self.via_table is not None:
+            return f"table {self.via_table} (phone)"
+        return str(self.changed_by) if self.changed_by else "-"
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} board {self.board.number} {self.ns_pair} v {self.ew_pair}"

@@ -28,7 +28,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from sessions.models import Board, ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Section
+from sessions.models import Board, ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Assigned, Played, PassedOut, format_result, ns_score, parse_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
@@ -220,7 +220,9 @@ def _warnings(line: Result) -> tuple[str, ...]:
 # --- the services ---------------------------------------------------------------------
 
 
-def _log(line: Result, action: str, before: str, after: str, by: AbstractBaseUser | None) -> None:
+def _log(
+    line: Result, action: str, before: str, after: str, by: AbstractBaseUser | None, via_table: int | None = None
+) -> None:
     change = ResultChange(
         session_id=line.board.session_id,
         board=line.board,
@@ -231,10 +233,47 @@ def _log(line: Result, action: str, before: str, after: str, by: AbstractBaseUse
         before_text=before,
         after_text=after,
         changed_by=by,
+        via_table=via_table,
     )
     # The line itself was just validated: check the log entry's own fields, not its links again.
     change.full_clean(exclude=["session", "board", "result", "ns_pair", "ew_pair", "changed_by"])
     change.save()
+    _mark_amended(line.board.session_id)
+
+
+def _mark_amended(session_id: int) -> None:
+    """A change to a published session's lines: its pages say "amended" with the time."""
+    Session.objects.filter(pk=session_id, published=True).update(amended_at=timezone.now())
+
+
+def result_check(
+    *,
+    board: Board,
+    section: Section,
+    ns_pair: str,
+    ew_pair: str,
+    text: str,
+    lead: str = "",
+    round: int | None = None,
+) -> RecordOutcome:
+    """The line ``result_record`` would store and its warnings, storing nothing.
+
+    ValidationError for everything the director's entry refuses (the same messages), so
+    a table's phone can ask for a second look at the warnings before sending.
+    """
+    if section.session_id != board.session_id:
+        raise ValidationError(f"section {section.letter} is not in the session of board {board.number}")
+    pairs = list(section.pairs.all())
+    ns = _find_pair(pairs, ns_pair, "NS", section)
+    ew = _find_pair(pairs, ew_pair, "EW", section)
+    if ns.pk == ew.pk:
+        raise ValidationError({"ew_pair": f"{ns} cannot play against itself"})
+    seating = _expected_seating(list(section.seatings.all()), board, ns, ew, round)
+    line = Result(board=board, section=section, ns_pair=ns, ew_pair=ew, round=seating.round, table=seating.table)
+    _fill(line, text, lead)
+    _refuse_duplicate(board, ns, ew)
+    line.full_clean()
+    return RecordOutcome(line, _warnings(line))
 
 
 @transaction.atomic
@@ -248,31 +287,23 @@ def result_record(
     lead: str = "",
     round: int | None = None,
     by: AbstractBaseUser | None = None,
+    via_table: int | None = None,
 ) -> RecordOutcome:
-    """Record a new traveller line from the director's text; see the module docstring."""
-    if section.session_id != board.session_id:
-        raise ValidationError(f"section {section.letter} is not in the session of board {board.number}")
-    pairs = list(section.pairs.all())
-    ns = _find_pair(pairs, ns_pair, "NS", section)
-    ew = _find_pair(pairs, ew_pair, "EW", section)
-    if ns.pk == ew.pk:
-        raise ValidationError({"ew_pair": f"{ns} cannot play against itself"})
-    seating = _expected_seating(list(section.seatings.all()), board, ns, ew, round)
-    line = Result(
-        board=board, section=section, ns_pair=ns, ew_pair=ew, round=seating.round,
-        table=seating.table, updated_by=by,
+    """Record a new traveller line from the director's text (or a table's confirmed line);
+    see the module docstring."""
+    checked = result_check(
+        board=board, section=section, ns_pair=ns_pair, ew_pair=ew_pair, text=text, lead=lead, round=round,
     )
-    _fill(line, text, lead)
-    _refuse_duplicate(board, ns, ew)
-    line.full_clean()
+    line = checked.result
+    line.updated_by = by
     try:
         with transaction.atomic():
             line.save()
     except IntegrityError:  # entered by someone else between our check and the save
-        _refuse_duplicate(board, ns, ew)
+        _refuse_duplicate(board, line.ns_pair, line.ew_pair)
         raise
-    _log(line, ChangeAction.RECORDED, "", log_text(line), by)
-    return RecordOutcome(line, _warnings(line))
+    _log(line, ChangeAction.RECORDED, "", log_text(line), by, via_table)
+    return checked
 
 
 def _current(result: Result, *, lock: bool = False) -> Result | None:

@@ -1,0 +1,94 @@
+"""Table entry from the players' phones: each table's link and the lines sent from it.
+
+A TableLink is the capability a table's phone holds: its token opens that table of
+that section of that session and nothing else. Renewing a link revokes the old one,
+so a lost or shared link can be cut off; at most one link per table is live.
+
+A TableEntry is a line as the table sent it, before and after the opponents confirm:
+NS send, EW confirm (or refuse, which returns it to NS), and only a confirmed entry
+becomes a Result through the same service as the director's entry. ``client_key`` is
+made by the phone for each send, so a send repeated by a retry, a double tap or a
+reload is recognised and stores nothing twice.
+"""
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+
+from .events import Board, Pair, Section, Session
+from .results import Result
+
+
+def new_token() -> str:
+    """192 random bits, URL-safe: not guessable, and guessing is throttled besides."""
+    return secrets.token_urlsafe(24)
+
+
+class TableLink(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="table_links")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_links")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    club_path = "session__event__club"
+
+    class Meta:
+        ordering = ["section_id", "table", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "table"], condition=Q(revoked_at__isnull=True),
+                name="tablelink_one_live_per_table",
+            ),
+            models.CheckConstraint(condition=Q(table__gte=1), name="tablelink_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section}, table {self.table}"
+
+    @property
+    def live(self) -> bool:
+        return self.revoked_at is None
+
+
+class EntryStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for the opponents"
+    REFUSED = "refused", "Refused by the opponents"
+    CONFIRMED = "confirmed", "Confirmed"
+    SUPERSEDED = "superseded", "Replaced by the director's line"
+
+
+class TableEntry(models.Model):
+    link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="entries")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="+")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_entries")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=60)
+    lead = models.CharField(max_length=8, blank=True)
+    status = models.CharField(max_length=12, choices=EntryStatus, default=EntryStatus.PENDING)
+    warnings = models.JSONField(default=list, blank=True, help_text="What the table was asked to check.")
+    client_key = models.CharField(max_length=64, unique=True)
+    result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    club_path = "section__session__event__club"
+
+    class Meta:
+        ordering = ["board_id", "-created_at", "-id"]
+        constraints = [
+            # One open line per board at a table: a new send replaces a refused one.
+            models.UniqueConstraint(
+                fields=["board", "ns_pair"], condition=Q(status="pending"),
+                name="tableentry_one_pending_per_board_and_pair",
+            ),
+            models.CheckConstraint(condition=~Q(client_key=""), name="tableentry_has_client_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number}: {self.ns_pair} v {self.ew_pair} {self.text} ({self.status})"

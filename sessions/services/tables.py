@@ -1,0 +1,297 @@
+"""Table entry from the players' phones: links, sends, confirmations, who sits where.
+
+The phone of each table holds a TableLink. NS send a line (TableEntry, pending); EW
+confirm it on the same phone, and only then is it recorded, through ``result_record``
+like the director's entry, so the same refusals and the same version rules apply. A
+refusal returns the line to NS. With the event's ``table_confirmation`` off, a send is
+recorded at once.
+
+Every send carries a key the phone made for it (``client_key``): a send repeated by a
+retry, a double tap, a reload or a phone coming back online finds its first entry and
+stores nothing twice. A confirmation names the send's key too, so a phone that went
+offline can queue both and deliver them in order.
+
+When the director has already entered the board (or corrected the table's line), the
+director's line stands: the table's entry is marked superseded and the page shows the
+stored line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from sessions.models import Board, EntryStatus, Pair, Player, Result, Seating, Session, TableEntry, TableLink
+
+from .players import pair_set_players, player_find_or_add
+from .results import result_check, result_record
+
+#: The phone makes a key per send: 16 to 64 letters, digits, "-" or "_" (a UUID fits).
+CLIENT_KEY_LENGTH = (16, 64)
+
+
+@dataclass(frozen=True)
+class SendOutcome:
+    """What a send did: the entry (None if nothing was stored), warnings to look at first,
+    or the line already stored for the board (the director's, or a confirmed one)."""
+
+    entry: TableEntry | None
+    warnings: tuple[str, ...] = ()
+    stored: Result | None = None
+
+    @property
+    def needs_check(self) -> bool:
+        return self.entry is None and self.stored is None and bool(self.warnings)
+
+
+# --- links ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def table_links_ensure(*, session: Session) -> list[TableLink]:
+    """A live link for every table of every section (made for those without one), in order."""
+    tables = set(
+        Seating.objects.filter(section__session=session).values_list("section_id", "table").distinct()
+    )
+    live = {
+        (link.section_id, link.table): link
+        for link in TableLink.objects.filter(session=session, revoked_at__isnull=True)
+    }
+    missing = [
+        TableLink(session=session, section_id=section_id, table=table)
+        for section_id, table in sorted(tables - live.keys())
+    ]
+    TableLink.objects.bulk_create(missing)
+    return list(
+        TableLink.objects.filter(session=session, revoked_at__isnull=True)
+        .select_related("section")
+        .order_by("section__letter", "table")
+    )
+
+
+@transaction.atomic
+def table_link_revoke(*, link: TableLink) -> TableLink:
+    """Cut a table's link off: its token opens nothing from now on."""
+    TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    link.refresh_from_db()
+    return link
+
+
+@transaction.atomic
+def table_link_renew(*, link: TableLink) -> TableLink:
+    """A new link for the table; the old one is revoked."""
+    table_link_revoke(link=link)
+    return TableLink.objects.create(session=link.session, section=link.section, table=link.table)
+
+
+# --- sends and confirmations --------------------------------------------------------------
+
+
+def _check_client_key(client_key: str) -> str:
+    key = client_key.strip()
+    shortest, longest = CLIENT_KEY_LENGTH
+    if not (shortest <= len(key) <= longest) or not all(c.isascii() and (c.isalnum() or c in "-_") for c in key):
+        raise ValidationError("this send has no valid key: reload the page and send again")
+    return key
+
+
+def _seating_for(link: TableLink, board: Board) -> Seating:
+    """The round in which this table plays the board, or ValidationError."""
+    for seating in Seating.objects.filter(section=link.section, table=link.table).select_related(
+        "ns_pair", "ew_pair"
+    ):
+        if board.number in seating.boards:
+            return seating
+    raise ValidationError(f"table {link.table} does not play board {board.number}")
+
+
+def _stored_line(board: Board, ns_pair_id: int) -> Result | None:
+    """The board's line for the table's NS pair, whoever entered it."""
+    return Result.objects.filter(board=board, ns_pair=ns_pair_id).select_related("ns_pair", "ew_pair").first()
+
+
+def _earlier_send(link: TableLink, client_key: str) -> TableEntry | None:
+    entry = TableEntry.objects.filter(client_key=client_key).select_related("result").first()
+    if entry is not None and (entry.section_id, entry.table) != (link.section_id, link.table):
+        raise ValidationError("this send belongs to another table: reload the page")
+    return entry
+
+
+def _replay(entry: TableEntry) -> SendOutcome:
+    """A send seen before: its outcome again, storing nothing."""
+    return SendOutcome(entry, tuple(entry.warnings), entry.result)
+
+
+@transaction.atomic
+def table_entry_send(
+    *,
+    link: TableLink,
+    board: Board,
+    text: str,
+    lead: str = "",
+    client_key: str,
+    accept_warnings: bool = False,
+) -> SendOutcome:
+    """NS send a board's result from the table; see the module docstring.
+
+    Refused (ValidationError, the director's entry's messages) when impossible. With
+    warnings and ``accept_warnings`` false, nothing is stored and the warnings come back
+    for a second look. A line already stored for the board wins over the send.
+    """
+    key = _check_client_key(client_key)
+    if board.session_id != link.session_id:
+        raise ValidationError(f"board {board.number} is not a board of this session")
+    # Serialise the sends of one table, so a double tap cannot pass the checks twice.
+    TableLink.objects.select_for_update().filter(pk=link.pk).first()
+    earlier = _earlier_send(link, key)
+    if earlier is not None:
+        return _replay(earlier)
+    seating = _seating_for(link, board)
+    stored = _stored_line(board, seating.ns_pair_id)
+    if stored is not None:
+        return SendOutcome(None, stored=stored)
+    checked = result_check(
+        board=board, section=link.section, ns_pair=seating.ns_pair.label, ew_pair=seating.ew_pair.label,
+        text=text, lead=lead, round=seating.round,
+    )
+    if checked.warnings and not accept_warnings:
+        return SendOutcome(None, checked.warnings)
+    TableEntry.objects.filter(board=board, ns_pair=seating.ns_pair, status=EntryStatus.PENDING).update(
+        status=EntryStatus.REFUSED
+    )  # a new send replaces the one still waiting
+    entry = TableEntry.objects.create(
+        link=link, section=link.section, board=board, round=seating.round, table=link.table,
+        ns_pair=seating.ns_pair, ew_pair=seating.ew_pair, text=checked.result.text,
+        lead=checked.result.lead, warnings=list(checked.warnings), client_key=key,
+    )
+    if not link.session.event.table_confirmation:
+        return _record(entry)
+    return SendOutcome(entry, checked.warnings)
+
+
+def _entry_of(link: TableLink, client_key: str) -> TableEntry:
+    entry = (
+        TableEntry.objects.select_for_update(of=("self",))
+        .select_related("board", "section", "ns_pair", "ew_pair", "result")
+        .filter(client_key=client_key.strip(), link__section=link.section, table=link.table)
+        .first()
+    )
+    if entry is None:
+        raise ValidationError("that result was never sent from this table: send it again")
+    return entry
+
+
+def _record(entry: TableEntry) -> SendOutcome:
+    """Store a confirmed entry as the board's line; the director's line wins if there is one."""
+    stored = _stored_line(entry.board, entry.ns_pair_id)
+    if stored is None:
+        try:
+            with transaction.atomic():
+                stored = result_record(
+                    board=entry.board, section=entry.section, ns_pair=entry.ns_pair.label,
+                    ew_pair=entry.ew_pair.label, text=entry.text, lead=entry.lead, round=entry.round,
+                    via_table=entry.table,
+                ).result
+        except (ValidationError, IntegrityError):
+            stored = _stored_line(entry.board, entry.ns_pair_id)
+            if stored is None:
+                raise
+            entry.status = EntryStatus.SUPERSEDED
+        else:
+            entry.status = EntryStatus.CONFIRMED
+    else:
+        entry.status = EntryStatus.SUPERSEDED
+    entry.result = stored
+    entry.save(update_fields=["status", "result", "updated_at"])
+    return SendOutcome(entry, tuple(entry.warnings), stored)
+
+
+@transaction.atomic
+def table_entry_confirm(*, link: TableLink, client_key: str) -> SendOutcome:
+    """EW accept the line NS sent: it is recorded (or the director's line stands)."""
+    entry = _entry_of(link, client_key)
+    if entry.status in (EntryStatus.CONFIRMED, EntryStatus.SUPERSEDED):
+        return _replay(entry)  # confirmed already: a repeated tap or a retry
+    if entry.status == EntryStatus.REFUSED:
+        raise ValidationError(
+            f"board {entry.board.number}: that result was refused or replaced; confirm the one now shown"
+        )
+    return _record(entry)
+
+
+@transaction.atomic
+def table_entry_refuse(*, link: TableLink, client_key: str) -> TableEntry:
+    """EW do not agree: the line goes back to NS to correct (nothing is recorded)."""
+    entry = _entry_of(link, client_key)
+    if entry.status == EntryStatus.PENDING:
+        entry.status = EntryStatus.REFUSED
+        entry.save(update_fields=["status", "updated_at"])
+    elif entry.status != EntryStatus.REFUSED:
+        raise ValidationError(f"board {entry.board.number} is already recorded: ask the director to correct it")
+    return entry
+
+
+# --- who sits at the table ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """A player as chosen at the table: one of the club's players, a membership number or a name."""
+
+    player_id: int | None = None
+    number: str = ""
+    name: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return self.player_id is None and not self.number.strip() and not self.name.strip()
+
+
+@dataclass(frozen=True)
+class SeatsOutcome:
+    changed: list[str] = field(default_factory=list)  # "1NS: Ann & Bob"
+
+
+def _player(session: Session, seat: str, choice: SeatChoice) -> Player | None:
+    club = session.event.club
+    if choice.player_id is not None:
+        player = club.players.filter(pk=choice.player_id).first()
+        if player is None:
+            raise ValidationError({seat: f"{seat}: that player is not on the club's list"})
+        return player
+    if choice.number.strip():
+        player = club.players.filter(national_number=choice.number.strip()).first()
+        if player is None:
+            raise ValidationError({seat: f"{seat}: no player of the club has membership number {choice.number.strip()}"})
+        return player
+    if choice.name.strip():
+        return player_find_or_add(club=club, name=choice.name)
+    return None
+
+
+@transaction.atomic
+def table_seat_players(*, link: TableLink, seating: Seating, seats: Mapping[str, SeatChoice]) -> SeatsOutcome:
+    """The players at the table say who they are (seats N, S, E, W); the pairs are named.
+
+    A seat left empty keeps the pair's player; a player chosen twice is refused.
+    """
+    if (seating.section_id, seating.table) != (link.section_id, link.table):
+        raise ValidationError("that seating is not this table's")
+    session = link.session
+    chosen = {seat: _player(session, seat, choice) for seat, choice in seats.items() if not choice.empty}
+    ids = [player.pk for player in chosen.values()]
+    if len(ids) != len(set(ids)):
+        raise ValidationError("one player is chosen for two seats: each seat needs its own player")
+    outcome = SeatsOutcome()
+    for pair, seat_1, seat_2 in ((seating.ns_pair, "N", "S"), (seating.ew_pair, "E", "W")):
+        pair = Pair.objects.select_related("section__session__event").get(pk=pair.pk)
+        player_1, player_2 = chosen.get(seat_1, pair.player_1), chosen.get(seat_2, pair.player_2)
+        if (player_1, player_2) == (pair.player_1, pair.player_2):
+            continue
+        pair_set_players(pair=pair, player_1=player_1, player_2=player_2)
+        outcome.changed.append(f"{pair.label}: {pair.names}")
+    return outcome

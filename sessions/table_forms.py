@@ -1,0 +1,53 @@
+"""Forms of a table's phone: they read the request, the table services decide."""
+
+from __future__ import annotations
+
+from django import forms
+
+from sessions.forms import LineForm
+from sessions.services.tables import CLIENT_KEY_LENGTH, SeatChoice
+
+SEATS = (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))
+
+
+class SendForm(forms.Form):
+    """NS send a board's result: the same notation and limits as the director's entry."""
+
+    board = forms.IntegerField(min_value=1, max_value=32767)
+    text = forms.CharField(max_length=LineForm.TEXT_LENGTH, strip=True, label="Result")
+    lead = forms.CharField(max_length=LineForm.LEAD_LENGTH, required=False, strip=True, label="Lead")
+    client_key = forms.CharField(min_length=CLIENT_KEY_LENGTH[0], max_length=CLIENT_KEY_LENGTH[1])
+    accept_warnings = forms.BooleanField(required=False)
+
+
+class EntryKeyForm(forms.Form):
+    """A confirmation or refusal names the send by the key the phone gave it."""
+
+    client_key = forms.CharField(min_length=CLIENT_KEY_LENGTH[0], max_length=CLIENT_KEY_LENGTH[1])
+
+
+class SeatsForm(forms.Form):
+    """Who sits where: a player of the club's list, or a membership number, per seat."""
+
+    def __init__(self, *args, players, current: dict[str, int | None], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "(choose)")] + [(str(p.pk), p.name) for p in players]
+        for seat, name in SEATS:
+            self.fields[f"{seat}_player"] = forms.TypedChoiceField(
+                choices=choices, coerce=int, empty_value=None, required=False, label=name,
+                initial=current.get(seat),
+            )
+            self.fields[f"{seat}_number"] = forms.CharField(
+                max_length=20, required=False, label=f"{name}: or membership number",
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            )
+
+    def seats(self) -> dict[str, SeatChoice]:
+        data = self.cleaned_data
+        return {
+            seat: SeatChoice(player_id=data[f"{seat}_player"], number=data[f"{seat}_number"])
+            for seat, _ in SEATS
+        }
+
+    def rows(self):
+        return [(name, self[f"{seat}_player"], self[f"{seat}_number"]) for seat, name in SEATS]

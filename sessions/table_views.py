@@ -1,0 +1,228 @@
+"""A table's phone: no login, the table's link (an unguessable token) is the key.
+
+Every view resolves the token to its live TableLink first; a token that opens nothing
+is a 404, and an address that keeps guessing is told to wait (429). Nothing here
+reaches beyond the link's table: the boards it plays, its pairs, and the results the
+movement has already shown it.
+
+The pages work as plain forms (POST, then redirect back); table.js sends the same
+forms from an outbox kept on the phone, so nothing typed is lost while the network is
+away, and swaps in the page's main part from the answer.
+"""
+
+from __future__ import annotations
+
+import uuid
+from functools import wraps
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from sessions.models import Board, TableLink
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.notation import ns_score, parse_result
+from sessions.selectors.tables import TablePage, table_link_by_token, table_page
+from sessions.services.tables import (
+    SendOutcome,
+    table_entry_confirm,
+    table_entry_refuse,
+    table_entry_send,
+    table_seat_players,
+)
+from sessions.table_forms import EntryKeyForm, SeatsForm, SendForm
+
+#: Unknown tokens an address may try in THROTTLE_WINDOW seconds before it must wait.
+THROTTLE_MISSES = getattr(settings, "TABLE_TOKEN_MISSES", 20)
+THROTTLE_WINDOW = 600
+
+
+def _address(request: HttpRequest) -> str:
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def table_link_required(view):
+    """Resolve ``token`` to the live link (as ``link``); throttle addresses that guess."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+        key = f"table-token-misses:{_address(request)}"
+        if cache.get(key, 0) >= THROTTLE_MISSES:
+            return HttpResponse(
+                "Too many unknown table links from this address: wait ten minutes, or ask the director "
+                "for your table's card.", status=429, content_type="text/plain",
+            )
+        link = table_link_by_token(token)
+        if link is None:
+            cache.add(key, 0, THROTTLE_WINDOW)
+            cache.incr(key)
+            raise Http404("this table link is not valid: it may have been renewed; ask the director")
+        return view(request, link, *args, **kwargs)
+
+    return wrapper
+
+
+def _is_script(request: HttpRequest) -> bool:
+    """The phone's script (or htmx) asked: answer with the page's main part only."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None,
+          outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
+    page = table_page(link=link)
+    context = {
+        "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
+        "needs_players": _needs_players(page), **_typed(page, form),
+    }
+    template = "table/_main.html" if _is_script(request) else "table/page.html"
+    return render(request, template, context, status=status)
+
+
+def _typed(page: TablePage, form: SendForm | None) -> dict[str, str]:
+    """What the send form shows: what was just typed (refused or to check), else the
+    result the opponents refused, to correct; and the key of this send."""
+    if form is not None:
+        data = form.data
+        return {"typed_text": data.get("text", ""), "typed_lead": data.get("lead", ""),
+                "client_key": data.get("client_key") or uuid.uuid4().hex}
+    refused = page.in_play.refused if page.in_play else None
+    return {"typed_text": refused.text if refused else "", "typed_lead": refused.lead if refused else "",
+            "client_key": uuid.uuid4().hex}
+
+
+def _urls(link: TableLink) -> dict[str, str]:
+    return {
+        name: reverse(f"sessions:table_{name}", args=[link.token])
+        for name in ("page", "send", "confirm", "refuse", "preview", "players")
+    }
+
+
+def _needs_players(page: TablePage) -> bool:
+    """At the start of the table's first round, before any board: ask who is playing."""
+    seating = page.seating
+    if seating is None or page.last_board is not None:
+        return False
+    return not all((seating.ns_pair.player_1, seating.ns_pair.player_2,
+                    seating.ew_pair.player_1, seating.ew_pair.player_2))
+
+
+def _back(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """After a plain form's POST: back to the page (a reload then repeats nothing)."""
+    if _is_script(request):
+        return _page(request, link)
+    return redirect("sessions:table_page", token=link.token)
+
+
+@require_GET
+@table_link_required
+def table_home(request: HttpRequest, link: TableLink) -> HttpResponse:
+    return _page(request, link)
+
+
+def _board(link: TableLink, number: int) -> Board:
+    board = Board.objects.filter(session=link.session_id, number=number).first()
+    if board is None:
+        raise ValidationError(f"board {number} is not a board of this session")
+    return board
+
+
+@require_POST
+@table_link_required
+def table_send(request: HttpRequest, link: TableLink) -> HttpResponse:
+    form = SendForm(request.POST)
+    if not form.is_valid():
+        return _page(request, link, form=form)
+    data = form.cleaned_data
+    try:
+        outcome = table_entry_send(
+            link=link, board=_board(link, data["board"]), text=data["text"], lead=data["lead"],
+            client_key=data["client_key"], accept_warnings=data["accept_warnings"],
+        )
+    except ValidationError as error:
+        form.add_error(None, error)
+        return _page(request, link, form=form)
+    if outcome.needs_check:  # nothing stored: a second look at the warnings first
+        return _page(request, link, form=form, outcome=outcome)
+    if outcome.stored is not None and outcome.entry is None:
+        messages.info(request, f"Board {data['board']} is already recorded: {outcome.stored.text}.")
+    return _back(request, link)
+
+
+def _entry_action(request: HttpRequest, link: TableLink, action) -> HttpResponse:
+    form = EntryKeyForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That button belongs to an old page: here is the table as it is now.")
+        return _back(request, link)
+    try:
+        action(link=link, client_key=form.cleaned_data["client_key"])
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return _back(request, link)
+
+
+@require_POST
+@table_link_required
+def table_confirm(request: HttpRequest, link: TableLink) -> HttpResponse:
+    return _entry_action(request, link, table_entry_confirm)
+
+
+@require_POST
+@table_link_required
+def table_refuse(request: HttpRequest, link: TableLink) -> HttpResponse:
+    return _entry_action(request, link, table_entry_refuse)
+
+
+@require_GET
+@table_link_required
+def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """The score of what is typed, before sending (the engine's parser, nothing stored)."""
+    text = request.GET.get("text", "")[:SendForm.base_fields["text"].max_length]
+    try:
+        number = int(request.GET.get("board", ""))
+        board = _board(link, number)
+        score = ns_score(parse_result(text, board.number), board.number)
+    except (ValueError, ValidationError, ScoringError) as error:
+        message = error.messages[0] if isinstance(error, ValidationError) else str(error)
+        return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
+    return render(request, "table/_preview.html", {"score_text": _score_text(score)})
+
+
+def _score_text(score) -> str:
+    """"NS +420", "EW +50", "0", or the adjusted score's kind."""
+    if not isinstance(score, int):
+        return "an adjusted score"
+    if score == 0:
+        return "0: no score"
+    return f"NS +{score}" if score > 0 else f"EW +{-score}"
+
+
+@require_http_methods(["GET", "POST"])
+@table_link_required
+def table_players(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """The players say who they are, at the start or at any round (a late change)."""
+    page = table_page(link=link)
+    seating = page.seating
+    if seating is None:
+        messages.info(request, "The table has played every round.")
+        return redirect("sessions:table_page", token=link.token)
+    current = {
+        "N": seating.ns_pair.player_1_id, "S": seating.ns_pair.player_2_id,
+        "E": seating.ew_pair.player_1_id, "W": seating.ew_pair.player_2_id,
+    }
+    form = SeatsForm(request.POST or None, players=link.session.event.club.players.all(), current=current)
+    if request.method == "POST" and form.is_valid():
+        try:
+            outcome = table_seat_players(link=link, seating=seating, seats=form.seats())
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, "Players: " + ("; ".join(outcome.changed) or "no change") + ".")
+            return redirect("sessions:table_page", token=link.token)
+    return render(request, "table/players.html", {
+        "page": page, "link": link, "form": form, "action_urls": _urls(link),
+    })

@@ -1,0 +1,316 @@
+/* A table's phone: send results without ever losing one.
+ *
+ * The page works without this script (plain forms). With it:
+ * - every send, confirmation and refusal goes into an outbox kept in localStorage
+ *   and is delivered in order; a send carries the key the page gave it, so a retry,
+ *   a double tap or a reload in the middle of a send stores one line (the server
+ *   recognises the key);
+ * - while the network is away, Send still takes the result, the page says it is
+ *   waiting, and the table carries on (EW confirm, the next board) on the phone;
+ * - what is typed is kept per board, so a reload or an answer arriving never wipes it;
+ * - the score of what is typed is shown before sending (the server's parser);
+ * - the keypad writes the result by tapping.
+ * htmx has no outbox that survives going offline or a reload, hence this small script.
+ */
+(function () {
+  "use strict";
+
+  var main = document.getElementById("table-main");
+  if (!main) return;
+  var token = main.dataset.token;
+  var OUTBOX = "clubscore-outbox:" + token;
+  var DRAFTS = "clubscore-drafts:" + token;
+  var status = document.getElementById("network-status");
+  var flushing = false;
+  var retryTimer = null;
+
+  function load(name, fallback) {
+    try { return JSON.parse(localStorage.getItem(name)) || fallback; } catch (e) { return fallback; }
+  }
+  function save(name, value) {
+    try { localStorage.setItem(name, JSON.stringify(value)); } catch (e) { /* storage full: keep going */ }
+  }
+  function outbox() { return load(OUTBOX, []); }
+  function csrf() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
+    return (Date.now().toString(16) + Math.random().toString(16).slice(2) + Math.random().toString(16).slice(2)).slice(0, 32);
+  }
+
+  // --- what is typed, kept per board -------------------------------------------------
+
+  function sendForm() { return main.querySelector("form.send-form"); }
+  function boardOf(form) { return form.querySelector("input[name=board]").value; }
+
+  function keepDraft() {
+    var form = sendForm();
+    if (!form) return;
+    var drafts = load(DRAFTS, {});
+    drafts[boardOf(form)] = { text: form.text.value, lead: form.lead.value };
+    save(DRAFTS, drafts);
+  }
+  function restoreDraft() {
+    var form = sendForm();
+    if (!form) return;
+    var draft = load(DRAFTS, {})[boardOf(form)];
+    if (draft && !form.text.value) { form.text.value = draft.text; form.lead.value = draft.lead; }
+  }
+  function dropDraft(board) {
+    var drafts = load(DRAFTS, {});
+    delete drafts[board];
+    save(DRAFTS, drafts);
+  }
+
+  // --- the outbox ----------------------------------------------------------------------
+
+  function say(text) {
+    status.textContent = text;
+    status.hidden = !text;
+  }
+  function sayWaiting() {
+    var waiting = outbox().length;
+    say(waiting ? "Waiting for the network: " + waiting + (waiting > 1 ? " actions are" : " action is") +
+      " kept on this phone and will be sent when the network returns." : "");
+  }
+
+  function enqueue(item) {
+    var items = outbox();
+    var same = items.some(function (queued) { return queued.kind === item.kind && queued.key === item.key; });
+    if (!same) { items.push(item); save(OUTBOX, items); }  // a double tap queues nothing twice
+    flush();
+  }
+
+  function swap(html) {
+    main.innerHTML = html;
+    ready();
+  }
+
+  function flush() {
+    if (flushing) return;
+    var items = outbox();
+    if (!items.length) { sayWaiting(); return; }
+    flushing = true;
+    var item = items[0];
+    fetch(item.url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(item.fields).toString(),
+    }).then(function (response) {
+      if (response.status >= 500) throw new Error("server " + response.status);
+      return response.text().then(function (html) {
+        // Delivered (or answered for good: a refusal is shown on the page).
+        var rest = outbox().filter(function (queued) { return !(queued.kind === item.kind && queued.key === item.key); });
+        save(OUTBOX, rest);
+        if (item.kind === "send") dropDraft(item.board);
+        flushing = false;
+        if (response.ok && !rest.length) swap(html);
+        else if (!response.ok) { say("The server refused that action (" + response.status + "): reload the page."); return; }
+        flush();
+      });
+    }).catch(function () {
+      flushing = false;
+      carryOn();
+      sayWaiting();
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(flush, 5000);
+    });
+  }
+
+  // --- carrying on while the network is away ---------------------------------------------
+
+  function boards() {
+    var section = main.querySelector(".board-in-play");
+    if (!section) return [];
+    return section.dataset.boards.split(",").map(function (text) {
+      var parts = text.split(":");
+      return { number: parts[0], dealer: parts[1], vul: parts[2], done: parts[3] === "1" };
+    });
+  }
+
+  function markDone(number) {
+    var section = main.querySelector(".board-in-play");
+    section.dataset.boards = boards().map(function (b) {
+      return [b.number, b.dealer, b.vul, b.done || b.number === number ? "1" : "0"].join(":");
+    }).join(",");
+    main.querySelectorAll(".round-boards li").forEach(function (li) {
+      if (li.textContent.indexOf("Board " + number + ":") === 0) {
+        li.className = "done";
+        li.textContent = "Board " + number + ": kept on this phone, to be sent";
+      }
+    });
+  }
+
+  function showNextBoard(previous) {
+    var next = boards().filter(function (b) { return !b.done; })[0];
+    var section = main.querySelector(".board-in-play");
+    if (!next) {
+      section.innerHTML = "<h2>Round finished on this phone</h2><p>The moves for the next round show " +
+        "as soon as the network returns.</p>";
+      return;
+    }
+    var VUL = { None: "None", NS: "North-South", EW: "East-West", Both: "Both" };
+    section.querySelector(".board-number").textContent = next.number;
+    section.querySelector(".dealer").textContent = next.dealer;
+    section.querySelector(".vul").textContent = VUL[next.vul] || next.vul;
+    var form = previous;
+    form.querySelector("input[name=board]").value = next.number;
+    form.querySelector("input[name=client_key]").value = newKey();
+    form.text.value = "";
+    form.lead.value = "";
+    var accept = form.querySelector("input[name=accept_warnings]");
+    if (accept) accept.remove();
+    var preview = form.querySelector(".preview");
+    if (preview) preview.textContent = "";
+    restoreDraft();
+    form.text.focus();
+  }
+
+  function confirmLocally(form, item) {
+    // EW confirm on the phone; the confirmation follows the send out of the outbox.
+    var panel = document.createElement("div");
+    panel.className = "confirm";
+    var line = document.createElement("p");
+    line.className = "to-confirm";
+    line.append("NS sent: ");
+    var strong = document.createElement("strong");
+    strong.className = "pending-text";
+    strong.textContent = item.text;
+    line.append(strong, " (kept on this phone until the network returns)");
+    var ask = document.createElement("p");
+    ask.textContent = "East-West, please check and confirm.";
+    var confirm = document.createElement("button");
+    confirm.type = "button";
+    confirm.className = "big primary";
+    confirm.textContent = "Confirm";
+    var refuse = document.createElement("button");
+    refuse.type = "button";
+    refuse.className = "big";
+    refuse.textContent = "Refuse: NS correct it";
+    panel.append(line, ask, confirm, refuse);
+    form.hidden = true;
+    form.parentNode.insertBefore(panel, form);
+    confirm.addEventListener("click", function () {
+      enqueue({ kind: "confirm", key: item.key, url: main.dataset.confirmUrl,
+                fields: [["client_key", item.key]], board: item.board });
+      panel.remove();
+      form.hidden = false;
+      markDone(item.board);
+      showNextBoard(form);
+    });
+    refuse.addEventListener("click", function () {
+      var items = outbox();
+      var unsent = items.filter(function (q) { return !(q.kind === "send" && q.key === item.key); });
+      if (unsent.length !== items.length) save(OUTBOX, unsent);  // never left the phone
+      else enqueue({ kind: "refuse", key: item.key, url: main.dataset.refuseUrl,
+                     fields: [["client_key", item.key]], board: item.board });
+      panel.remove();
+      form.hidden = false;
+      form.querySelector("input[name=client_key]").value = newKey();
+      form.text.focus();
+      sayWaiting();
+    });
+  }
+
+  // --- forms ------------------------------------------------------------------------------
+
+  function fieldsOf(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") fields.push([name, value]);
+    });
+    return fields;
+  }
+
+  main.addEventListener("submit", function (event) {
+    var form = event.target;
+    var kind = form.dataset.kind;
+    if (!kind) return;
+    event.preventDefault();
+    var key = form.querySelector("input[name=client_key]").value;
+    var item = { kind: kind, key: key, url: form.action, fields: fieldsOf(form),
+                 board: kind === "send" ? boardOf(form) : "" };
+    if (kind === "send") {
+      if (!form.text.value.trim()) { form.text.focus(); return; }
+      item.text = form.text.value.trim();
+      keepDraft();
+    }
+    form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = true; });
+    lastSend = kind === "send" ? { form: form, item: item } : null;
+    enqueue(item);
+  });
+
+  // A send that could not leave the phone: the table carries on here, the outbox keeps it.
+  var lastSend = null;
+  function carryOn() {
+    var sent = lastSend;
+    lastSend = null;
+    if (!sent || !document.body.contains(sent.form)) return;
+    var queued = outbox().some(function (q) { return q.kind === "send" && q.key === sent.item.key; });
+    if (!queued) return;
+    sent.form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = false; });
+    if (main.dataset.confirmation === "on") confirmLocally(sent.form, sent.item);
+    else { markDone(sent.item.board); showNextBoard(sent.form); }
+  }
+
+  // --- the score before sending, and the keypad -------------------------------------------------
+
+  var previewTimer = null;
+  function preview() {
+    var form = sendForm();
+    var out = form && form.querySelector(".preview");
+    if (!out) return;
+    var text = form.text.value.trim();
+    if (!text) { out.textContent = ""; return; }
+    if (!navigator.onLine) { out.textContent = "The score shows when the network is back."; return; }
+    var url = main.dataset.previewUrl + "?" + new URLSearchParams({ board: boardOf(form), text: text });
+    fetch(url, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+      if (form.text.value.trim() === text) out.innerHTML = html;
+    }).catch(function () { out.textContent = "The score shows when the network is back."; });
+  }
+
+  var tapped = {};
+  function compose(form) {
+    if (tapped.pass) return "PASS";
+    return [(tapped.level || "") + (tapped.strain || "") + (tapped.double || ""), tapped.declarer || "", tapped.outcome || ""]
+      .filter(Boolean).join(" ");
+  }
+
+  main.addEventListener("click", function (event) {
+    var button = event.target.closest(".keypad button");
+    if (!button) return;
+    var form = sendForm();
+    if (button.dataset.key === "pass") tapped = { pass: true };
+    else { delete tapped.pass; tapped[button.dataset.key] = button.dataset.value; }
+    form.text.value = compose(form);
+    button.parentNode.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
+    keepDraft();
+    preview();
+  });
+
+  main.addEventListener("input", function (event) {
+    if (!event.target.closest("form.send-form")) return;
+    keepDraft();
+    if (event.target.name === "text") {
+      tapped = {};
+      clearTimeout(previewTimer);
+      previewTimer = setTimeout(preview, 250);
+    }
+  });
+
+  function ready() {
+    tapped = {};
+    main.querySelectorAll(".keypad").forEach(function (keypad) { keypad.hidden = false; });
+    restoreDraft();
+    preview();
+    sayWaiting();
+  }
+
+  window.addEventListener("online", flush);
+  window.addEventListener("offline", sayWaiting);
+  ready();
+  flush();
+})();

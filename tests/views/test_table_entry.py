@@ -1,0 +1,329 @@
+"""A table's phone: the link opens one table, NS send, EW confirm, nothing lost or doubled.
+
+The conftest session is a 3-table Mitchell of 2 boards a round (3 rounds, boards 1-6).
+Table 1 plays boards 1-2 in round 1 with 1NS v 1EW.
+"""
+
+import re
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from sessions.models import ChangeAction, EntryStatus, Result, ResultChange, Seating, TableEntry
+from sessions.movements import mitchell
+from sessions.services import result_correct, result_record
+from sessions.services.tables import table_link_renew, table_link_revoke, table_links_ensure
+from tests.factories import make_club, make_event, make_session
+
+SCRIPT = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def links(session):
+    return {link.table: link for link in table_links_ensure(session=session)}
+
+
+def url(link, name="page"):
+    return reverse(f"sessions:table_{name}", args=[link.token])
+
+
+def key() -> str:
+    return uuid.uuid4().hex
+
+
+def send(client, link, board, text, *, client_key=None, lead="", accept_warnings=False, **extra):
+    data = {"board": board, "text": text, "lead": lead, "client_key": client_key or key()}
+    if accept_warnings:
+        data["accept_warnings"] = "1"
+    return client.post(url(link, "send"), data, **extra)
+
+
+def pending_key(board_number):
+    return TableEntry.objects.get(board__number=board_number, status=EntryStatus.PENDING).client_key
+
+
+# --- the page -------------------------------------------------------------------------------
+
+
+def test_the_table_link_needs_no_login_and_shows_where_the_table_is(client, session, links):
+    pairs = {f"{p.label}": p for p in session.sections.get().pairs.all()}
+    pairs["1NS"].player_1 = pairs["1NS"].section.session.event.club.players.create(name="Ann Archer")
+    pairs["1NS"].save()
+
+    response = client.get(url(links[1]))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Table 1" in html and "Round 1 of 3" in html
+    assert re.search(r'Board <span class="board-number">1</span>', html)
+    assert 'Dealer <span class="dealer">N</span>' in html
+    assert '<span class="vul">None</span> vulnerable' in html
+    assert "Ann Archer" in html
+    assert '<label for="result-text" class="field-label">Result</label>' in html
+    assert 'maxlength="60"' in html and 'maxlength="8"' in html
+    assert ">Send</button>" in html
+
+
+def test_every_table_gets_one_live_link_and_a_renewed_link_revokes_the_old(client, session, links):
+    assert sorted(links) == [1, 2, 3]
+    assert len({link.token for link in links.values()}) == 3
+    assert table_links_ensure(session=session) == list(links.values())  # nothing new made
+
+    renewed = table_link_renew(link=links[2])
+
+    assert client.get(url(links[2])).status_code == 404
+    assert client.get(url(renewed)).status_code == 200
+    assert len(renewed.token) >= 32
+
+
+# --- send and confirm ---------------------------------------------------------------------------
+
+
+def test_a_result_is_recorded_only_once_ew_confirm_it(client, session, links):
+    response = send(client, links[1], 1, "4S N =", lead="hk")
+
+    assert response.status_code == 302
+    assert not Result.objects.exists()
+    page = client.get(url(links[1])).content.decode()
+    assert "NS sent: <strong class=\"pending-text\">4S N =</strong>" in page
+    assert ">Confirm</button>" in page
+
+    client.post(url(links[1], "confirm"), {"client_key": pending_key(1)})
+
+    line = Result.objects.get()
+    assert (line.board.number, line.ns_pair.label, line.ew_pair.label, line.text, line.lead) == (
+        1, "1NS", "1EW", "4S N =", "HK")
+    log = ResultChange.objects.get()
+    assert (log.action, log.via_table, log.author) == (ChangeAction.RECORDED, 1, "table 1 (phone)")
+    assert re.search(r'Board <span class="board-number">2</span>', client.get(url(links[1])).content.decode())
+
+
+def test_a_refusal_returns_the_result_to_ns(client, session, links):
+    send(client, links[1], 1, "4S N =")
+    client.post(url(links[1], "refuse"), {"client_key": pending_key(1)})
+
+    page = client.get(url(links[1])).content.decode()
+    assert "EW refused 4S N =: NS, enter the result again." in page
+    assert not Result.objects.exists()
+    send(client, links[1], 1, "4S N -1")
+    client.post(url(links[1], "confirm"), {"client_key": pending_key(1)})
+    assert Result.objects.get().text == "4S N -1"
+
+
+def test_with_confirmation_off_a_send_is_recorded_at_once(client, session, links):
+    session.event.table_confirmation = False
+    session.event.save()
+
+    send(client, links[1], 1, "3NT= S")
+
+    assert Result.objects.get().text == "3NT S ="
+
+
+def test_a_repeated_send_and_a_repeated_confirmation_store_one_line(client, session, links):
+    same = key()
+    for _ in range(3):  # a retry, a double tap, a reload of the POST
+        send(client, links[1], 1, "4S N =", client_key=same)
+    assert TableEntry.objects.count() == 1
+    for _ in range(3):
+        response = client.post(url(links[1], "confirm"), {"client_key": same}, **SCRIPT)
+        assert response.status_code == 200
+    send(client, links[1], 1, "4S N =", client_key=same)  # the outbox delivering late
+
+    assert Result.objects.count() == 1
+    assert ResultChange.objects.count() == 1
+    assert TableEntry.objects.get().status == EntryStatus.CONFIRMED
+
+
+def test_an_impossible_result_is_refused_with_the_directors_message(client, session, links):
+    response = send(client, links[1], 1, "4S N +4", **SCRIPT)
+
+    html = response.content.decode()
+    assert "cannot make 4 overtricks" in html
+    assert 'value="4S N +4"' in html  # kept, to correct
+    assert not TableEntry.objects.exists() and not Result.objects.exists()
+
+
+@pytest.mark.parametrize("text", ["W 0/0 NS 0", "4S N = " + "x" * 60])
+def test_hostile_text_is_a_message_not_an_error(client, session, links, text):
+    response = send(client, links[1], 1, text, **SCRIPT)
+
+    assert response.status_code == 200
+    assert 'role="alert"' in response.content.decode()
+    assert not TableEntry.objects.exists()
+
+
+def test_a_warning_asks_for_a_second_look_before_anything_is_stored(client, event):
+    session = make_session(event, mitchell(5, 1))
+    links = {link.table: link for link in table_links_ensure(session=session)}
+    section = session.sections.get()
+    board = session.boards.get(number=1)
+    playing = [s for s in Seating.objects.filter(section=section) if 1 in s.boards]
+    for seating in playing[1:]:
+        result_record(board=board, section=section, ns_pair=seating.ns_pair.label,
+                      ew_pair=seating.ew_pair.label, text="4S N =")
+    first = links[playing[0].table]
+
+    response = send(client, first, 1, "4S E -1", **SCRIPT)  # EW declared where NS did everywhere
+
+    assert "Check: 4S was declared by N at the other tables but by E here" in response.content.decode()
+    assert not TableEntry.objects.exists()
+    send(client, first, 1, "4S E -1", accept_warnings=True)
+    assert TableEntry.objects.get().warnings
+
+
+def test_the_directors_line_wins_over_a_send_waiting_for_confirmation(client, session, links):
+    send(client, links[1], 1, "4S N =")
+    result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                  ns_pair="1NS", ew_pair="1EW", text="4S N +1")
+
+    client.post(url(links[1], "confirm"), {"client_key": pending_key(1)})
+
+    assert Result.objects.get().text == "4S N +1"
+    assert TableEntry.objects.get().status == EntryStatus.SUPERSEDED
+    page = client.get(url(links[1])).content.decode()
+    assert "Board 1: 4S N +1" in page
+
+
+def test_a_directors_correction_shows_on_the_table_page(client, session, links):
+    send(client, links[1], 1, "4S N =")
+    client.post(url(links[1], "confirm"), {"client_key": pending_key(1)})
+    result_correct(result=Result.objects.get(), text="4S N -1", version=1)
+
+    assert "Board 1: 4S N -1" in client.get(url(links[1])).content.decode()
+
+
+def test_the_score_shows_before_sending(client, session, links):
+    response = client.get(url(links[1], "preview"), {"board": 1, "text": "4SX N 10"})
+    assert "NS +590" in response.content.decode()
+    response = client.get(url(links[1], "preview"), {"board": 1, "text": "9S N ="})
+    assert "9 is not a contract level" in response.content.decode()
+
+
+# --- the round and the end ---------------------------------------------------------------------------
+
+
+def play_round(client, link, session, round):
+    seating = Seating.objects.get(section__session=session, table=link.table, round=round)
+    for number in seating.boards:
+        send(client, link, number, "3NT N =")
+        client.post(url(link, "confirm"), {"client_key": pending_key(number)})
+    return seating
+
+
+def test_after_the_last_board_of_a_round_the_page_says_where_everyone_goes(client, session, links):
+    played = play_round(client, links[1], session, 1)
+
+    page = client.get(url(links[1])).content.decode()
+    assert "Round 1 is over: move for round 2" in page
+    following = Seating.objects.filter(section__session=session, round=2)
+    ew_now = next(s for s in following if played.ew_pair_id in (s.ns_pair_id, s.ew_pair_id))
+    assert f"<strong>{played.ew_pair.label}</strong>: table {ew_now.table}, East-West" in page
+    assert "Round 2 of 3" in page
+
+
+def test_after_the_last_round_the_table_shows_its_results_and_the_ranking(client, session, links):
+    for round in (1, 2, 3):
+        play_round(client, links[1], session, round)
+
+    page = client.get(url(links[1])).content.decode()
+    assert "All rounds played" in page
+    assert "provisional" in page
+    assert "Standings" in page
+
+
+def test_rankings_wait_for_the_final_session_when_the_event_says_so(client, session, links):
+    session.event.live_rankings = "end"
+    session.event.save()
+    for round in (1, 2, 3):
+        play_round(client, links[1], session, round)
+
+    assert "Standings" not in client.get(url(links[1])).content.decode()
+
+
+# --- what a token can reach ---------------------------------------------------------------------------------
+
+
+def test_a_table_cannot_confirm_or_refuse_for_another_table(client, session, links):
+    send(client, links[1], 1, "4S N =")
+
+    client.post(url(links[2], "confirm"), {"client_key": pending_key(1)})
+    client.post(url(links[2], "refuse"), {"client_key": pending_key(1)})
+    response = client.post(url(links[2], "confirm"), {"client_key": pending_key(1)}, **SCRIPT)
+
+    assert "that result was never sent from this table" in response.content.decode()
+    assert not Result.objects.exists()
+    assert TableEntry.objects.get().status == EntryStatus.PENDING
+
+
+def test_a_key_of_another_tables_send_is_refused(client, session, links):
+    used = key()
+    send(client, links[1], 1, "4S N =", client_key=used)
+
+    response = send(client, links[2], 3, "4S N =", client_key=used, **SCRIPT)
+
+    assert "this send belongs to another table" in response.content.decode()
+    assert TableEntry.objects.count() == 1
+
+
+def test_a_board_outside_the_session_is_refused(client, session, links):
+    response = send(client, links[1], 99, "4S N =", **SCRIPT)
+
+    assert "board 99 is not a board of this session" in response.content.decode()
+
+
+def test_a_token_reaches_no_other_session_and_no_director_page(client, session, links, director):
+    other = make_session(make_event(make_club(directors=[director])))
+    response = send(client, links[1], 1, "4S N =", **SCRIPT)
+    assert response.status_code == 200
+    for path in (
+        reverse("sessions:director_session", args=[session.pk]),
+        reverse("sessions:director_board", args=[session.pk, 1]),
+        reverse("sessions:director_table", args=[session.pk, "A", 1, 1]),
+    ):
+        assert client.get(path).status_code == 302  # to the login page
+    assert not other.boards.filter(table_entries__isnull=False).exists()
+
+
+def test_a_revoked_link_opens_nothing(client, session, links):
+    table_link_revoke(link=links[1])
+
+    assert client.get(url(links[1])).status_code == 404
+    assert send(client, links[1], 1, "4S N =").status_code == 404
+    assert not TableEntry.objects.exists()
+
+
+def test_guessing_tokens_is_throttled(client, session, links, settings):
+    from sessions import table_views
+
+    for attempt in range(table_views.THROTTLE_MISSES):
+        assert client.get(f"/t/guess{attempt:04d}/").status_code == 404
+
+    assert client.get("/t/guess-more/").status_code == 429
+    assert client.get(url(links[1])).status_code == 429  # even a good one, from that address
+
+
+def test_the_table_page_takes_the_same_queries_for_3_and_11_tables(client, event):
+    counts = []
+    for tables in (3, 11):
+        session = make_session(event, mitchell(tables, 2))
+        link = table_links_ensure(session=session)[0]
+        send(client, link, 1, "4S N =")
+        client.post(url(link, "confirm"), {"client_key": pending_key(1)})
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(url(link))
+        assert response.status_code == 200
+        counts.append(len(captured))
+        Result.objects.all().delete()
+        TableEntry.objects.all().delete()
+    assert counts[0] == counts[1]
