@@ -261,12 +261,12 @@ def _player(session: Session, seat: str, choice: SeatChoice) -> Player | None:
     if choice.player_id is not None:
         player = club.players.filter(pk=choice.player_id).first()
         if player is None:
-            raise ValidationError({seat: f"{seat}: that player is not on the club's list"})
+            raise ValidationError(f"{seat}: that player is not on the club's list")
         return player
     if choice.number.strip():
         player = club.players.filter(national_number=choice.number.strip()).first()
         if player is None:
-            raise ValidationError({seat: f"{seat}: no player of the club has membership number {choice.number.strip()}"})
+            raise ValidationError(f"{seat}: no player of the club has membership number {choice.number.strip()}")
         return player
     if choice.name.strip():
         return player_find_or_add(club=club, name=choice.name)

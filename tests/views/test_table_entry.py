@@ -327,3 +327,60 @@ def test_the_table_page_takes_the_same_queries_for_3_and_11_tables(client, event
         Result.objects.all().delete()
         TableEntry.objects.all().delete()
     assert counts[0] == counts[1]
+
+
+# --- who is playing -------------------------------------------------------------------------
+
+
+def test_the_players_name_themselves_from_the_club_list_or_a_membership_number(client, session, links):
+    club = session.event.club
+    ann, bob, cat = (club.players.create(name=name) for name in ("Ann Archer", "Bob Baker", "Cat Cole"))
+    club.players.create(name="Dan Dale", national_number="12345")
+    assert "Who is playing?" in client.get(url(links[1])).content.decode()
+
+    response = client.post(url(links[1], "players"), {
+        "N_player": ann.pk, "S_player": bob.pk, "E_player": cat.pk, "W_number": "12345",
+    })
+
+    assert response.status_code == 302
+    pairs = {p.label: p for p in session.sections.get().pairs.select_related("player_1", "player_2")}
+    assert (pairs["1NS"].names, pairs["1EW"].names) == ("Ann Archer & Bob Baker", "Cat Cole & Dan Dale")
+    page = client.get(url(links[1])).content.decode()
+    assert "Ann Archer &amp; Bob Baker" in page and "Change of player" in page
+
+
+def test_a_late_change_of_player_keeps_the_other_seats(client, session, links):
+    club = session.event.club
+    ann, bob, eve = (club.players.create(name=name) for name in ("Ann Archer", "Bob Baker", "Eve Evans"))
+    client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk})
+
+    client.post(url(links[1], "players"), {"S_player": eve.pk})
+
+    pair = session.sections.get().pairs.get(number=1, direction="NS")
+    assert (pair.player_1, pair.player_2) == (ann, eve)
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ({"N_number": "999"}, "no player of the club has membership number 999"),
+        ({"N_player": "__ann__", "E_player": "__ann__"}, "one player is chosen for two seats"),
+    ],
+)
+def test_a_wrong_player_choice_is_refused_and_changes_nothing(client, session, links, seats, message):
+    ann = session.event.club.players.create(name="Ann Archer")
+    data = {name: (ann.pk if value == "__ann__" else value) for name, value in seats.items()}
+
+    response = client.post(url(links[1], "players"), data)
+
+    assert message in response.content.decode()
+    assert not session.sections.get().pairs.filter(player_1__isnull=False).exists()
+
+
+def test_another_clubs_player_cannot_be_chosen(client, session, links):
+    stranger = make_club().players.create(name="Stranger")
+
+    response = client.post(url(links[1], "players"), {"N_player": stranger.pk})
+
+    assert response.status_code == 200
+    assert not session.sections.get().pairs.filter(player_1=stranger).exists()
