@@ -40,3 +40,15 @@ def test_load_demo_twice_gives_one_demo_club(client, db):
 
     assert client.login(username="director", password="demo-director")
     assert client.get("/director/").status_code == 200
+
+
+def test_load_demo_prints_a_table_link_of_the_session_in_play(client, db):
+    out = StringIO()
+    call_command("load_demo", "--base-url", "http://127.0.0.1:8123", stdout=out)
+
+    printed = out.getvalue()
+    assert "Open http://127.0.0.1:8123/ and log in" in printed
+    link = printed.strip().splitlines()[-1].split(": ", 1)[1]
+    assert link.startswith("http://127.0.0.1:8123/t/")
+    response = client.get(link.removeprefix("http://127.0.0.1:8123"))
+    assert response.status_code == 200 and b"Monday 10 March" in response.content

@@ -14,6 +14,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.urls import reverse
 
 from sessions.analysis.services import deals_generate
 from sessions.handrecords.deals import Deal, parse_deal
@@ -21,6 +22,7 @@ from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell
 from sessions.scoring.boards import Seat
 from sessions.services import player_find_or_add, result_record, session_create, session_publish
+from sessions.services.tables import table_links_ensure
 
 DEMO_USERNAME = "director"
 DEMO_PASSWORD = "demo-director"
@@ -39,16 +41,24 @@ PLAYERS = [
 class Command(BaseCommand):
     help = "Create the demo director (and demo club data) and print the login."
 
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--base-url", default="http://127.0.0.1:8000", help="where the app is served")
+
     def handle(self, *args, **options) -> None:
         user, created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()
-        load_demo_club(user)
-        self.stdout.write(
-            f"Demo loaded. Open http://127.0.0.1:8000/ and log in as "
-            f"{DEMO_USERNAME} / {DEMO_PASSWORD}"
-        )
+        club = load_demo_club(user)
+        base = options["base_url"].rstrip("/")
+        self.stdout.write(f"Demo loaded. Open {base}/ and log in as {DEMO_USERNAME} / {DEMO_PASSWORD}")
+        in_play = club.events.get(name=DEMO_EVENT).sessions.filter(published=False).first()
+        if in_play is not None:
+            link = table_links_ensure(session=in_play)[0]
+            self.stdout.write(
+                f"Table {link.table} of {in_play.name} on a phone (no login): "
+                f"{base}{reverse('sessions:table_page', args=[link.token])}"
+            )
 
 
 @transaction.atomic
