@@ -24,13 +24,32 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def read_local_env(path: Path) -> None:
+    """A checkout's own settings (.env.local, written by bin/setup: DEBUG=1 and a key of its
+    own), so manage.py commands just work locally. Read only when the environment gives
+    no SECRET_KEY: production always sets one, so it never reads the file. The
+    environment wins over the file."""
+    if os.environ.get("SECRET_KEY") or not path.is_file():
+        return
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name, sep, value = line.partition("=")
+        if sep and not line.lstrip().startswith("#"):
+            os.environ.setdefault(name.strip(), value.strip())
+
+
+read_local_env(Path(os.environ.get("CLUBSCORE_LOCAL_ENV", BASE_DIR / ".env.local")))
+
 DEBUG = env_bool("DEBUG", False)
 # A fixed key is only acceptable for local development; production must set SECRET_KEY.
 SECRET_KEY = os.environ.get("SECRET_KEY") or (
     "dev-only-insecure-key-change-me" if DEBUG else None
 )
 if not SECRET_KEY:
-    raise RuntimeError("Set SECRET_KEY in the environment (or DEBUG=1 for local development).")
+    # One plain line for the person starting the server, not a traceback.
+    raise SystemExit(
+        "ClubScore: SECRET_KEY is not set. In production set SECRET_KEY (and ALLOWED_HOSTS, "
+        "DATABASE_URL) in the environment; on a development machine run bin/setup, which writes .env.local."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 

@@ -21,11 +21,40 @@ def test_deploy_check_passes_with_production_values():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_settings_refuse_to_start_without_secret_key_in_production():
-    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
-    env["DJANGO_SETTINGS_MODULE"] = "clubscore.settings"
+def _without_settings(**extra):
+    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    return {**env, "DJANGO_SETTINGS_MODULE": "clubscore.settings", **extra}
+
+
+def test_settings_refuse_to_start_without_secret_key_in_production_in_one_plain_line(tmp_path):
+    env = _without_settings(CLUBSCORE_LOCAL_ENV=str(tmp_path / "absent"))
     result = subprocess.run(
         [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert result.returncode != 0
-    assert "SECRET_KEY" in result.stderr
+    assert result.stderr.strip().startswith("ClubScore: SECRET_KEY is not set")
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_local_environment_file_makes_commands_just_work(tmp_path):
+    local = tmp_path / ".env.local"
+    local.write_text("# written by bin/setup\nDEBUG=1\nSECRET_KEY=local-key-of-this-checkout\n")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "import_results", str(tmp_path / "missing.xml")],
+        cwd=ROOT, env=_without_settings(CLUBSCORE_LOCAL_ENV=str(local)), capture_output=True, text=True,
+    )
+    assert "Traceback" not in result.stderr
+    assert "SECRET_KEY" not in result.stderr
+
+
+def test_production_never_reads_the_local_file(tmp_path):
+    local = tmp_path / ".env.local"
+    local.write_text("DEBUG=1\nSECRET_KEY=local\n")
+    env = _without_settings(CLUBSCORE_LOCAL_ENV=str(local), SECRET_KEY="p" * 60, ALLOWED_HOSTS="scores.example.org")
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; "
+         "print(settings.DEBUG, settings.SECRET_KEY[:1])"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert result.stdout.split() == ["False", "p"], result.stderr
