@@ -5,10 +5,12 @@ DATABASE_URL the app runs on an SQLite file in the project (no server needed);
 production gives a PostgreSQL URL.
 """
 
+import datetime
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -63,11 +65,15 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_htmx",
+    "axes",
+    "csp",
     "sessions.apps.SessionsConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -76,7 +82,47 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Failed logins are counted per account and, separately, per address (django-axes):
+# after AXES_FAILURE_LIMIT failures that account or that address waits AXES_COOLOFF_TIME.
+# Each failure is logged ("AXES: User login failed") and kept in the admin's access logs.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind a proxy (production), the client's address is the first of X-Forwarded-For.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if not DEBUG else ["REMOTE_ADDR"]
+
+# Content-Security-Policy (django-csp): scripts and styles from our own static files only
+# (no inline script anywhere), nothing framed, forms post to ourselves.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Permissions-Policy (django-permissions-policy): the app needs none of these features.
+PERMISSIONS_POLICY = {
+    name: [] for name in (
+        "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope",
+        "magnetometer", "microphone", "midi", "payment", "usb",
+    )
+}
 
 ROOT_URLCONF = "clubscore.urls"
 

@@ -1,0 +1,73 @@
+"""Logging in is throttled per account and per address; every page carries a strict CSP."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import make_user
+
+LOGIN = "/accounts/login/"
+
+
+@pytest.fixture
+def director_account(db):
+    return make_user("director-x", password="right-password")
+
+
+def fail(client, username="director-x", address="10.0.0.1"):
+    return client.post(LOGIN, {"username": username, "password": "wrong"}, REMOTE_ADDR=address)
+
+
+def test_an_account_is_locked_after_five_failures_even_from_other_addresses(director_account, settings):
+    client = Client()
+    for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert fail(client, address=f"10.0.0.{attempt + 1}").status_code == 200
+    assert fail(client, address="10.0.0.50").status_code == 429  # the last allowed failure locks
+
+    locked = client.post(LOGIN, {"username": "director-x", "password": "right-password"}, REMOTE_ADDR="10.0.0.99")
+
+    assert locked.status_code == 429
+    assert "Too many failed logins" in locked.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_an_address_is_locked_after_five_failures_on_any_accounts(director_account, settings):
+    client = Client()
+    for attempt in range(settings.AXES_FAILURE_LIMIT):
+        fail(client, username=f"guess{attempt}", address="10.9.9.9")
+
+    locked = client.post(LOGIN, {"username": "director-x", "password": "right-password"}, REMOTE_ADDR="10.9.9.9")
+
+    assert locked.status_code == 429
+    elsewhere = Client().post(LOGIN, {"username": "director-x", "password": "right-password"}, REMOTE_ADDR="10.1.1.1")
+    assert elsewhere.status_code == 302  # the account itself is not locked
+
+
+def test_failed_logins_are_logged(director_account, caplog):
+    with caplog.at_level("INFO"):
+        fail(Client())
+    assert any("AXES: User login failed" in record.getMessage() for record in caplog.records)
+
+
+def test_a_good_login_still_works(director_account):
+    response = Client().post(LOGIN, {"username": "director-x", "password": "right-password"})
+    assert response.status_code == 302
+
+
+@pytest.mark.parametrize("path", ["/", LOGIN])
+def test_pages_carry_a_content_security_policy_and_a_permissions_policy(client, db, path):
+    response = client.get(path)
+
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "'unsafe-inline'" not in policy
+    assert "frame-ancestors 'none'" in policy
+    assert "camera=()" in response.headers["Permissions-Policy"]
+
+
+def test_the_table_page_carries_the_policy_too(client, session):
+    from sessions.services.tables import table_links_ensure
+
+    link = table_links_ensure(session=session)[0]
+    response = client.get(reverse("sessions:table_page", args=[link.token]))
+
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
