@@ -9,12 +9,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from sessions.models import Club, Pair, Player
+from sessions.text import clean_name
 
 
 @transaction.atomic
 def player_add(*, club: Club, name: str, national_number: str = "") -> Player:
     """Add a player to the club's list (a national number is unique in the club)."""
-    player = Player(club=club, name=" ".join(name.split()), national_number=national_number.strip())
+    player = Player(club=club, name=clean_name(name), national_number=clean_name(national_number))
     player.full_clean()
     player.save()
     return player
@@ -23,7 +24,7 @@ def player_add(*, club: Club, name: str, national_number: str = "") -> Player:
 @transaction.atomic
 def player_find_or_add(*, club: Club, name: str) -> Player:
     """The club's player of that name (any case), added to the list if new."""
-    cleaned = " ".join(name.split())
+    cleaned = clean_name(name)
     existing = club.players.filter(name__iexact=cleaned).order_by("pk").first()
     return existing or player_add(club=club, name=cleaned)
 
@@ -66,7 +67,7 @@ def player_find_or_add_numbered(*, club: Club, name: str, national_number: str =
     A number typed for a known name without one is recorded on that player. An empty
     name is no player (None).
     """
-    cleaned, number = " ".join(name.split()), national_number.strip()
+    cleaned, number = clean_name(name), clean_name(national_number)
     if not cleaned:
         if number:
             raise ValidationError(f"national number {number} needs a name")
@@ -88,7 +89,7 @@ def player_find_or_add_numbered(*, club: Club, name: str, national_number: str =
 def _typed_player(club: Club, current: Player | None, name: str, national_number: str) -> Player | None:
     """The player typed in a seat: the seat's current player if the name (and any number) still
     match, so an unchanged seat never jumps to a namesake; else found or added."""
-    cleaned, number = " ".join(name.split()), national_number.strip()
+    cleaned, number = clean_name(name), clean_name(national_number)
     if not cleaned and not number:
         return None
     if (

@@ -1,0 +1,19 @@
+"""Cleaning text people type or files bring, before it is stored and shown to others."""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def clean_name(text: str) -> str:
+    """A name as stored: invisible control and format characters removed, spaces folded.
+
+    Bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE and the rest of category Cf:
+    U+200E/F, U+202A-E, U+2066-9) and other control characters (Cc) would let a name
+    display as something else on every page and export that shows it ("Ann\\u202eyliW"
+    reads as "AnnWily"), so they never reach the database. Letters of every script stay.
+    """
+    kept = "".join(
+        " " if char.isspace() else char for char in text if char.isspace() or unicodedata.category(char) not in ("Cc", "Cf")
+    )
+    return " ".join(kept.split())

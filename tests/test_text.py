@@ -1,0 +1,31 @@
+"""Typed names lose invisible controls (U+202E and friends), keep every script's letters."""
+
+import pytest
+
+from sessions.services import player_add, player_find_or_add, player_find_or_add_numbered
+from sessions.text import clean_name
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("Ann\u202eyliW", "AnnyliW"),
+        ("\u2066Bob\u2069 Baker", "Bob Baker"),
+        ("Cat\u200b \u200eCole", "Cat Cole"),
+        ("  Dan\tDale\n", "Dan Dale"),
+        ("Zoë Ørsted-Łukasz", "Zoë Ørsted-Łukasz"),
+        ("محمد علي", "محمد علي"),
+        ("\u202e", ""),
+    ],
+)
+def test_clean_name_removes_controls_and_keeps_letters(typed, stored):
+    assert clean_name(typed) == stored
+
+
+def test_player_names_are_cleaned_wherever_they_are_typed(club):
+    added = player_add(club=club, name="Ann\u202eyliW")
+    found = player_find_or_add(club=club, name="Ann\u202dyliW ")
+    numbered = player_find_or_add_numbered(club=club, name="Eve\u202e Evans", national_number="12\u202e34")
+
+    assert added.name == "AnnyliW" and found == added
+    assert (numbered.name, numbered.national_number) == ("Eve Evans", "1234")
