@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from sessions.models import Pair
+from sessions.models import Pair, ScoringMethod
 from sessions.scoring import format_points
 from sessions.templatetags.clubscore import side_score, signed
 
@@ -228,7 +228,7 @@ class TravellerTable(PublicTable):
 
     def __init__(self, *args, session_id: int, method: str, analysis: BoardAnalysisView | None = None,
                  **kwargs):
-        exclude = [] if method == "butler" else ["datum"]
+        exclude = [] if method == ScoringMethod.BUTLER else ["datum"]
         if analysis is None or not analysis.is_done:
             exclude += ["dd_tricks", "against_par"]
         kwargs["exclude"] = tuple(exclude)

@@ -36,6 +36,7 @@ from sessions.scoring.boards import dealer as dealer_of_board
 from sessions.scoring.boards import vulnerability as vulnerability_of_board
 from sessions.scoring.contracts import is_pass, parse_contract
 from sessions.scoring.errors import ScoringError
+from sessions.scoring.options import Method
 from sessions.scoring.rounding import round_to_places
 
 from .common import PASSED_OUT_CONTRACTS
@@ -74,9 +75,9 @@ def pbn_scoring_tag(scoring: str, *, cross_imps_averaged: bool = False, half_mat
     """
     if scoring not in SCORING_TAGS:
         raise FormatError(f"cannot write PBN for scoring {scoring!r}: PBN Scoring tags exist for {', '.join(SCORING_TAGS)}")
-    if scoring == "cross_imps" and cross_imps_averaged:
+    if scoring == Method.CROSS_IMPS and cross_imps_averaged:
         return "IMP;Cross2"
-    if scoring == "matchpoints" and half_matchpoints:
+    if scoring == Method.MATCHPOINTS and half_matchpoints:
         return "MatchPoints;MP2"
     return SCORING_TAGS[scoring]
 
@@ -161,7 +162,7 @@ class _GameWriter:
             columns.append("Round")
         columns += ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW"]
         columns += [ns_points, ew_points]
-        if self.event.scoring == "matchpoints":
+        if self.event.scoring == Method.MATCHPOINTS:
             columns += ["Percentage_NS", "Percentage_EW"]
         if any(line.published_datum is not None for line in lines):
             columns.append("ButlerDatum")
@@ -209,7 +210,7 @@ class _GameWriter:
         pairs = [pair for pair in self.event.pairs if pair.key not in self.byes]
         if not pairs:
             return []
-        matchpoints = self.event.scoring == "matchpoints"
+        matchpoints = self.event.scoring == Method.MATCHPOINTS
         columns = ["Section"] if self.named_sections else []
         columns += ["Rank"]
         if any((pair.published_place or "").endswith("=") for pair in pairs):

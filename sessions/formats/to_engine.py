@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from sessions.scoring.errors import ScoringError
+from sessions.scoring.options import ButlerDatum, CrossImpsMode, LineDisplay, Method, ShortBoards
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore
 from sessions.scoring.session import Line, ScoringOptions, SessionInput
 
@@ -37,11 +38,11 @@ _ARTIFICIAL = re.compile(r"A(\d{2})(\d{2})")
 
 #: Options per program, matched by the start of ParsedEvent.program.
 PROGRAM_OPTIONS: Mapping[str, Mapping[str, Any]] = {
-    "Compscore": {"line_display": "as_played"},
+    "Compscore": {"line_display": LineDisplay.AS_PLAYED},
     "EBUScore": {"line_decimals": 2},
     "ScoreBridge": {"line_decimals": 1},
-    "BriAn": {"short_boards": "none"},
-    "Magic Contest": {"butler_datum": "median_small"},
+    "BriAn": {"short_boards": ShortBoards.NONE},
+    "Magic Contest": {"butler_datum": ButlerDatum.MEDIAN_SMALL},
     "Scorer": {"across_field": True},  # NZ Scorer
     "Ruter": {"across_field": True},
 }
@@ -70,13 +71,13 @@ def line_score(text: str) -> LineScore:
 
 def options_for(event: ParsedEvent) -> ScoringOptions:
     """The scoring method from the file, with its program's conventions."""
-    if event.scoring not in ("matchpoints", "cross_imps", "butler"):
+    if event.scoring not in tuple(Method):
         raise ScoringError(f"the file has no pairs scoring to reproduce (scoring {event.scoring!r})")
     settings: dict[str, Any] = {"method": event.scoring}
     for program, conventions in PROGRAM_OPTIONS.items():
         if event.program.startswith(program):
             settings.update(conventions)
-    if event.scoring == "cross_imps" and event.source_format == "pbn":
+    if event.scoring == Method.CROSS_IMPS and event.source_format == "pbn":
         settings["cross_imps"] = _pbn_cross_imps(event)
     return ScoringOptions(**settings)
 
@@ -85,8 +86,8 @@ def _pbn_cross_imps(event: ParsedEvent) -> str:
     """"sum" or "average" from a PBN Scoring tag such as "IMP;Cross2" (see above)."""
     divided = re.search(r"Cross[12]", event.event_type) is not None
     if not divided or event.program.startswith(SUMMED_LINE_PROGRAMS):
-        return "sum"
-    return "average"
+        return CrossImpsMode.SUM
+    return CrossImpsMode.AVERAGE
 
 
 def ranking_fields(event: ParsedEvent) -> dict[str, str]:

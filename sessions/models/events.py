@@ -10,30 +10,32 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from sessions.scoring import options as engine
+
 from .choices import Direction, MovementKind, Seat, Vulnerability
 from .clubs import Club, Player
 
 
 class ScoringMethod(models.TextChoices):
-    MATCHPOINTS = "matchpoints", "Matchpoints"
-    CROSS_IMPS = "cross_imps", "Cross-IMPs"
-    BUTLER = "butler", "Butler IMPs"
+    MATCHPOINTS = engine.Method.MATCHPOINTS.value, "Matchpoints"
+    CROSS_IMPS = engine.Method.CROSS_IMPS.value, "Cross-IMPs"
+    BUTLER = engine.Method.BUTLER.value, "Butler IMPs"
 
 
 class MatchpointScale(models.TextChoices):
-    TWO_ONE = "two_one", "2 per result beaten (top = 2(n-1))"
-    ACBL = "acbl", "1 per result beaten (ACBL, top = n-1)"
+    TWO_ONE = engine.Scale.TWO_ONE.value, "2 per result beaten (top = 2(n-1))"
+    ACBL = engine.Scale.ACBL.value, "1 per result beaten (ACBL, top = n-1)"
 
 
 class LineDisplay(models.TextChoices):
-    NEUBERG = "neuberg", "Lines factored to the full field (EBUScore, ScoreBridge, Ruter)"
-    AS_PLAYED = "as_played", "Lines as played (Compscore3)"
+    NEUBERG = engine.LineDisplay.NEUBERG.value, "Lines factored to the full field (EBUScore, ScoreBridge, Ruter)"
+    AS_PLAYED = engine.LineDisplay.AS_PLAYED.value, "Lines as played (Compscore3)"
 
 
 class ShortBoards(models.TextChoices):
-    NEUBERG = "neuberg", "Neuberg factoring"
-    RATIO = "ratio", "Ratio scaling"
-    NONE = "none", "No scaling: each board keeps its own top (BriAn)"
+    NEUBERG = engine.ShortBoards.NEUBERG.value, "Neuberg factoring"
+    RATIO = engine.ShortBoards.RATIO.value, "Ratio scaling"
+    NONE = engine.ShortBoards.NONE.value, "No scaling: each board keeps its own top (BriAn)"
 
 
 class LineDecimals(models.IntegerChoices):
@@ -44,13 +46,13 @@ class LineDecimals(models.IntegerChoices):
 
 
 class CrossImps(models.TextChoices):
-    AVERAGE = "average", "Averaged over the comparisons"
-    SUM = "sum", "Summed"
+    AVERAGE = engine.CrossImpsMode.AVERAGE.value, "Averaged over the comparisons"
+    SUM = engine.CrossImpsMode.SUM.value, "Summed"
 
 
 class ButlerDatum(models.TextChoices):
-    TRIMMED_MEAN = "trimmed_mean", "Mean without the top and bottom scores"
-    MEDIAN_SMALL = "median_small", "Median when a board has 3 results or fewer"
+    TRIMMED_MEAN = engine.ButlerDatum.TRIMMED_MEAN.value, "Mean without the top and bottom scores"
+    MEDIAN_SMALL = engine.ButlerDatum.MEDIAN_SMALL.value, "Median when a board has 3 results or fewer"
 
 
 class Rankings(models.TextChoices):

@@ -15,10 +15,11 @@ from fractions import Fraction
 from .errors import ScoringError
 from .imps import DEFAULT_IMP_TABLE, imps
 from .matchpoints import Comparable, atoms
+from .options import ButlerDatum
 from .rounding import round_half_away
 
 #: Datum rules: the trimmed mean (default), or the median when a board has <= 3 results.
-DATUM_RULES = ("trimmed_mean", "median_small")
+DATUM_RULES = tuple(ButlerDatum)
 
 
 def trim_count(results: int) -> int:
@@ -35,7 +36,7 @@ def round_to_ten(value: Fraction) -> int:
     return 10 * round_half_away(Fraction(value) / 10)
 
 
-def butler_datum(scores: Sequence[int], rule: str = "trimmed_mean") -> int:
+def butler_datum(scores: Sequence[int], rule: str = ButlerDatum.TRIMMED_MEAN) -> int:
     """The datum of a board's plain NS scores under ``rule`` (see DATUM_RULES)."""
     if rule not in DATUM_RULES:
         raise ScoringError(f"unknown Butler datum rule {rule!r}: use one of {', '.join(DATUM_RULES)}")
@@ -45,7 +46,7 @@ def butler_datum(scores: Sequence[int], rule: str = "trimmed_mean") -> int:
         if isinstance(score, bool) or not isinstance(score, int):
             raise ScoringError(f"a Butler datum is taken over plain NS scores, not {score!r}")
     ordered = sorted(scores)
-    if rule == "median_small" and len(ordered) <= 3:
+    if rule == ButlerDatum.MEDIAN_SMALL and len(ordered) <= 3:
         return round_to_ten(_median(ordered))
     k = trim_count(len(ordered))
     kept = ordered[k : len(ordered) - k]
@@ -65,7 +66,7 @@ def butler_imps(score: Comparable, datum: int, table: str = DEFAULT_IMP_TABLE) -
 
 
 def butler_board(
-    scores: Sequence[Comparable], rule: str = "trimmed_mean", table: str = DEFAULT_IMP_TABLE
+    scores: Sequence[Comparable], rule: str = ButlerDatum.TRIMMED_MEAN, table: str = DEFAULT_IMP_TABLE
 ) -> tuple[int, tuple[Fraction, ...]]:
     """The datum and each result's NS Butler IMPs for one comparison group.
 

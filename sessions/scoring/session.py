@@ -28,15 +28,16 @@ from .butler import DATUM_RULES, butler_board
 from .crossimps import cross_imps_board
 from .errors import ScoringError
 from .imps import imp_table
+from .options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
 from .matchpoints import MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
 from .ranking import place_labels, place_numbers
 from .rounding import round_to_places
 from .scores import Artificial, LineScore, NotPlayed, Weighted
 
-METHODS = ("matchpoints", "cross_imps", "butler")
-LINE_DISPLAYS = ("neuberg", "as_played")
-SHORT_BOARD_RULES = ("neuberg", "ratio", "none")
-CROSS_IMP_RULES = ("average", "sum")
+METHODS = tuple(Method)
+LINE_DISPLAYS = tuple(LineDisplay)
+SHORT_BOARD_RULES = tuple(ShortBoards)
+CROSS_IMP_RULES = tuple(CrossImpsMode)
 HUNDRED = Fraction(100)
 
 
@@ -56,15 +57,14 @@ class Line:
 class ScoringOptions:
     """The event's scoring method and the conventions where programs differ."""
 
-    method: str = "matchpoints"  # "matchpoints" | "cross_imps" | "butler"
-    mp_scale: str = "two_one"  # "two_one" (2 per beaten, 1 per tie) | "acbl" (1 and 1/2)
-    line_display: str = "neuberg"  # "neuberg" (EBUScore/ScoreBridge/Ruter) | "as_played" (Compscore3)
-    short_boards: str = "neuberg"  # "neuberg" | "ratio" (M x full top / actual top, rounded)
-    #                                | "none" (BriAn: every board keeps its own top)
+    method: str = Method.MATCHPOINTS
+    mp_scale: str = Scale.TWO_ONE
+    line_display: str = LineDisplay.NEUBERG
+    short_boards: str = ShortBoards.NEUBERG
     across_field: bool = False
     adjusted_session_percentage: bool = False  # Ave+ -> max(60, own %), Ave- -> min(40, own %)
-    cross_imps: str = "average"  # "average" | "sum"
-    butler_datum: str = "trimmed_mean"  # "trimmed_mean" | "median_small" (median when <= 3 results)
+    cross_imps: str = CrossImpsMode.AVERAGE
+    butler_datum: str = ButlerDatum.TRIMMED_MEAN
     butler_adjusted_imps: int = 3  # Ave+ / Ave- in IMPs
     imp_table: str = "wbf"
     # Program convention: lines are shown to this many decimals and the pairs' totals
@@ -163,7 +163,7 @@ def score_session(session: SessionInput) -> SessionResult:
     _check_session(lines, session.fields)
     options = session.options
     groups = _comparison_groups(lines, options.across_field)
-    if options.method == "matchpoints":
+    if options.method == Method.MATCHPOINTS:
         figures, full_top = _score_matchpoints(lines, groups, options, session.results_per_board)
     else:
         figures, full_top = _score_imps(lines, groups, options), Fraction(0)
@@ -230,8 +230,8 @@ def _score_matchpoints(
         compared = [index for index in members if _is_comparable(lines[index].score)]
         expected = full_results[universe]
         # Compscore3 shows a line as played: factored only to the board's own results.
-        shown_expected = expected if options.line_display == "neuberg" else results_on_board[(universe, board)]
-        if options.short_boards == "none":
+        shown_expected = expected if options.line_display == LineDisplay.NEUBERG else results_on_board[(universe, board)]
+        if options.short_boards == ShortBoards.NONE:
             expected = shown_expected = len(compared)
         _matchpoint_group(lines, figures, members, compared, (expected, shown_expected), options)
     if options.adjusted_session_percentage:
@@ -250,7 +250,7 @@ def _matchpoint_group(
 ) -> None:
     """Fill in the figures of one comparison group; ``expected`` is (counted, shown) results."""
     scale = options.scale
-    factor = neuberg if options.short_boards == "neuberg" else ratio_scaled
+    factor = neuberg if options.short_boards == ShortBoards.NEUBERG else ratio_scaled
     counted_top, shown_top = scale.top(expected[0]), scale.top(expected[1])
     raw = [scale.from_two_one(points) for points in matchpoints_two_one([lines[i].score for i in compared])]
     for index, points in zip(compared, raw):
@@ -354,13 +354,13 @@ def _score_imps(
         compared = [index for index in members if _is_comparable(lines[index].score)]
         scores = [lines[index].score for index in compared]
         datum = None
-        if options.method == "butler":
+        if options.method == Method.BUTLER:
             if scores:
                 datum, earned = butler_board(scores, options.butler_datum, options.imp_table)
             else:
                 earned = ()
         else:
-            earned = cross_imps_board(scores, options.cross_imps == "average", options.imp_table)
+            earned = cross_imps_board(scores, options.cross_imps == CrossImpsMode.AVERAGE, options.imp_table)
         for index, ns_imps in zip(compared, earned):
             figures[index].counted = figures[index].shown = (ns_imps, -ns_imps)
         comparisons = max(len(compared), 1)  # an artificial result, had it been played
@@ -378,7 +378,7 @@ def _artificial_imps(score: Artificial, options: ScoringOptions, comparisons: in
     Summed cross-IMPs give a result one comparison's worth of IMPs per other result,
     so there an Ave+ is worth the setting once per result it would have met.
     """
-    per_comparison = options.method == "cross_imps" and options.cross_imps == "sum"
+    per_comparison = options.method == Method.CROSS_IMPS and options.cross_imps == CrossImpsMode.SUM
     worth = Fraction(options.butler_adjusted_imps) * (comparisons if per_comparison else 1)
     return _imps_for_percent(score.ns_percent, worth), _imps_for_percent(score.ew_percent, worth)
 
@@ -441,7 +441,7 @@ def _standings(
     by_field: dict[str, list[str]] = defaultdict(list)
     for pair in sorted(tallies, key=_natural_order):
         by_field[session.fields[pair]].append(pair)
-    matchpoints = session.options.method == "matchpoints"
+    matchpoints = session.options.method == Method.MATCHPOINTS
     ranked = _rank_matchpoint_field if matchpoints else _rank_imp_field
     return {
         field_name: ranked(field_name, pairs, tallies, session.boards_in_session)

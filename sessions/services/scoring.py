@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sessions.models import Event, Pair, Rankings, Result, ResultKind, Session
+from sessions.models import Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore, Weighted
 from sessions.scoring.session import (
     Line,
@@ -102,7 +102,7 @@ class ScoredSession:
 
     @property
     def is_matchpoints(self) -> bool:
-        return self.session.event.method == "matchpoints"
+        return self.session.event.method == ScoringMethod.MATCHPOINTS
 
     def rankings(self) -> list[tuple[str, list[RankedPair]]]:
         """Each field's standings, best first, with the stored pairs."""

@@ -32,7 +32,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 
 from sessions.formats import pbn_scoring_tag, write_pbn, write_usebio
-from sessions.models import Session
+from sessions.models import CrossImps, MatchpointScale, Session
 from sessions.services.scoring import ScoredSession, session_score
 
 from . import report
@@ -83,7 +83,7 @@ class PbnExporter(BaseExporter):
     def render_scored(self, scored: ScoredSession) -> bytes:
         event = scored.session.event
         tag = pbn_scoring_tag(
-            event.method, cross_imps_averaged=event.cross_imps == "average", half_matchpoints=event.mp_scale == "acbl"
+            event.method, cross_imps_averaged=event.cross_imps == CrossImps.AVERAGE, half_matchpoints=event.mp_scale == MatchpointScale.ACBL
         )
         return write_pbn(session_to_parsed(scored), scoring_tag=tag)
 

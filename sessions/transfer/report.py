@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sessions.models import Pair, Result, ResultKind
+from sessions.models import Pair, Result, ResultKind, ScoringMethod
 from sessions.services.events import EVENT_SETTINGS
 from sessions.services.scoring import ScoredSession, pair_key
 
@@ -68,7 +68,7 @@ def _ns_score(result: Result) -> int | None:
 
 def travellers(scored: ScoredSession) -> Table:
     matchpoints = scored.is_matchpoints
-    butler = scored.session.event.method == "butler"
+    butler = scored.session.event.method == ScoringMethod.BUTLER
     columns = [
         Column("Board", 7), Column("Section", 8), Column("Round", 7), Column("Table", 7), Column("NS", 7),
         Column("EW", 7), Column("Result", 14), Column("Contract", 9), Column("By", 4), Column("Tricks", 7),

@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from sessions.formats import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
-from sessions.models import Result, ResultKind
+from sessions.models import Result, ResultKind, ScoringMethod
 from sessions.scoring.rounding import round_to_places
 from sessions.services.scoring import ScoredSession, pair_key, splits_directions
 
@@ -56,7 +56,7 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
     session = scored.session
     event = session.event
     standings = {s.pair: s for field_standings in scored.result.standings.values() for s in field_standings}
-    matchpoints = event.method == "matchpoints"
+    matchpoints = event.method == ScoringMethod.MATCHPOINTS
     pairs = []
     for key, pair in scored.pairs.items():
         standing = standings.get(key)

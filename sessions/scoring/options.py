@@ -1,0 +1,40 @@
+"""The names of the engine's scoring options, as constants.
+
+StrEnum members are their own string values, so an option stored as text (an event's
+field, a file's convention) compares equal to its constant; code names the constant,
+never the bare string.
+"""
+
+from enum import StrEnum
+
+
+class Method(StrEnum):
+    MATCHPOINTS = "matchpoints"
+    CROSS_IMPS = "cross_imps"
+    BUTLER = "butler"
+
+
+class LineDisplay(StrEnum):
+    NEUBERG = "neuberg"  # lines factored to the full field (EBUScore, ScoreBridge, Ruter)
+    AS_PLAYED = "as_played"  # lines as played (Compscore3)
+
+
+class ShortBoards(StrEnum):
+    NEUBERG = "neuberg"
+    RATIO = "ratio"  # M x full top / actual top, rounded
+    NONE = "none"  # BriAn: every board keeps its own top
+
+
+class CrossImpsMode(StrEnum):
+    AVERAGE = "average"
+    SUM = "sum"
+
+
+class ButlerDatum(StrEnum):
+    TRIMMED_MEAN = "trimmed_mean"
+    MEDIAN_SMALL = "median_small"  # the median when a board has 3 results or fewer
+
+
+class Scale(StrEnum):
+    TWO_ONE = "two_one"  # 2 per result beaten, 1 per tie
+    ACBL = "acbl"  # 1 and 1/2
