@@ -2,12 +2,13 @@
 
 Every object comes through get_club_object_or_404, so another club's session is a 404.
 Entry pages work as plain forms (POST, then redirect to the next row) and, with htmx,
-swap the entry sheet in place with the cursor on the next row.
+answer a posted row with that row alone (static/js/entry.js has already moved the cursor on).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -18,6 +19,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.forms import (
@@ -221,6 +223,31 @@ def session_log(request: HttpRequest, session_id: int) -> HttpResponse:
 
 # --- entering results ---------------------------------------------------------------
 
+#: The answer to a row posted (with htmx) by a director no longer logged in.
+LOGIN_EXPIRED = "Your login has expired: log in again, then press Enter again."
+
+
+def entry_login_required(view):
+    """login_required for the entry pages, except that htmx posts get a 401 instead.
+
+    login_required answers a logged-out user with a redirect to the login page, which
+    htmx follows and would swap into the sheet in place of the row; a row saved after the
+    login expired gets a short 401 instead, and the page says so on the row and keeps what
+    was typed. The 401 comes before the CSRF check (nothing is read or written to answer
+    it), so a browser that lost all its cookies hears "log in again" too, not a CSRF
+    failure; every other request is checked as usual (csrf_protect, then login_required).
+    """
+    protected = csrf_protect(login_required(view))
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.htmx and not request.user.is_authenticated:
+            return HttpResponse(LOGIN_EXPIRED, status=401, content_type="text/plain; charset=utf-8")
+        return protected(request, *args, **kwargs)
+
+    wrapper.csrf_exempt = True  # the middleware's check: csrf_protect above does it instead
+    return wrapper
+
 
 @dataclass
 class RowView:
@@ -239,14 +266,19 @@ class RowView:
         return self.row.result.version if self.row.result else ""
 
 
+def _stored(row: EntryRow, **kwargs) -> RowView:
+    """The row showing its stored line (or nothing), as a page load shows it."""
+    result = row.result
+    return RowView(row, result.text if result else "", result.lead if result else "", **kwargs)
+
+
 def _row_views(sheet: EntrySheet, focus: str | None, typed: RowView | None = None) -> list[RowView]:
     views = []
     for row in sheet.rows:
         if typed is not None and row.key == typed.row.key:
             view = RowView(row, typed.text, typed.lead, typed.errors, typed.warnings, typed.saved)
         else:
-            result = row.result
-            view = RowView(row, result.text if result else "", result.lead if result else "")
+            view = _stored(row)
         view.autofocus = row.key == focus
         views.append(view)
     if focus is None or not any(view.autofocus for view in views):
@@ -256,15 +288,42 @@ def _row_views(sheet: EntrySheet, focus: str | None, typed: RowView | None = Non
     return views
 
 
+def _sheet_context(request: HttpRequest, sheet: EntrySheet, context: dict) -> dict:
+    return {
+        **context, "sheet": sheet, "action": request.path,
+        "text_length": LineForm.TEXT_LENGTH, "lead_length": LineForm.LEAD_LENGTH,
+    }
+
+
 def _entry_page(
     request: HttpRequest, template: str, sheet: EntrySheet, context: dict, typed: RowView | None = None,
     focus: str | None = None,
 ) -> HttpResponse:
     focus = focus or request.GET.get("focus")
-    context = {**context, "sheet": sheet, "rows": _row_views(sheet, focus, typed), "action": request.path}
+    context = {**_sheet_context(request, sheet, context), "rows": _row_views(sheet, focus, typed)}
     if request.htmx:
         return render(request, "director/partials/entry_sheet.html", context)
     return render(request, template, context)
+
+
+def _entry_answer(request: HttpRequest, sheet: EntrySheet, typed: RowView, context: dict) -> HttpResponse:
+    """The answer to a row posted with htmx: that row alone, and out-of-band the cells it changed.
+
+    The row replaces the posted form (nothing else on the page is re-rendered, so what the
+    director types meanwhile in the other rows stays): as stored (the standard text, the
+    score, the stored version in its hidden fields) with any warnings, or as typed with the
+    reason it was refused. The other rows' running scores and the count of lines entered
+    come as out-of-band swaps of text cells, never of an input. No autofocus: the page has
+    already moved the cursor on.
+    """
+    if typed.errors:
+        answer = typed
+    else:
+        row = sheet.row(typed.row.key) or typed.row
+        answer = _stored(row, warnings=typed.warnings, saved=row.result is not None)
+    return render(request, "director/partials/entry_sheet.html", {
+        **_sheet_context(request, sheet, context), "answer": answer,
+    })
 
 
 def _save_line(request: HttpRequest, session: Session, sheet: EntrySheet) -> tuple[RowView, str | None]:
@@ -331,43 +390,51 @@ def _next_key(sheet: EntrySheet, row: EntryRow) -> str | None:
     return following.key if following else None
 
 
-def _entry(request: HttpRequest, session: Session, load_sheet, template: str, context: dict) -> HttpResponse:
-    """GET shows the sheet; POST saves one row, then redirects (plain) or re-renders the sheet (htmx)."""
-    sheet = load_sheet()
+def _entry(
+    request: HttpRequest, session: Session, sheet: EntrySheet, load_sheet, template: str, context: dict
+) -> HttpResponse:
+    """GET shows the sheet; POST saves one row, then redirects (plain) or answers with the row (htmx).
+
+    ``sheet`` is the page as loaded; ``load_sheet`` reads it again after a change.
+    """
     if request.method != "POST":
         return _entry_page(request, template, sheet, context)
     typed, focus = _save_line(request, session, sheet)
+    if request.htmx:
+        # Re-read after a change, so the running scores include it.
+        return _entry_answer(request, sheet if typed.errors else load_sheet(), typed, context)
     if typed.errors:  # nothing was saved: show the row as typed, with the reason
         return _entry_page(request, template, sheet, context, typed, focus)
-    if not request.htmx:
-        for warning in typed.warnings:
-            messages.warning(request, warning)
-        query = f"?{urlencode({'focus': focus})}#row-{focus}" if focus else ""
-        return redirect(request.path + query)
-    # Re-read, so the running scores include the new line; the saved row shows its warnings.
-    fresh = load_sheet()
-    saved = RowView(fresh.row(typed.row.key) or typed.row, warnings=typed.warnings, saved=True)
-    if saved.row.result is not None:
-        saved.text, saved.lead = saved.row.result.text, saved.row.result.lead
-    return _entry_page(request, template, fresh, context, saved, focus)
+    for warning in typed.warnings:
+        messages.warning(request, warning)
+    query = f"?{urlencode({'focus': focus})}#row-{focus}" if focus else ""
+    return redirect(request.path + query)
 
 
 def _board(request: HttpRequest, session_id: int, number: int) -> Board:
     return get_club_object_or_404(request.user, Board, session_id=session_id, number=number)
 
 
-@login_required
+@entry_login_required
 @require_http_methods(["GET", "POST"])
 def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     board = _board(request, session_id, number)
     session = board.session
+    following = number + 1 if number < session.board_count else None
     context = {
-        "session": session, "board": board,
+        "session": session, "board": board, "page": "board",
         "previous": number - 1 if number > 1 else None,
-        "next": number + 1 if number < session.board_count else None,
+        "next": following,
         "groups_url": reverse("sessions:director_board_groups", args=[session.pk, number]),
+        # Where the page moves on to once every line of the board is entered.
+        "next_url": reverse("sessions:director_board", args=[session.pk, following]) if following else None,
+        "next_label": f"Board {following}",
     }
-    return _entry(request, session, lambda: board_traveller(board=board), "director/board_entry.html", context)
+
+    def load_sheet() -> EntrySheet:
+        return board_traveller(board=board)
+
+    return _entry(request, session, load_sheet(), load_sheet, "director/board_entry.html", context)
 
 
 @login_required
@@ -392,22 +459,34 @@ def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResp
     return redirect(reverse("sessions:director_board", args=[session_id, number]) + "#fouled")
 
 
-@login_required
+@entry_login_required
 @require_http_methods(["GET", "POST"])
 def table_entry(request: HttpRequest, session_id: int, letter: str, round: int, table: int) -> HttpResponse:
     section = get_club_object_or_404(request.user, Section, session_id=session_id, letter=letter)
     session = section.session
-    if table_round_sheet(section=section, round=round, table=table) is None:
+
+    def load_sheet() -> EntrySheet | None:
+        return table_round_sheet(section=section, round=round, table=table)
+
+    sheet = load_sheet()
+    if sheet is None:
         raise Http404("no such table in that round")
     context = {
-        "session": session, "section": section, "round": round, "table": table,
+        "session": session, "section": section, "round": round, "table": table, "page": "table",
+        "previous_table": table - 1 if table > 1 else None,
         "next_table": table + 1 if table < session.tables else None,
+        "previous_round": round - 1 if round > 1 else None,
         "next_round": round + 1 if round < session.rounds else None,
     }
-    return _entry(
-        request, session, lambda: table_round_sheet(section=section, round=round, table=table),
-        "director/table_entry.html", context,
-    )
+    # Once every board of the table is entered, the page moves on: the next table of the
+    # round, else the first table of the next round (the order the slips come in).
+    if context["next_table"]:
+        context["next_url"] = reverse("sessions:director_table", args=[session.pk, letter, round, table + 1])
+        context["next_label"] = f"Table {table + 1}"
+    elif context["next_round"]:
+        context["next_url"] = reverse("sessions:director_table", args=[session.pk, letter, round + 1, 1])
+        context["next_label"] = f"Round {round + 1}, table 1"
+    return _entry(request, session, sheet, load_sheet, "director/table_entry.html", context)
 
 
 # --- players ----------------------------------------------------------------------

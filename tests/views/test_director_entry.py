@@ -63,22 +63,62 @@ def test_saving_a_row_without_javascript_redirects_to_the_next_row(logged_in, se
     assert focused_row(logged_in.get(response.url).content.decode()) == next_key
 
 
-def test_saving_a_row_with_htmx_returns_the_sheet_with_scores_and_the_next_row_focused(logged_in, session):
+def row_html(html: str, key: str) -> str:
+    return html.split(f'id="row-{key}"')[1].split("</form>")[0]
+
+
+def test_saving_a_row_with_htmx_returns_that_row_with_its_scores_and_the_other_rows_cells(logged_in, session):
     result_record(board=session.boards.get(number=1), section=session.sections.get(),
                   ns_pair="1NS", ew_pair="1EW", text="4S N =")
     key = row_key(session, 1, "2NS", "3EW")
 
-    response = logged_in.post(board_url(session), {"row": key, "text": "4S N +1"}, **HTMX)
+    response = logged_in.post(board_url(session), {"row": key, "text": "4s n +1", "lead": "hk"}, **HTMX)
 
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.lstrip().startswith('<div id="entry-sheet"')  # the partial, no page around it
-    assert "<html" not in html
-    assert focused_row(html) == row_key(session, 1, "3NS", "2EW")
-    saved_row = html.split(f'id="row-{key}"')[1].split("</form>")[0]
+    assert html.lstrip().startswith(f'<form method="post" action="{board_url(session)}" id="row-{key}"')
+    assert "<html" not in html and 'id="entry-sheet"' not in html  # the row, not the page or the sheet
+    assert html.count("<form") == 1 and html.count("<input") == 6  # only the posted row's fields
+    assert " autofocus" not in html  # the page has moved the cursor on already
+    saved_row = row_html(html, key)
+    assert 'value="4S N +1"' in saved_row and 'value="HK"' in saved_row  # the stored line's standard text
+    line = Result.objects.get(text="4S N +1")
+    assert f'name="result" value="{line.pk}"' in saved_row
+    assert 'name="version" value="1"' in saved_row
     assert ">450<" in saved_row  # the score
     assert ">2.00<" in saved_row  # matchpoints: beats the other line, top 2 on a two-line board
-    assert "2 of 3 lines entered" in html
+    # Out of band: the other rows' running scores (the 4S N = line now scores 0) and the count.
+    first = row_key(session, 1, "1NS", "1EW")
+    assert f'<span id="row-{first}-ns-points" hx-swap-oob="innerHTML">0.00</span>' in html
+    assert f'<span id="row-{first}-ew-points" hx-swap-oob="innerHTML">2.00</span>' in html
+    empty = row_key(session, 1, "3NS", "2EW")
+    assert f'<span id="row-{empty}-ns-points" hx-swap-oob="innerHTML"></span>' in html
+    assert '<span id="entry-count" hx-swap-oob="innerHTML">2 of 3 lines entered.</span>' in html
+
+
+def test_the_cells_an_answer_updates_are_on_the_page(logged_in, session):
+    html = logged_in.get(board_url(session)).content.decode()
+
+    for label in [("1NS", "1EW"), ("2NS", "3EW"), ("3NS", "2EW")]:
+        key = row_key(session, 1, *label)
+        assert f'id="row-{key}-ns-points"' in row_html(html, key)
+        assert f'id="row-{key}-ew-points"' in row_html(html, key)
+    assert re.search(r'<p class="entry-count" id="entry-count" aria-live="polite">0 of 3 lines entered.</p>', html)
+
+
+def test_a_correction_with_htmx_answers_with_the_new_version(logged_in, session):
+    line = result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                         ns_pair="1NS", ew_pair="1EW", text="4S N =").result
+    key = row_key(session, 1, "1NS", "1EW")
+
+    response = logged_in.post(board_url(session), {"row": key, "result": line.pk, "version": 1, "text": "4S N -1"},
+                              **HTMX)
+
+    row = row_html(response.content.decode(), key)
+    assert 'value="4S N -1"' in row and 'name="version" value="2"' in row  # a later correction works
+    assert ">50<" in row
+    logged_in.post(board_url(session), {"row": key, "result": line.pk, "version": 2, "text": "4S N ="}, **HTMX)
+    assert (Result.objects.get().text, Result.objects.get().version) == ("4S N =", 3)
 
 
 def test_an_impossible_result_is_shown_in_place_and_nothing_is_saved(logged_in, session):
@@ -87,11 +127,14 @@ def test_an_impossible_result_is_shown_in_place_and_nothing_is_saved(logged_in, 
     response = logged_in.post(board_url(session), {"row": key, "text": "4S N +4"}, **HTMX)
 
     html = response.content.decode()
-    row = html.split(f'id="row-{key}"')[1].split("</form>")[0]
+    assert html.lstrip().startswith(f'<form method="post" action="{board_url(session)}" id="row-{key}"')
+    row = row_html(html, key)
     assert "cannot make 4 overtricks" in row
+    assert 'role="alert"' in row
     assert 'value="4S N +4"' in row  # what was typed stays there to fix
     assert 'aria-invalid="true"' in row
-    assert focused_row(html) == key
+    assert " autofocus" not in html  # the page puts the cursor back (static/js/entry.js)
+    assert "0 of 3 lines entered" in html
     assert not Result.objects.exists() and not ResultChange.objects.exists()
 
 
@@ -106,7 +149,8 @@ def test_an_impossible_result_without_javascript_is_shown_on_the_page(logged_in,
     assert not Result.objects.exists()
 
 
-def test_a_warning_keeps_the_cursor_on_the_line(logged_in, event):
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_warning_is_shown_on_the_line(logged_in, event, htmx):
     from sessions.movements import mitchell
     from tests.factories import make_session
 
@@ -118,11 +162,17 @@ def test_a_warning_keeps_the_cursor_on_the_line(logged_in, event):
     last = seatings[4]
     key = row_key(session, 1, last.ns_pair.label, last.ew_pair.label)
 
-    response = logged_in.post(board_url(session), {"row": key, "text": "4S E ="}, **HTMX)
+    response = logged_in.post(board_url(session), {"row": key, "text": "4S E ="}, **(HTMX if htmx else {}))
 
-    html = response.content.decode()
-    assert "Check: 4S was declared by N, S at the other tables" in html
-    assert focused_row(html) == key
+    if htmx:  # on the row itself, which shows the stored line
+        row = row_html(response.content.decode(), key)
+        assert "Check: 4S was declared by N, S at the other tables" in row
+        assert 'value="4S E ="' in row and "has-warning" in response.content.decode()
+    else:  # without JavaScript the cursor stays on the line, and the page says why
+        assert response.url == f"{board_url(session)}?focus={key}#row-{key}"
+        page = logged_in.get(response.url).content.decode()
+        assert focused_row(page) == key
+        assert "4S was declared by N, S at the other tables" in page
     assert Result.objects.count() == 5  # a warning is not a refusal
 
 
@@ -262,3 +312,115 @@ def test_a_correction_of_a_line_deleted_meanwhile_shows_the_conflict_on_the_row(
     row = response.content.decode().split(f'id="row-{key}"')[1].split("</form>")[0]
     assert "deleted by someone else while you were typing" in row
     assert not Result.objects.exists()
+
+
+# --- an expired login, the page's limits and links ------------------------------------------
+
+
+def test_a_row_posted_after_the_login_expired_gets_a_401_not_the_login_page(client, session):
+    key = row_key(session, 1, "1NS", "1EW")
+
+    response = client.post(board_url(session), {"row": key, "text": "4S N ="}, **HTMX)
+
+    assert response.status_code == 401
+    body = response.content.decode()
+    assert body == "Your login has expired: log in again, then press Enter again."
+    assert "<form" not in body and "password" not in body.lower()
+    assert not Result.objects.exists()
+
+
+def test_an_expired_login_is_said_even_without_the_csrf_cookie(session):
+    """A browser that lost all its cookies: "log in again", not a CSRF failure."""
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(board_url(session), {"row": row_key(session, 1, "1NS", "1EW"), "text": "4S N ="}, **HTMX)
+
+    assert response.status_code == 401
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_the_entry_pages_still_check_the_csrf_token(director, session, htmx):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    key = row_key(session, 1, "1NS", "1EW")
+
+    response = client.post(board_url(session), {"row": key, "text": "4S N ="}, **(HTMX if htmx else {}))
+
+    assert response.status_code == 403
+    assert not Result.objects.exists()
+    page = client.get(board_url(session))
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())[1]
+    response = client.post(board_url(session), {"csrfmiddlewaretoken": token, "row": key, "text": "4S N ="},
+                           **(HTMX if htmx else {}))
+    assert response.status_code == (200 if htmx else 302)
+    assert Result.objects.count() == 1
+
+
+def test_without_htmx_a_logged_out_director_is_sent_to_log_in(client, session):
+    table = reverse("sessions:director_table", args=[session.pk, "A", 1, 1])
+    for url in (board_url(session), table):
+        for response in (client.get(url), client.post(url, {"text": "4S N ="})):
+            assert response.status_code == 302
+            assert response.url.startswith(reverse("login") + "?next=")
+    assert client.get(table, **HTMX).status_code == 401
+    assert not Result.objects.exists()
+
+
+@pytest.mark.parametrize("page", ["board", "table"])
+def test_the_boxes_carry_the_lengths_the_server_accepts(logged_in, session, page):
+    url = board_url(session) if page == "board" else reverse("sessions:director_table", args=[session.pk, "A", 1, 1])
+
+    html = logged_in.get(url).content.decode()
+
+    assert len(re.findall(r'<input name="text" [^>]*maxlength="60"', html)) == (3 if page == "board" else 2)
+    assert len(re.findall(r'<input name="lead" [^>]*maxlength="8"', html)) == (3 if page == "board" else 2)
+
+
+def test_the_pages_run_no_inline_script(logged_in, session):
+    line = result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                         ns_pair="1NS", ew_pair="1EW", text="4S N =").result
+    table = reverse("sessions:director_table", args=[session.pk, "A", 1, 1])
+
+    for url in (board_url(session), table):
+        html = logged_in.get(url).content.decode()
+        assert '<script src="/static/js/entry.js" defer></script>' in html
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # every script from static/
+        assert not re.search(r"\son[a-z]+=", html)  # no onclick= and the like
+    key = row_key(session, 1, "1NS", "1EW")
+    row = row_html(logged_in.get(board_url(session)).content.decode(), key)
+    assert f'name="result" value="{line.pk}"' in row
+    assert 'value="delete" class="danger" tabindex="-1" data-confirm="Delete this line?"' in row
+
+
+def test_a_board_links_to_the_next_board_and_its_tables_rounds(logged_in, session):
+    html = logged_in.get(board_url(session)).content.decode()
+
+    assert f'data-next-url="{board_url(session, 2)}" data-next-label="Board 2"' in html
+    # Board 1 is played at table 1 in round 1, table 2 in round 3, table 3 in round 2 (3-table Mitchell).
+    for key, (round, table) in [(row_key(session, 1, "1NS", "1EW"), (1, 1)), (row_key(session, 1, "2NS", "3EW"), (3, 2))]:
+        url = reverse("sessions:director_table", args=[session.pk, "A", round, table])
+        assert f'<a href="{url}" tabindex="-1"' in row_html(html, key)
+    last = logged_in.get(board_url(session, 6)).content.decode()
+    assert "data-next-url" not in last
+    assert f'href="{board_url(session, 5)}" accesskey="p"' in last
+
+
+def test_a_table_links_to_the_tables_and_rounds_around_it_and_to_its_boards(logged_in, session):
+    def table(round, number):
+        return reverse("sessions:director_table", args=[session.pk, "A", round, number])
+
+    html = logged_in.get(table(2, 2)).content.decode()
+
+    assert f'href="{table(2, 1)}" accesskey="p" rel="prev">&larr; Table 1<' in html
+    assert f'href="{table(2, 3)}" accesskey="n" rel="next">Table 3 &rarr;<' in html
+    assert f'href="{table(1, 2)}">&uarr; Round 1<' in html
+    assert f'href="{table(3, 2)}">Round 3 &darr;<' in html
+    assert f'data-next-url="{table(2, 3)}" data-next-label="Table 3"' in html
+    for number in re.findall(r'id="row-A-(\d+)-', html):
+        assert f'<a href="{board_url(session, int(number))}" tabindex="-1"' in html
+    # The last table of a round moves on to the first table of the next round; the very last, nowhere.
+    assert f'data-next-url="{table(3, 1)}" data-next-label="Round 3, table 1"' in logged_in.get(table(2, 3)).content.decode()
+    assert "data-next-url" not in logged_in.get(table(3, 3)).content.decode()
