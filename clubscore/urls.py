@@ -1,12 +1,18 @@
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic.base import RedirectView
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says: send them to the real icon.
+    (Resolved per request: the static files' hashed names exist only after collectstatic.)"""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    # Browsers ask for /favicon.ico whatever the page says: send them to the real icon.
-    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
+    path("favicon.ico", favicon),
     path("", include("sessions.urls")),
 ]

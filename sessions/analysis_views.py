@@ -3,7 +3,8 @@
 Club-scoped like every director page (another club's session is a 404, an anonymous
 user is sent to log in). The hands are secret until the session is played, so the
 downloads and printable sheets are the director's only; players see a board's hands
-and analysis on its public page once the session is published.
+and analysis on its public page once the session is published and marked final (until
+then a board may still be in play at another table).
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ answer a posted row with that row alone (static/js/entry.js has already moved th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -19,7 +18,6 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.forms import (
@@ -33,7 +31,7 @@ from sessions.forms import (
 )
 from sessions.models import Board, Club, Event, Result, Section, Session
 from sessions.movements import Movement, MovementError
-from sessions.permissions import get_club_object_or_404
+from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.selectors import (
     EntryRow,
     EntrySheet,
@@ -59,7 +57,6 @@ from sessions.services import (
     result_record,
     session_create,
     session_name_players,
-    session_publish,
     session_unpublish,
 )
 
@@ -148,19 +145,6 @@ def _chosen_movement(data, movements):
 
 @login_required
 @require_POST
-def session_publish_view(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
-    try:
-        session_publish(session=session)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, "Published: players can see the results.")
-    return redirect("sessions:director_session", session_id=session.pk)
-
-
-@login_required
-@require_POST
 def session_unpublish_view(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
     session_unpublish(session=session)
@@ -227,26 +211,10 @@ def session_log(request: HttpRequest, session_id: int) -> HttpResponse:
 LOGIN_EXPIRED = "Your login has expired: log in again, then press Enter again."
 
 
-def entry_login_required(view):
-    """login_required for the entry pages, except that htmx posts get a 401 instead.
-
-    login_required answers a logged-out user with a redirect to the login page, which
-    htmx follows and would swap into the sheet in place of the row; a row saved after the
-    login expired gets a short 401 instead, and the page says so on the row and keeps what
-    was typed. The 401 comes before the CSRF check (nothing is read or written to answer
-    it), so a browser that lost all its cookies hears "log in again" too, not a CSRF
-    failure; every other request is checked as usual (csrf_protect, then login_required).
-    """
-    protected = csrf_protect(login_required(view))
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if request.htmx and not request.user.is_authenticated:
-            return HttpResponse(LOGIN_EXPIRED, status=401, content_type="text/plain; charset=utf-8")
-        return protected(request, *args, **kwargs)
-
-    wrapper.csrf_exempt = True  # the middleware's check: csrf_protect above does it instead
-    return wrapper
+#: Entry rows saved after the login expired: the row says so and keeps what was typed.
+entry_login_required = htmx_login_required(
+    lambda: HttpResponse(LOGIN_EXPIRED, status=401, content_type="text/plain; charset=utf-8")
+)
 
 
 @dataclass

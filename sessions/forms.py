@@ -153,6 +153,19 @@ EVENT_HELP = {
         "arrow-switched Mitchell one. Choose one ranking to list every pair together (a league "
         "or a multi-section event with one winner), or NS and EW for two winners."
     ),
+    "table_confirmation": (
+        "A result sent from a table's phone by North-South is recorded only once East-West "
+        "confirm it on the same phone (as with a Bridgemate). Untick to record it as sent."
+    ),
+    "table_shows_traveller": (
+        "After sending a board, the table's phone shows the board's results so far (the "
+        "traveller). Untick if the players should not see the other tables' results."
+    ),
+    "live_rankings": (
+        "During play: the players' results page, once published, shows the ranking as the "
+        "results come in, marked provisional until you mark the session final. Only at the "
+        "end: the published ranking stays hidden until you mark the session final."
+    ),
 }
 
 #: Headings that group the options on the page: (heading, fields).
@@ -162,11 +175,13 @@ EVENT_SECTIONS = (
     ("IMPs", ("cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table")),
     ("Totals and rankings", ("line_decimals", "rankings")),
     ("Sections", ("across_field",)),
+    ("Table entry", ("table_confirmation", "table_shows_traveller", "live_rankings")),
 )
 
 #: Radio buttons for every setting with a few named choices.
 EVENT_RADIOS = (
     "method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum", "line_decimals", "rankings",
+    "live_rankings",
 )
 EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 
@@ -186,6 +201,9 @@ class EventForm(forms.ModelForm):
             "adjusted_session_percentage": "Ave+ / Ave- at the session percentage",
             "cross_imps": "Cross-IMPs", "butler_datum": "Butler datum", "imp_table": "IMP table",
             "line_decimals": "Rounding of traveller lines", "rankings": "Rankings",
+            "table_confirmation": "The opponents confirm each result sent from a table",
+            "table_shows_traveller": "Show the board's results at the table after each board",
+            "live_rankings": "Players see the ranking",
         }
         help_texts = EVENT_HELP
         widgets = {name: forms.RadioSelect for name in EVENT_RADIOS}

@@ -7,11 +7,15 @@ an object exists.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.decorators import login_required
 from django.db.models import Model
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.csrf import csrf_protect
 from django.shortcuts import get_object_or_404
 
 M = TypeVar("M", bound=Model)
@@ -31,3 +35,29 @@ def get_club_object_or_404(user: AbstractBaseUser | AnonymousUser, model: type[M
     if not user.is_authenticated:
         raise Http404("not found")
     return get_object_or_404(club_scoped(user, model), **lookup)
+
+
+def htmx_login_required(logged_out: Callable[[], HttpResponse]):
+    """login_required, except that an htmx request from a logged-out user gets ``logged_out()``.
+
+    login_required answers with a redirect to the login page, which htmx follows and would
+    swap into the page (an entry row, the progress grid) in place of the fragment; the
+    page shows a short answer instead and keeps what was typed. That answer comes before
+    the CSRF check (nothing is read or written to give it), so a browser that lost all its
+    cookies hears "log in again", not a CSRF failure; every other request is checked as
+    usual (csrf_protect, then login_required).
+    """
+
+    def decorator(view):
+        protected = csrf_protect(login_required(view))
+
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if request.htmx and not request.user.is_authenticated:
+                return logged_out()
+            return protected(request, *args, **kwargs)
+
+        wrapper.csrf_exempt = True  # the middleware's check: csrf_protect above does it instead
+        return wrapper
+
+    return decorator

@@ -4,6 +4,10 @@ Thin views: fetch the published object (anything unpublished or unknown is a 404
 directors too: they have their own provisional pages), read one sheet from
 sessions.selectors.public, wrap its rows in a table, render. Tables sort in Python on
 ?sort=, so sorting costs no query.
+
+Until the director marks a session final its pages say "provisional", the results page
+reloads itself, and the hands and their analysis stay hidden (the boards may not all
+have been played); an event that shows the ranking only at the end hides it meanwhile.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig, Table
 
 from sessions.analysis.selectors import board_analysis
-from sessions.models import Club
+from sessions.models import Club, LiveRankings, Session
 from sessions.selectors.public import (
     club_sessions,
     clubs_with_results,
@@ -28,6 +32,13 @@ from sessions.selectors.public import (
 from sessions.tables import RankingTable, ScorecardTable, SessionListTable, TravellerTable
 
 CLUB_SESSIONS_PER_PAGE = 25
+#: Seconds between reloads of a provisional session's results page.
+LIVE_REFRESH_SECONDS = 60
+
+
+def _ranking_hidden(session: Session) -> bool:
+    """The event shows the ranking only once the session is final, and it is not yet."""
+    return not session.final and session.event.live_rankings == LiveRankings.AT_THE_END
 
 
 def _configured(request: HttpRequest, table: Table, paginate: bool | dict = False) -> Table:
@@ -52,7 +63,8 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
 def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(published_sessions(), pk=session_id)
     sheet = results_sheet(session=session)
-    rankings = [
+    hidden = _ranking_hidden(session)
+    rankings = [] if hidden else [
         (ranking, _configured(request, RankingTable(
             ranking.rows, session_id=session.pk, is_matchpoints=sheet.is_matchpoints,
         )))
@@ -60,14 +72,16 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     ]
     return render(request, "public/session.html", {
         "session": session, "club": session.event.club, "sheet": sheet, "rankings": rankings,
+        "ranking_hidden": hidden, "refresh": None if session.final else LIVE_REFRESH_SECONDS,
     })
 
 
 def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     board = get_object_or_404(published_boards(), session_id=session_id, number=number)
     sheet = traveller_sheet(board=board)
-    # One analysis for the panel (hands, DD table, par, chart) and the traveller's columns.
-    analysis = board_analysis(board=board, results=[row.result for row in sheet.rows])
+    # One analysis for the panel (hands, DD table, par, chart) and the traveller's columns;
+    # none before the session is final, when the board may still be in play elsewhere.
+    analysis = board_analysis(board=board, results=[row.result for row in sheet.rows]) if board.session.final else None
     table = TravellerTable(sheet.rows, session_id=session_id, method=sheet.method, analysis=analysis)
     return render(request, "public/board.html", {
         "session": board.session, "club": board.session.event.club, "board": board, "sheet": sheet,
@@ -78,13 +92,14 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
 def scorecard(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
     pair = get_object_or_404(published_pairs(), section__session_id=session_id, pk=pair_id)
     card = scorecard_sheet(pair=pair)
-    standing = card.standing
+    session = pair.section.session
+    hidden = _ranking_hidden(session)  # the pair's place and percentage are the ranking
+    standing = None if hidden else card.standing
     table = ScorecardTable(
         card.rows, session_id=session_id, is_matchpoints=card.is_matchpoints,
         points_total=card.points_total, percentage=standing.percentage if standing else None,
     )
-    session = pair.section.session
     return render(request, "public/scorecard.html", {
         "session": session, "club": session.event.club, "pair": pair, "card": card,
-        "table": _configured(request, table),
+        "standing": standing, "ranking_hidden": hidden, "table": _configured(request, table),
     })

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import director_views as director
+from . import live_views as live
 
 urlpatterns = [
     path("director/", director.dashboard, name="director_dashboard"),
@@ -11,7 +12,7 @@ urlpatterns = [
     path("director/clubs/<slug:club_slug>/events/new/", director.event_new, name="director_event_new"),
     path("director/events/<int:event_id>/", director.event_edit, name="director_event"),
     path("director/sessions/<int:session_id>/", director.session_detail, name="director_session"),
-    path("director/sessions/<int:session_id>/publish/", director.session_publish_view, name="director_publish"),
+    path("director/sessions/<int:session_id>/publish/", live.session_publish_view, name="director_publish"),
     path("director/sessions/<int:session_id>/unpublish/", director.session_unpublish_view,
          name="director_unpublish"),
     path("director/sessions/<int:session_id>/standings/", director.session_standings, name="director_standings"),
@@ -26,4 +27,21 @@ urlpatterns = [
         director.table_entry,
         name="director_table",
     ),
+    path("director/sessions/<int:session_id>/progress/", live.session_progress_grid, name="director_progress"),
+    path("director/sessions/<int:session_id>/final/", live.session_mark_final_view, name="director_mark_final"),
+    path("director/sessions/<int:session_id>/reopen/", live.session_reopen_view, name="director_reopen"),
+]
+
+# The table links page: each table's phone link, its QR code, renew and revoke.
+from . import director_tables_views as links  # noqa: E402
+
+urlpatterns += [
+    path("director/sessions/<int:session_id>/tables/", links.table_links, name="director_table_links"),
+    path("director/sessions/<int:session_id>/tables/make/", links.table_links_make, name="director_table_links_make"),
+    path("director/sessions/<int:session_id>/tables/links/<int:link_id>/renew/", links.table_link_renew_view,
+         name="director_table_link_renew"),
+    path("director/sessions/<int:session_id>/tables/links/<int:link_id>/revoke/", links.table_link_revoke_view,
+         name="director_table_link_revoke"),
+    path("director/sessions/<int:session_id>/tables/<str:letter>/<int:table>/new/", links.table_link_new,
+         name="director_table_link_new"),
 ]

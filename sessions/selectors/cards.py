@@ -3,8 +3,12 @@
 Both are read off the session's stored seatings (the movement as it was when the
 session was created), so the cards match what the entry pages expect. A round with
 no seating at a table is a round the table is empty (a phantom's table); a pair
-without a seating in a round sits out. Two queries whatever the session's size:
-the seatings with their pairs and players, and the pairs with their players.
+without a seating in a round sits out. Three queries whatever the session's size:
+the seatings with their pairs and players, the pairs with their players, and the
+tables' live phone links (a table card carries its link's QR code when it has one).
+
+``session_table_links`` lists every table that plays (has a seating) with its live
+link, for the director's table links page.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sessions.models import Pair, Seating, Section, Session
+from sessions.models import Pair, Seating, Section, Session, TableLink
 from sessions.movements import PairCardLine, board_range
 
 
@@ -51,6 +55,12 @@ class TableCard:
     section: Section
     table: int
     lines: tuple[TableCardLine, ...]
+    link: TableLink | None = None  # the table's live phone link
+
+    @property
+    def plays(self) -> bool:
+        """False for a table nobody sits at (a phantom's table in every round)."""
+        return any(line.seating for line in self.lines)
 
 
 @dataclass(frozen=True)
@@ -65,6 +75,11 @@ class SessionCards:
     tables: tuple[TableCard, ...]
     pairs: tuple[PairCard, ...]
     several_sections: bool
+
+    @property
+    def tables_without_link(self) -> int:
+        """Tables that play but have no live phone link (their cards print without a QR code)."""
+        return sum(1 for card in self.tables if card.plays and card.link is None)
 
 
 class _Schedule:
@@ -99,8 +114,11 @@ class _Schedule:
         names = " and ".join(f"{prefix}{table}" for table in tables)
         return f"table{'s' if len(tables) > 1 else ''} {names}"
 
-    def table_card(self, table: int) -> TableCard:
-        return TableCard(self.section, table, tuple(self._table_line(table, r) for r in range(1, self.rounds + 1)))
+    def table_card(self, table: int, links: dict[tuple[int, int], TableLink]) -> TableCard:
+        return TableCard(
+            self.section, table, tuple(self._table_line(table, r) for r in range(1, self.rounds + 1)),
+            link=links.get((self.section.pk, table)),
+        )
 
     def _table_line(self, table: int, round: int) -> TableCardLine:
         seating = self.at.get((round, table))
@@ -129,7 +147,7 @@ class _Schedule:
 
 
 def session_cards(*, session: Session) -> SessionCards:
-    """Every table's guide card and every pair's card, by section (two queries)."""
+    """Every table's guide card and every pair's card, by section (three queries)."""
     seatings = list(
         Seating.objects.filter(section__session=session)
         .select_related("section", "ns_pair", "ew_pair")
@@ -140,6 +158,7 @@ def session_cards(*, session: Session) -> SessionCards:
         .select_related("section", "player_1", "player_2")
         .order_by("section__letter", "direction", "number")
     )
+    links = {(link.section_id, link.table): link for link in _live_links(session)}
     by_section: dict[int, list[Seating]] = defaultdict(list)
     for seating in seatings:
         by_section[seating.section_id].append(seating)
@@ -149,8 +168,50 @@ def session_cards(*, session: Session) -> SessionCards:
     return SessionCards(
         session=session,
         tables=tuple(
-            schedule.table_card(table) for schedule in schedules.values() for table in range(1, schedule.tables + 1)
+            schedule.table_card(table, links)
+            for schedule in schedules.values()
+            for table in range(1, schedule.tables + 1)
         ),
         pairs=tuple(schedules[pair.section_id].pair_card(pair) for pair in pairs),
         several_sections=several,
     )
+
+
+def _live_links(session: Session) -> list[TableLink]:
+    return list(TableLink.objects.filter(session=session, revoked_at__isnull=True))
+
+
+@dataclass(frozen=True)
+class TableLinkRow:
+    """A table that plays, with its live phone link (None: no live link)."""
+
+    section_id: int
+    letter: str
+    table: int
+    link: TableLink | None
+    revoked: bool  # it had a link once, revoked since
+
+    @property
+    def key(self) -> str:
+        return f"{self.letter}{self.table}"
+
+
+def session_table_links(*, session: Session) -> list[TableLinkRow]:
+    """Every table with a seating, in section then table order, with its live link (two queries)."""
+    tables = (
+        Seating.objects.filter(section__session=session)
+        .values_list("section_id", "section__letter", "table")
+        .order_by("section__letter", "table")
+        .distinct()
+    )
+    live: dict[tuple[int, int], TableLink] = {}
+    revoked: set[tuple[int, int]] = set()
+    for link in TableLink.objects.filter(session=session):
+        if link.live:
+            live[(link.section_id, link.table)] = link
+        else:
+            revoked.add((link.section_id, link.table))
+    return [
+        TableLinkRow(section_id, letter, table, live.get((section_id, table)), (section_id, table) in revoked)
+        for section_id, letter, table in tables
+    ]

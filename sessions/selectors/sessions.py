@@ -6,9 +6,22 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
-from sessions.models import Board, Club, Event, Pair, Result, ResultChange, Seating, Section, Session
+from sessions.models import (
+    Board,
+    Club,
+    EntryStatus,
+    Event,
+    Pair,
+    Result,
+    ResultChange,
+    Seating,
+    Section,
+    Session,
+    TableEntry,
+)
 from sessions.services.scoring import RankedPair, session_score
 
 
@@ -39,11 +52,39 @@ class BoardProgress(_Counted):
 
 @dataclass(frozen=True)
 class TableProgress(_Counted):
+    """One table in one round: lines entered, and the lines its phone sent that need a look."""
+
     section: Section
     round: int
     table: int
     entered: int
     expected: int
+    pending: int = 0  # sent from the table, waiting for the opponents to confirm
+    warned: int = 0  # confirmed from the table although the table was warned
+    in_play: bool = False  # the round the table is playing now
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """Where a table is now: the round and board it plays (None once it has played them all).
+
+    ``late``: the table plays an earlier round than most tables do (when as many tables
+    play two rounds, the later one counts), a table that has finished never is.
+    """
+
+    section: Section
+    table: int
+    round: int | None
+    board: int | None
+    late: bool
+    entered: int
+    expected: int
+    pending: int
+    warned: int
+
+    @property
+    def finished(self) -> bool:
+        return self.round is None
 
 
 @dataclass(frozen=True)
@@ -51,6 +92,8 @@ class SessionProgress:
     boards: tuple[BoardProgress, ...]
     tables: tuple[TableProgress, ...]  # by section, round, table
     several_sections: bool = False
+    now: tuple[TableNow, ...] = ()  # by section, table
+    current_round: int | None = None  # the round most tables play; None once most have finished
 
     @property
     def entered(self) -> int:
@@ -60,6 +103,23 @@ class SessionProgress:
     def expected(self) -> int:
         return sum(progress.expected for progress in self.boards)
 
+    @property
+    def missing(self) -> int:
+        """Lines the movement expects that are not entered (a board's extra lines make up for none)."""
+        return sum(max(progress.expected - progress.entered, 0) for progress in self.boards)
+
+    @property
+    def pending(self) -> int:
+        return sum(table.pending for table in self.now)
+
+    @property
+    def warned(self) -> int:
+        return sum(table.warned for table in self.now)
+
+    @property
+    def late(self) -> int:
+        return sum(1 for table in self.now if table.late)
+
     def rounds(self) -> list[tuple[int, list[TableProgress]]]:
         """The table-round grid, one list of tables per round."""
         grid: dict[int, list[TableProgress]] = {}
@@ -68,24 +128,94 @@ class SessionProgress:
         return sorted(grid.items())
 
 
+def _table_entries(status: str, *, warned: bool = False) -> Coalesce:
+    """How many lines the seating's table sent in its round with ``status`` (a subquery)."""
+    entries = TableEntry.objects.filter(
+        section=OuterRef("section"), round=OuterRef("round"), table=OuterRef("table"), status=status
+    )
+    if warned:
+        entries = entries.exclude(warnings=[])
+    counted = entries.order_by().values("section").annotate(count=Count("pk")).values("count")
+    return Coalesce(Subquery(counted), 0)
+
+
 def session_progress(*, session: Session) -> SessionProgress:
-    """How many lines are entered per board and per table-round (three queries)."""
+    """How many lines are entered per board and per table-round, and where each table is now.
+
+    Three queries, whatever the size: the boards with their counts; the seatings with
+    their tables' lines waiting for confirmation and lines confirmed despite a warning;
+    the session's lines. A table plays the first board of its seatings, in round order,
+    with no line stored for the seating's two pairs.
+    """
     boards = list(Board.objects.filter(session=session).annotate(entered=Count("results")).order_by("number"))
     seatings = list(
-        Seating.objects.filter(section__session=session).select_related("section").order_by("section__letter", "round", "table")
+        Seating.objects.filter(section__session=session)
+        .select_related("section")
+        .annotate(pending=_table_entries(EntryStatus.PENDING), warned=_table_entries(EntryStatus.CONFIRMED, warned=True))
+        .order_by("section__letter", "round", "table")
     )
-    entered_at = Counter(
-        Result.objects.filter(board__session=session).values_list("section_id", "round", "table")
+    lines = list(
+        Result.objects.filter(board__session=session).values_list(
+            "section_id", "round", "table", "board_id", "ns_pair_id", "ew_pair_id"
+        )
     )
+    entered_at = Counter((section, round, table) for section, round, table, *_ in lines)
+    number_of = {board.pk: board.number for board in boards}
+    # Either way round: an arrow-switched round stores the line with the pairs turned.
+    played = {(number_of[board], frozenset((ns, ew))) for *_, board, ns, ew in lines}
     expected_per_board = Counter(number for seating in seatings for number in seating.boards)
+    now, in_play, current_round = _tables_now(seatings, played, entered_at)
     return SessionProgress(
         boards=tuple(BoardProgress(b, b.entered, expected_per_board[b.number]) for b in boards),
         tables=tuple(
-            TableProgress(s.section, s.round, s.table, entered_at[(s.section_id, s.round, s.table)], len(s.boards))
+            TableProgress(
+                s.section, s.round, s.table, entered_at[(s.section_id, s.round, s.table)], len(s.boards),
+                pending=s.pending, warned=s.warned, in_play=s.pk in in_play,
+            )
             for s in seatings
         ),
         several_sections=len({s.section_id for s in seatings}) > 1,
+        now=now,
+        current_round=current_round,
     )
+
+
+def _tables_now(
+    seatings: list[Seating], played: set[tuple[int, frozenset[int]]], entered_at: Counter
+) -> tuple[tuple[TableNow, ...], set[int], int | None]:
+    """Each table's round and board in play with its counts, the ids of the seatings in
+    play, and the round most tables play (None once most have finished)."""
+    by_table: dict[tuple[int, int], list[Seating]] = {}
+    for seating in seatings:  # in round order
+        by_table.setdefault((seating.section_id, seating.table), []).append(seating)
+    places: list[tuple[Seating, int | None, int | None]] = []
+    in_play: set[int] = set()
+    for table_seatings in by_table.values():
+        first = table_seatings[0]
+        place: tuple[Seating, int | None, int | None] = (first, None, None)
+        for seating in table_seatings:
+            pairs = frozenset((seating.ns_pair_id, seating.ew_pair_id))
+            board = next((number for number in seating.boards if (number, pairs) not in played), None)
+            if board is not None:
+                place = (seating, seating.round, board)
+                in_play.add(seating.pk)
+                break
+        places.append(place)
+    # A table that has finished counts as being in the round after the last.
+    last_round = max((seating.round for seating in seatings), default=0)
+    counts = Counter(round or last_round + 1 for _, round, _ in places)
+    current = max(counts, key=lambda round: (counts[round], round)) if counts else None  # a tie: the later
+    now = []
+    for seating, round, board in sorted(places, key=lambda place: (place[0].section.letter, place[0].table)):
+        mine = by_table[(seating.section_id, seating.table)]
+        now.append(TableNow(
+            section=seating.section, table=seating.table, round=round, board=board,
+            late=round is not None and current is not None and round < current,
+            entered=sum(entered_at[(s.section_id, s.round, s.table)] for s in mine),
+            expected=sum(len(s.boards) for s in mine),
+            pending=sum(s.pending for s in mine), warned=sum(s.warned for s in mine),
+        ))
+    return tuple(now), in_play, (current if current is not None and current <= last_round else None)
 
 
 def latest_event(*, club: Club) -> Event | None:

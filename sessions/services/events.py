@@ -18,8 +18,9 @@ from sessions.scoring.errors import ScoringError
 
 from .scoring import EVENT_OPTION_FIELDS, scoring_options
 
-#: The Event fields a director may set: the name, one per engine option, and the rankings.
-EVENT_SETTINGS = ("name", *EVENT_OPTION_FIELDS, "rankings")
+#: The Event fields a director may set: the name, one per engine option, the rankings,
+#: and how the tables' phones enter results and what the players see meanwhile.
+EVENT_SETTINGS = ("name", *EVENT_OPTION_FIELDS, "rankings", "table_confirmation", "table_shows_traveller", "live_rankings")
 
 
 def _check(event: Event) -> None:

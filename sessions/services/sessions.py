@@ -1,4 +1,4 @@
-"""Creating, publishing and unpublishing sessions.
+"""Creating, publishing and unpublishing sessions, and marking them final.
 
 A session is created from a movement (sessions.movements): one section per letter,
 one Pair per movement pair, one Board per board in play (dealer and vulnerability from
@@ -21,6 +21,7 @@ from sessions.movements import Movement
 from sessions.scoring import boards as engine_boards
 
 from .players import pair_set_players, player_find_or_add
+from .tables import table_links_ensure
 
 
 def _split_label(label: str) -> tuple[int, str]:
@@ -76,6 +77,8 @@ def session_create(
         pairs = _create_pairs(section, movement)
         _create_seatings(section, movement, pairs)
         _name_players(event, section, pairs, pair_players or {}, several=len(section_letters) > 1)
+    # Every table gets its phone link now, so the first printed cards carry the QR codes.
+    table_links_ensure(session=session)
     return session
 
 
@@ -136,20 +139,51 @@ def _name_players(
 
 @transaction.atomic
 def session_publish(*, session: Session) -> Session:
-    """Make the session's results public; refused while no result is entered."""
+    """Make the session's results public; refused while no result is entered.
+
+    Publishing a published session changes nothing (a second tap, a resent form). A
+    fresh publication starts with no amendment: the page is as published, at that time.
+    Lines still missing are the caller's to ask about (session_progress counts them).
+    """
     if not Result.objects.filter(board__session=session).exists():
         raise ValidationError("no result is entered yet: there is nothing to publish")
+    if session.published:
+        return session
     session.published = True
     session.published_at = timezone.now()
+    session.amended_at = None
     session.full_clean()
-    session.save(update_fields=["published", "published_at"])
+    session.save(update_fields=["published", "published_at", "amended_at"])
     return session
 
 
 @transaction.atomic
 def session_unpublish(*, session: Session) -> Session:
+    """Hide the session's results from the players; a final session is reopened with it."""
     session.published = False
     session.published_at = None
+    session.final_at = None
     session.full_clean()
-    session.save(update_fields=["published", "published_at"])
+    session.save(update_fields=["published", "published_at", "final_at"])
+    return session
+
+
+@transaction.atomic
+def session_mark_final(*, session: Session) -> Session:
+    """The director has checked every result: the players' pages stop saying "provisional"
+    and show the hands and their analysis. Marking a final session again keeps its time."""
+    if session.final:
+        return session
+    session.final_at = timezone.now()
+    session.full_clean()
+    session.save(update_fields=["final_at"])
+    return session
+
+
+@transaction.atomic
+def session_reopen(*, session: Session) -> Session:
+    """Undo session_mark_final: the results are provisional again and the hands hidden."""
+    session.final_at = None
+    session.full_clean()
+    session.save(update_fields=["final_at"])
     return session

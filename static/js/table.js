@@ -85,7 +85,20 @@
 
   function swap(html) {
     main.innerHTML = html;
+    settle();
     ready();
+  }
+
+  // A double tap's second tap lands on whatever took the tapped button's place (Confirm
+  // gives way to the next board's keypad, which would type a "4" into its result). So for
+  // a moment after each change the buttons let taps through to the page behind them; a
+  // script's click waits for them, as for any covered button.
+  var SETTLE_MS = 500;
+  var settleTimer = null;
+  function settle() {
+    main.classList.add("settling");
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(function () { main.classList.remove("settling"); }, SETTLE_MS);
   }
 
   function flush() {
@@ -179,7 +192,9 @@
     var strong = document.createElement("strong");
     strong.className = "pending-text";
     strong.textContent = item.text;
-    line.append(strong, " (kept on this phone until the network returns)");
+    line.append(strong);
+    if (item.lead) line.append(", lead " + item.lead);  // EW check the lead too, as online
+    line.append(" (kept on this phone until the network returns)");
     var ask = document.createElement("p");
     ask.textContent = "East-West, please check and confirm.";
     var confirm = document.createElement("button");
@@ -193,11 +208,14 @@
     panel.append(line, ask, confirm, refuse);
     form.hidden = true;
     form.parentNode.insertBefore(panel, form);
+    settle();
     confirm.addEventListener("click", function () {
+      acceptWarnings(item.key);
       enqueue({ kind: "confirm", key: item.key, url: main.dataset.confirmUrl,
                 fields: [["client_key", item.key]], board: item.board });
       panel.remove();
       form.hidden = false;
+      settle();
       markDone(item.board);
       showNextBoard(form);
     });
@@ -209,6 +227,7 @@
                      fields: [["client_key", item.key]], board: item.board });
       panel.remove();
       form.hidden = false;
+      settle();
       form.querySelector("input[name=client_key]").value = newKey();
       form.text.focus();
       sayWaiting();
@@ -236,12 +255,26 @@
     if (kind === "send") {
       if (!form.text.value.trim()) { form.text.focus(); return; }
       item.text = form.text.value.trim();
+      item.lead = form.lead.value.trim().toUpperCase();
       keepDraft();
     }
     form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = true; });
     lastSend = kind === "send" ? { form: form, item: item } : null;
     enqueue(item);
   });
+
+  // Offline the phone cannot ask for a second look at warnings (they need the other
+  // tables' results): the table has agreed the line, so the queued send says the warnings
+  // are accepted; they stay on the line for the director's grid.
+  function acceptWarnings(key) {
+    save(OUTBOX, outbox().map(function (queued) {
+      if (queued.kind === "send" && queued.key === key &&
+          !queued.fields.some(function (field) { return field[0] === "accept_warnings"; })) {
+        queued.fields.push(["accept_warnings", "1"]);
+      }
+      return queued;
+    }));
+  }
 
   // A send that could not leave the phone: the table carries on here, the outbox keeps it.
   var lastSend = null;
@@ -253,7 +286,7 @@
     if (!queued) return;
     sent.form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = false; });
     if (main.dataset.confirmation === "on") confirmLocally(sent.form, sent.item);
-    else { markDone(sent.item.board); showNextBoard(sent.form); }
+    else { acceptWarnings(sent.item.key); markDone(sent.item.board); showNextBoard(sent.form); }
   }
 
   // --- the score before sending, and the keypad -------------------------------------------------

@@ -1,5 +1,9 @@
 """The players' board and score-card pages show the hands, the analysis and the charts,
-for published sessions only (the hand-made case of test_selectors.py)."""
+for published sessions once they are final (the hand-made case of test_selectors.py).
+
+Before the director marks the session final a board may still be in play at other
+tables, so its hands, DD figures, par and charts stay off the players' pages.
+"""
 
 import pytest
 from django.template import Context, Template
@@ -8,6 +12,7 @@ from django.urls import reverse
 from sessions.analysis.selectors import board_analysis
 from sessions.selectors.public import published_boards, traveller_sheet
 from sessions.services import result_record, session_publish
+from sessions.services.sessions import session_mark_final, session_reopen
 from sessions.tables import TravellerTable
 from tests.analysis.conftest import TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, opponents, pair
 from tests.views.conftest import read_tables
@@ -15,6 +20,13 @@ from tests.views.conftest import read_tables
 
 @pytest.fixture
 def published(hand_made):
+    """Published and marked final: the hands and the analysis are public."""
+    return session_mark_final(session=session_publish(session=hand_made))
+
+
+@pytest.fixture
+def provisional(hand_made):
+    """Published, not final: the boards may still be in play."""
     return session_publish(session=hand_made)
 
 
@@ -126,3 +138,39 @@ def test_the_traveller_exports_the_dd_figures_as_plain_numbers(published):
     table = TravellerTable(sheet.rows, session_id=published.pk, method=sheet.method, analysis=analysis)
     (row,) = table.rows
     assert (row.get_cell_value("dd_tricks"), row.get_cell_value("against_par")) == (10, -480)
+
+
+# --- before the session is final ----------------------------------------------------------
+
+HAND_MARKS = ('class="hand-diagram"', 'class="dd-table"', "Par <strong>", "<svg", "NS scores on board")
+
+
+def test_a_provisional_board_page_shows_no_hands_dd_table_par_or_chart(client, provisional):
+    page = board_page(client, provisional, 1)
+    assert not [mark for mark in HAND_MARKS if mark in page]
+    assert "The hands and their analysis are shown once the director marks the session final." in page
+    (heading, *_) = [table for table in read_tables(page) if table[0][:2] == ["NS", "EW"]][0]
+    assert "NS score" in heading and "DD" not in heading and "v par" not in heading
+
+
+def test_a_provisional_score_card_shows_no_chart_and_no_par_summary(client, provisional):
+    url = reverse("sessions:scorecard", args=[provisional.pk, pair(provisional, "1NS").pk])
+    page = client.get(url).content.decode()
+    assert "percentage on each board" not in page and "Against par" not in page and "<svg" not in page
+    assert "As declarer" not in page
+
+
+def test_the_tags_show_nothing_for_a_published_session_not_yet_final(provisional):
+    board = board_of(provisional, 1)
+    html = Template("{% load analysis_tags %}{% board_analysis_panel %}{% scorecard_analysis %}").render(
+        Context({"board": board, "pair": pair(provisional, "1NS")})
+    )
+    assert html.strip() == ""
+
+
+def test_marking_final_shows_the_hands_and_reopening_hides_them_again(client, provisional):
+    session_mark_final(session=provisional)
+    assert 'class="hand-diagram"' in board_page(client, provisional, 1)
+
+    session_reopen(session=provisional)
+    assert 'class="hand-diagram"' not in board_page(client, provisional, 1)

@@ -28,7 +28,7 @@ def test_load_demo_twice_gives_one_demo_club(client, db):
     assert club.players.count() == 30
 
     mitchell = Session.objects.get(movement_kind="mitchell")
-    assert mitchell.published and mitchell.tables == 7
+    assert mitchell.published and mitchell.final and mitchell.tables == 7
     assert Result.objects.filter(board__session=mitchell).count() == 7 * 7 * mitchell.boards_per_round
 
     howell = Session.objects.get(movement_kind="howell")

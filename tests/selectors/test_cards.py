@@ -107,10 +107,12 @@ def test_several_sections_name_their_tables_with_the_letter(event):
 
 
 @pytest.mark.parametrize("tables", [3, 9])
-def test_the_cards_take_two_queries_whatever_the_size(event, tables, django_assert_num_queries):
+def test_the_cards_take_three_queries_whatever_the_size(event, tables, django_assert_num_queries):
     session = make_session(event, mitchell(tables, 2), sections=("A", "B"))
 
-    with django_assert_num_queries(2):  # the seatings with their pairs; the pairs with their players
+    # the seatings with their pairs; the pairs with their players; the tables' live phone links
+    with django_assert_num_queries(3):
         cards = session_cards(session=session)
         [card.pair.names for card in cards.pairs]
         [line.seating.ns_pair.label for card in cards.tables for line in card.lines if line.seating]
+        [card.link and card.link.token for card in cards.tables]

@@ -11,8 +11,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
-from sessions.models import Board, Event, Pair, Player, Result, ResultChange, Session
+from sessions.models import Board, Event, Pair, Player, Result, ResultChange, Session, TableLink
 from sessions.services import EVENT_SETTINGS, result_record
+from sessions.services.tables import table_links_ensure
 from tests.formats.data_files import DATA_DIR
 
 
@@ -23,6 +24,7 @@ def entered(session):
     board, section = session.boards.get(number=1), session.sections.get()
     line = result_record(board=board, section=section, ns_pair="1NS", ew_pair="1EW", text="4S N =").result
     result_record(board=board, section=section, ns_pair="3NS", ew_pair="2EW", text="4S N +1")
+    table_links_ensure(session=session)  # each table's phone link, for the renew and revoke requests
     return session, line
 
 
@@ -38,6 +40,7 @@ def writing_requests(session, line):
     club = session.event.club
     pair_1ns = line.ns_pair_id
     other = line.board.results.exclude(pk=line.pk).get()
+    links = {link.table: link for link in TableLink.objects.filter(session=session, revoked_at__isnull=True)}
     return [
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
@@ -51,7 +54,10 @@ def writing_requests(session, line):
         (reverse("sessions:director_board_groups", args=[session.pk, 1]),
          {f"group_{line.pk}": 1, f"group_{other.pk}": 2}),
         (reverse("sessions:director_players", args=[club.slug]), {"name": "Intruder"}),
-        (reverse("sessions:director_publish", args=[session.pk]), {}),
+        (reverse("sessions:director_publish", args=[session.pk]), {"confirm": "1"}),
+        (reverse("sessions:director_mark_final", args=[session.pk]), {}),
+        (reverse("sessions:director_reopen", args=[session.pk]), {}),
+        (reverse("sessions:director_mark_final", args=[session.pk]), {}),
         (reverse("sessions:director_unpublish", args=[session.pk]), {}),
         (reverse("sessions:director_board", args=[session.pk, 1]),
          {"row": row_1, "result": line.pk, "version": 1, "text": "4S N -3"}),
@@ -62,6 +68,10 @@ def writing_requests(session, line):
         (reverse("sessions:analysis_upload", args=[session.pk]), {"file": hand_record_file()}),
         (reverse("sessions:analysis_generate", args=[session.pk]), {"replace": "on"}),
         (reverse("sessions:transfer_import", args=[club.slug]), {"file": results_file()}),
+        (reverse("sessions:director_table_link_renew", args=[session.pk, links[1].pk]), {}),
+        (reverse("sessions:director_table_link_revoke", args=[session.pk, links[2].pk]), {}),
+        (reverse("sessions:director_table_link_new", args=[session.pk, "A", 2]), {}),
+        (reverse("sessions:director_table_links_make", args=[session.pk]), {"next": "cards"}),
     ]
 
 
@@ -80,10 +90,11 @@ def snapshot():
         list(Result.objects.values_list("pk", "version", "text", "group")),
         list(Event.objects.values_list(*EVENT_SETTINGS)),
         ResultChange.objects.count(),
-        list(Session.objects.values_list("pk", "published")),
+        list(Session.objects.values_list("pk", "published", "final_at")),
         list(Player.objects.values_list("pk", "name", "national_number")),
         list(Pair.objects.values_list("pk", "player_1", "player_2")),
         list(Board.objects.values_list("pk", "deal")),
+        list(TableLink.objects.values_list("pk", "token", "revoked_at")),
     )
 
 
@@ -120,6 +131,9 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert set(Result.objects.filter(board=line.board).values_list("group", flat=True)) == {1, 2}
     assert all(Board.objects.filter(session=session).values_list("deal", flat=True))
     assert Session.objects.filter(name__startswith="EL Thu").exists()  # the imported file
+    # Table 1 renewed, table 2 revoked then given a new link: one old and one live link each.
+    assert [TableLink.objects.filter(session=session, table=table).count() for table in (1, 2, 3)] == [2, 2, 1]
+    assert TableLink.objects.filter(session=session, revoked_at__isnull=True).count() == 3
 
 
 @pytest.mark.parametrize("persona", ["outsider", "member"])
@@ -135,6 +149,8 @@ def test_reading_pages_are_hidden_from_other_users(client, entered, persona, req
         ("director_cards", [session.pk]), ("director_pairs", [session.pk]),
         ("analysis_hand_records", [session.pk]), ("analysis_pbn", [session.pk]),
         ("analysis_print", [session.pk]), ("transfer_import", [session.event.club.slug]),
+        ("director_table_links", [session.pk]),
+        ("director_progress", [session.pk]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 
@@ -170,6 +186,9 @@ DIRECTOR_PAGES_WALKED = {
     "director_board", "director_table", "analysis_upload", "analysis_generate", "transfer_import",
     "director_session", "director_standings", "director_log", "director_cards",
     "analysis_hand_records", "analysis_pbn", "analysis_print", "director_dashboard",
+    "director_table_links", "director_table_links_make", "director_table_link_renew",
+    "director_table_link_revoke", "director_table_link_new",
+    "director_progress", "director_mark_final", "director_reopen",
 }
 
 

@@ -10,12 +10,17 @@ import re
 from pathlib import Path
 
 import pytest
+import segno
 from django.conf import settings
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
+from sessions.models import TableLink
 from sessions.movements import mitchell
+from sessions.services.tables import table_links_ensure
 from tests.factories import make_session
 
 
@@ -106,6 +111,53 @@ def test_the_cards_page_takes_the_same_queries_for_a_bigger_session(logged_in, e
     for session in (small, big):
         with CaptureQueriesContext(connection) as queries:
             assert logged_in.get(cards_url(session)).status_code == 200
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1]
+
+
+def table_qr(url: str) -> str:
+    """A table's QR code as the cards inline it: segno's, made from the table's full URL."""
+    return segno.make_qr(url, error="m").svg_inline(scale=4, svgclass="qr", omitsize=True)
+
+
+def test_each_table_card_carries_its_links_qr_code_and_url(logged_in, session):
+    links = table_links_ensure(session=session)
+
+    html = logged_in.get(cards_url(session)).content.decode()
+
+    for link in links:
+        card = html.split(f'id="table-card-A-{link.table}"')[1].split("</section>")[0]
+        url = f"http://testserver/t/{link.token}/"
+        assert table_qr(url) in card and f'<span class="url">{url}</span>' in card
+        assert Client().get(f"/t/{link.token}/").status_code == 200
+    assert html.count("<svg") == 3
+    assert "without a live phone link" not in html
+
+
+def test_the_cards_page_offers_to_make_the_missing_links(logged_in, session):
+    assert logged_in.get(cards_url(session)).content.decode().count("<svg") == 3  # made with the session
+    TableLink.objects.filter(session=session).update(revoked_at=timezone.now())
+    html = logged_in.get(cards_url(session)).content.decode()
+
+    assert "<svg" not in html and "3 tables without a live phone link" in html
+    make = reverse("sessions:director_table_links_make", args=[session.pk])
+    assert f'action="{make}"' in html and 'name="next" value="cards"' in html
+
+    response = logged_in.post(make, {"next": "cards"})
+
+    assert response.status_code == 302 and response.url == cards_url(session)
+    assert TableLink.objects.filter(session=session, revoked_at__isnull=True).count() == 3
+    assert logged_in.get(cards_url(session)).content.decode().count("<svg") == 3
+
+
+def test_the_cards_page_takes_the_same_queries_with_the_links_made(logged_in, event):
+    small, big = make_session(event), make_session(event, mitchell(9, 2), sections=("A", "B"))
+    counts = []
+    for session in (small, big):
+        tables = len(table_links_ensure(session=session))
+        with CaptureQueriesContext(connection) as queries:
+            assert logged_in.get(cards_url(session)).content.decode().count("<svg") == tables
         counts.append(len(queries))
 
     assert counts[0] == counts[1]

@@ -203,3 +203,46 @@ def test_a_wrong_rounding_or_ranking_is_refused(logged_in, event, changes, messa
     assert response.status_code == 200 and message in response.content.decode()
     event.refresh_from_db()
     assert (event.line_decimals, event.rankings) == (None, "auto")
+
+
+# --- table entry -------------------------------------------------------------------------------
+
+
+def test_the_settings_page_has_a_table_entry_section(logged_in, event):
+    html = logged_in.get(reverse("sessions:director_event", args=[event.pk])).content.decode()
+
+    section = html.split("<legend>Table entry</legend>")[1].split('<button type="submit">')[0]  # the last section
+    assert 'name="table_confirmation"' in section and 'name="table_shows_traveller"' in section
+    assert 'name="live_rankings"' in section and 'type="radio"' in section
+    for words in [
+        "recorded only once East-West confirm it", "results so far (the traveller)",
+        "marked provisional until you mark the session final", "stays hidden until you mark the session final",
+    ]:
+        assert words in section, words
+
+
+def test_a_new_event_confirms_at_the_table_shows_the_traveller_and_ranks_during_play(logged_in, club):
+    logged_in.post(reverse("sessions:director_event_new", args=[club.slug]), settings_data(name="Friday"))
+
+    event = Event.objects.get(name="Friday")
+    assert (event.table_confirmation, event.table_shows_traveller, event.live_rankings) == (True, True, "during")
+
+
+def test_changing_the_table_entry_settings(logged_in, event):
+    data = settings_data(event, live_rankings="end")
+    del data["table_confirmation"]  # unticked: the box posts nothing
+
+    response = logged_in.post(reverse("sessions:director_event", args=[event.pk]), data)
+
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.table_confirmation, event.table_shows_traveller, event.live_rankings) == (False, True, "end")
+
+
+def test_a_wrong_live_rankings_choice_is_explained_and_changes_nothing(logged_in, event):
+    response = logged_in.post(reverse("sessions:director_event", args=[event.pk]),
+                              settings_data(event, live_rankings="sometimes"))
+
+    assert response.status_code == 200 and b"Select a valid choice" in response.content
+    event.refresh_from_db()
+    assert event.live_rankings == "during"

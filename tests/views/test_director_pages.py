@@ -120,7 +120,10 @@ def test_publishing_and_unpublishing_from_the_session_page(logged_in, session):
 
     result_record(board=session.boards.get(number=1), section=session.sections.get(),
                   ns_pair="1NS", ew_pair="1EW", text="4S N =")
-    logged_in.post(publish)
+    asked = logged_in.post(publish)  # 17 of 18 lines missing: the director confirms first
+    session.refresh_from_db()
+    assert not session.published and b"17 lines of 18 are missing" in asked.content
+    logged_in.post(publish, {"confirm": "1"})
     session.refresh_from_db()
     assert session.published
 

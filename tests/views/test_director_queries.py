@@ -1,5 +1,8 @@
 """The director's entry pages issue the same number of queries for a small and a large
-session, players' names included (each row shows who sits there)."""
+session, players' names included (each row shows who sits there); so do the session page
+and its live progress grid, with lines sent from the tables' phones."""
+
+import uuid
 
 import pytest
 from django.db import connection
@@ -7,6 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from sessions.movements import mitchell
+from sessions.services import result_record
+from sessions.services.tables import table_entry_confirm, table_entry_send, table_links_ensure
 from tests.factories import make_session
 from tests.selectors.test_entry import enter_everything
 
@@ -16,11 +21,12 @@ ENTRY_URLS = {
 }
 
 
-def named_session(event, tables: int):
+def named_session(event, tables: int, entered: bool = True):
     movement = mitchell(tables, 2)
     players = {pair: (f"{pair} North", f"{pair} South") for pair in movement.pairs}
     session = make_session(event, movement, pair_players=players)
-    enter_everything(session)
+    if entered:
+        enter_everything(session)
     return session
 
 
@@ -34,5 +40,51 @@ def test_entry_pages_take_the_same_queries_for_3_and_11_tables(client, director,
             response = client.get(url)
         assert response.status_code == 200
         assert b"1NS North" in response.content
+        counts.append(len(captured))
+    assert counts[0] == counts[1]
+
+
+def playing_session(event, tables: int):
+    """Round 1 entered everywhere; in round 2 every table's phone has sent its first board
+    despite a warning, odd tables' opponents have confirmed it, even tables' not yet."""
+    session = named_session(event, tables, entered=False)
+    boards = {board.number: board for board in session.boards.all()}
+    section = session.sections.get()
+    links = {link.table: link for link in table_links_ensure(session=session)}
+    for seating in section.seatings.select_related("ns_pair", "ew_pair").order_by("round", "table"):
+        if seating.round == 1:
+            for number in seating.boards:
+                result_record(board=boards[number], section=section, ns_pair=seating.ns_pair.label,
+                              ew_pair=seating.ew_pair.label, text="4S N =")
+        elif seating.round == 2:
+            key = uuid.uuid4().hex
+            # 4S by East where North declared at the other tables: a warning, accepted.
+            table_entry_send(link=links[seating.table], board=boards[seating.boards[0]], text="4S E -1",
+                             client_key=key, accept_warnings=True)
+            if seating.table % 2:
+                table_entry_confirm(link=links[seating.table], client_key=key)
+    return session
+
+
+LIVE_URLS = {
+    "session page": lambda session: reverse("sessions:director_session", args=[session.pk]),
+    "progress grid": lambda session: reverse("sessions:director_progress", args=[session.pk]),
+}
+
+
+@pytest.mark.parametrize("page", sorted(LIVE_URLS))
+def test_the_live_grid_takes_the_same_queries_for_3_and_11_tables(client, director, event, page):
+    client.force_login(director)
+    counts = []
+    for tables in (3, 11):
+        session = playing_session(event, tables)
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(LIVE_URLS[page](session), HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        html = response.content.decode()
+        waiting, warned = tables // 2, tables - tables // 2
+        assert f"{waiting} line{'s' if waiting > 1 else ''} waiting for the opponents" in html
+        assert f"{warned} lines confirmed despite a warning" in html
+        assert "Most tables are playing round 2." in html
         counts.append(len(captured))
     assert counts[0] == counts[1]

@@ -1,13 +1,16 @@
 """The players' pages show the right figures: worked out by hand in tests/views/conftest.py."""
 
+import datetime
 import re
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 
 from sessions.models import Session
-from sessions.services import result_record, session_publish
+from sessions.services import event_update, result_correct, result_record, session_publish
+from sessions.services.sessions import session_mark_final
 from tests.factories import make_club, make_event, make_session, small_howell
 from tests.views.conftest import PLAYERS, enter
 
@@ -315,3 +318,85 @@ def test_the_traveller_and_score_card_pages_offer_the_same_downloads(client, pla
     ]
     for page in pages:
         assert download_links(client.get(page).content.decode()) == expected, page
+
+
+# --- provisional, final, amended --------------------------------------------------------------
+
+PROVISIONAL = "Provisional results</strong>: they may still change until the director marks the session final."
+
+
+def public_pages(session, pair):
+    return [
+        results_url(session),
+        reverse("sessions:board", args=[session.pk, 1]),
+        reverse("sessions:scorecard", args=[session.pk, pair]),
+    ]
+
+
+def test_the_pages_of_a_session_not_yet_final_say_provisional(client, played_session, pair_id):
+    for url in public_pages(played_session, pair_id(played_session, "1NS")):
+        assert PROVISIONAL in client.get(url).content.decode(), url
+
+
+def test_the_pages_of_a_final_session_do_not(client, played_session, pair_id):
+    session_mark_final(session=played_session)
+
+    for url in public_pages(played_session, pair_id(played_session, "1NS")):
+        html = client.get(url).content.decode()
+        assert "Provisional" not in html and 'class="session-status"' not in html, url
+
+
+def test_the_results_page_reloads_itself_until_the_session_is_final(client, played_session):
+    assert '<meta http-equiv="refresh" content="60">' in client.get(results_url(played_session)).content.decode()
+
+    session_mark_final(session=played_session)
+
+    assert 'http-equiv="refresh"' not in client.get(results_url(played_session)).content.decode()
+
+
+def test_during_play_the_ranking_shows_while_provisional(client, played_session, tables_of):
+    html = client.get(results_url(played_session)).content.decode()
+
+    assert PROVISIONAL in html and len(tables_of(html)) == 2  # NS and EW
+    assert "The ranking is shown once" not in html
+
+
+@pytest.fixture
+def ranked_at_the_end(played_session):
+    event_update(event=played_session.event, live_rankings="end")
+    return Session.objects.get(pk=played_session.pk)
+
+
+def test_ranked_at_the_end_the_ranking_is_hidden_until_final(client, ranked_at_the_end, tables_of, pair_id):
+    html = client.get(results_url(ranked_at_the_end)).content.decode()
+
+    assert tables_of(html) == [] and "The ranking is shown once the director marks the session final" in html
+    assert "No result entered." not in html
+    assert reverse("sessions:board", args=[ranked_at_the_end.pk, 1]) in html  # the travellers stay open
+    card = client.get(scorecard_url(ranked_at_the_end, pair_id(ranked_at_the_end, "1NS"))).content.decode()
+    assert "Place <strong" not in card and "place and percentage are shown once" in card
+    (rows,) = tables_of(card)
+    assert rows[-1][-1] == ""  # no session percentage under the card
+
+
+def test_ranked_at_the_end_the_ranking_shows_once_final(client, ranked_at_the_end, tables_of, pair_id):
+    session_mark_final(session=ranked_at_the_end)
+
+    html = client.get(results_url(ranked_at_the_end)).content.decode()
+    assert len(tables_of(html)) == 2 and "The ranking is shown once" not in html
+    card = client.get(scorecard_url(ranked_at_the_end, pair_id(ranked_at_the_end, "1NS"))).content.decode()
+    assert "Place <strong" in card
+
+
+def test_a_correction_after_publication_shows_amended_with_the_time(client, played_session, pair_id):
+    assert "Amended" not in client.get(results_url(played_session)).content.decode()
+    line = played_session.boards.get(number=1).results.get(ns_pair__number=1)
+
+    result_correct(result=line, text="4S N +1", version=line.version)
+
+    amended = Session.objects.get(pk=played_session.pk).amended_at
+    shown = timezone.localtime(amended).strftime("%-d %B %Y, %H:%M")
+    for url in public_pages(played_session, pair_id(played_session, "1NS")):
+        html = client.get(url).content.decode()
+        assert f'Amended <time datetime="{timezone.localtime(amended).isoformat()}">{shown}</time>' in html, url
+    assert amended - timezone.now() < datetime.timedelta(minutes=1)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from sessions.models import Session
 from sessions.movements import mitchell
 from sessions.services import result_record, session_publish
+from sessions.services.sessions import session_mark_final
 from tests.factories import make_session
 
 RESULTS = ["4S N =", "4S N +1", "3NT S =", "4H E -1", "2S W +1", "PASS", "A60/40"]
@@ -30,7 +31,8 @@ def entered_session(event, tables: int) -> Session:
             text = next(texts)
             result_record(board=boards[number], section=section, ns_pair=seating.ns_pair.label,
                           ew_pair=seating.ew_pair.label, text=text, lead=next(leads) if " " in text else "")
-    return session_publish(session=session)
+    # Final, so the pages also read the hands' analysis (shown once the session is final).
+    return session_mark_final(session=session_publish(session=session))
 
 
 @pytest.fixture(params=[3, 15], ids=["3 tables", "15 tables"])

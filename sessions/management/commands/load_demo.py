@@ -22,6 +22,7 @@ from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell
 from sessions.scoring.boards import Seat
 from sessions.services import player_find_or_add, result_record, session_create, session_publish
+from sessions.services.sessions import session_mark_final
 from sessions.services.tables import table_links_ensure
 
 DEMO_USERNAME = "director"
@@ -74,7 +75,7 @@ def load_demo_club(director) -> Club:
     mitchell_session = _demo_session(event, "Monday 3 March", datetime.date(2025, 3, 3), mitchell(7, 3), director)
     if mitchell_session is not None:
         _enter(mitchell_session, chooser, director, share=1.0)
-        session_publish(session=mitchell_session)
+        session_mark_final(session=session_publish(session=mitchell_session))
     howell_session = _demo_session(event, "Monday 10 March", datetime.date(2025, 3, 10), howell(8, 3), director)
     if howell_session is not None:
         _enter(howell_session, chooser, director, share=0.5)

@@ -1,0 +1,89 @@
+"""The director's session while it is played: the progress grid that follows the tables,
+publishing (asking first when lines are missing), and marking the session final.
+
+Club-scoped like every director page (another club's session is a 404, an anonymous
+user is sent to log in). The grid is a partial the session page polls with htmx every
+few seconds; without JavaScript a reload of the session page shows the same grid.
+"""
+
+from __future__ import annotations
+
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from sessions.models import Session
+from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.selectors.sessions import session_progress
+from sessions.services.sessions import session_mark_final, session_publish, session_reopen
+
+#: htmx stops polling on this status (and still swaps the answer in).
+STOP_POLLING = 286
+
+#: The grid's answer to a poll once the director's login has expired.
+POLL_LOGGED_OUT = (
+    '<div id="progress" class="progress-grid"><p class="message warning" role="status">'
+    "Your login has expired: reload the page and log in again to follow the tables.</p></div>"
+)
+
+
+def _session(request: HttpRequest, session_id: int) -> Session:
+    return get_club_object_or_404(request.user, Session, pk=session_id)
+
+
+#: A poll after the director's login expired: stop polling, with a note.
+_poll_login_required = htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT, status=STOP_POLLING))
+
+
+@_poll_login_required
+@require_GET
+def session_progress_grid(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The session page's progress grid alone (the page polls it while the tables play)."""
+    session = _session(request, session_id)
+    return render(request, "director/partials/progress_grid.html", {
+        "session": session, "progress": session_progress(session=session),
+    })
+
+
+@login_required
+@require_POST
+def session_publish_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Publish; with lines missing, first ask (``confirm=1`` publishes anyway)."""
+    session = _session(request, session_id)
+    if not session.published and request.POST.get("confirm") != "1":
+        progress = session_progress(session=session)
+        if progress.entered and progress.missing:
+            return render(request, "director/publish_confirm.html", {"session": session, "progress": progress})
+    try:
+        session_publish(session=session)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        state = "they are final" if session.final else 'they say "provisional" until you mark the session final'
+        messages.success(request, f"Published: players can see the results; {state}.")
+    return redirect("sessions:director_session", session_id=session.pk)
+
+
+@login_required
+@require_POST
+def session_mark_final_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    session_mark_final(session=session)
+    if session.published:
+        messages.success(request, "Marked final: players see the results as final, with the hands and their analysis.")
+    else:
+        messages.success(request, "Marked final: publish the session for players to see it.")
+    return redirect("sessions:director_session", session_id=session.pk)
+
+
+@login_required
+@require_POST
+def session_reopen_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    session_reopen(session=session)
+    messages.success(request, "Reopened: the results are provisional again and the hands hidden from players.")
+    return redirect("sessions:director_session", session_id=session.pk)

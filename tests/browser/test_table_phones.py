@@ -1,0 +1,405 @@
+"""The tables' phones in a real browser: a whole round of a real movement played at once.
+
+One browser context per table (a phone each, 390x844), all on the live server together.
+The movement is a 4-table relay-and-bye Mitchell of 2 boards a round: in round 1 tables
+1 and 4 share boards 1-2 (the relay), table 2 plays 3-4 and table 3 plays 7-8. The
+phones play round 1 at the same time, each with its own trouble: table 1 double taps
+Send and Confirm, table 2 loses the network before sending and plays the round on the
+phone, table 3 reloads in the middle of its sends, table 4 plays cleanly. At the end
+the stored lines are exactly the confirmed ones.
+
+The outside interfaces checked here are ones scripts rely on: the "Result" text box,
+the optional "Lead" box, the "Send" and "Confirm" buttons, and #network-status saying
+"Waiting for the network" while the phone is offline.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import BrowserContext, Page, expect
+
+from sessions.models import EntryStatus, Result, ResultChange, Seating, Session, TableEntry, TableLink
+from sessions.movements import mitchell
+from sessions.services.tables import table_links_ensure
+from tests.browser.conftest import PHONE
+from tests.factories import make_club, make_event, make_session
+
+PHONE_WIDTH = PHONE["viewport"]["width"]
+TARGET = 44  # the smallest thumb target, in CSS pixels
+WAIT = 15_000  # ms: long enough for table.js's 5-second outbox retry, twice
+
+# Round 1, per table: (board, result, lead). Every line differs; on the relay boards
+# (1-2, tables 1 and 4) the contracts differ, so nothing asks for a second look.
+ROUND_1 = {
+    1: [(1, "4S N =", "HK"), (2, "2H E -1", "")],
+    2: [(3, "1NT N +2", "S4"), (4, "5DX S -1", "")],
+    3: [(7, "6NT S =", ""), (8, "4HX E -2", "CA")],
+    4: [(1, "3NT S +1", "D2"), (2, "3C W =", "")],
+}
+
+
+@dataclass
+class Phone:
+    table: int
+    context: BrowserContext
+    page: Page
+    seating: Seating
+    confirmed: list[tuple[int, str, str, str]] = field(default_factory=list)
+
+    # The interfaces outside scripts use.
+    @property
+    def result(self):
+        return self.page.get_by_role("textbox", name="Result")
+
+    @property
+    def lead(self):
+        return self.page.get_by_role("textbox", name="Lead")
+
+    @property
+    def send(self):
+        return self.page.get_by_role("button", name="Send", exact=True)
+
+    @property
+    def confirm(self):
+        return self.page.get_by_role("button", name="Confirm", exact=True)
+
+    @property
+    def board_number(self):
+        return self.page.locator(".board-in-play .board-number")
+
+    @property
+    def status(self):
+        return self.page.locator("#network-status")
+
+    def type_result(self, text: str, lead: str = "") -> None:
+        self.result.click()
+        self.result.press_sequentially(text, delay=15)
+        if lead:
+            self.lead.press_sequentially(lead, delay=15)
+
+    def line(self, board: int, text: str) -> tuple[int, str, str, str]:
+        return (board, self.seating.ns_pair.label, self.seating.ew_pair.label, text)
+
+
+# Long names at table 1 must wrap, never push the phone's page sideways.
+LONG_NAMES = {
+    "1NS": ("Maximilian Featherstonehaugh-Cholmondeley", "Bartholomew Wolstenholme-Marjoribanks"),
+    "1EW": ("Wilhelmina Ottoline Fortescue-Smythe", "Cornelius Aloysius Throckmorton-Hughes"),
+}
+PLAYERS = {
+    f"{table}{line}": LONG_NAMES.get(f"{table}{line}", (f"Ann {table}{line}", f"Bob {table}{line}"))
+    for table in range(1, 5) for line in ("NS", "EW")
+}
+
+
+@pytest.fixture
+def table_session(server) -> Session:
+    event = make_event(make_club(name="Harbour Bridge Club"), name="Tuesday Pairs")
+    return make_session(event, mitchell(4, 2), pair_players=PLAYERS)
+
+
+@pytest.fixture
+def open_phone(browser, server, table_session):
+    """open_phone(table): that table's page in a phone context of its own."""
+    links = {link.table: link for link in table_links_ensure(session=table_session)}
+    contexts: list[BrowserContext] = []
+
+    def open_(table: int) -> Phone:
+        context = browser.new_context(base_url=server.url, **PHONE)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(table_url(links[table]))
+        seating = Seating.objects.select_related("ns_pair", "ew_pair").get(
+            section__session=table_session, table=table, round=1
+        )
+        phone = Phone(table, context, page, seating)
+        expect(phone.page.get_by_role("heading", level=1)).to_contain_text(f"Table {table}")
+        expect(phone.result).to_be_editable()
+        expect(phone.page.locator(".keypad")).to_be_visible()  # table.js is running
+        return phone
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def table_url(link: TableLink) -> str:
+    return reverse("sessions:table_page", args=[link.token])
+
+
+def stored_lines() -> list[tuple[int, str, str, str]]:
+    return sorted(
+        (r.board.number, r.ns_pair.label, r.ew_pair.label, r.text)
+        for r in Result.objects.select_related("board", "ns_pair", "ew_pair")
+    )
+
+
+def wait_until(page: Page, check, *, timeout: float = WAIT / 1000, what: str = "") -> None:
+    """Poll the database until check() holds. Waits in the page, so its events (routes) run."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what or check}")
+        page.wait_for_timeout(100)
+
+
+def double_tap(page: Page, button, *, changed: str) -> None:
+    """A thumb's double tap on ``button``: the second tap lands where it was, once the
+    first has changed the page (``changed``, a JS predicate, polled every frame)."""
+    box = button.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    button.tap()
+    page.wait_for_function(changed)
+    page.touchscreen.tap(x, y)
+
+
+def expect_sent(phone: Phone, text: str) -> None:
+    """The server has the send: the page asks EW to confirm exactly that."""
+    expect(phone.page.locator(".pending-text")).to_have_text(text, timeout=WAIT)
+    expect(phone.confirm).to_be_enabled()
+
+
+# --- a whole round, four phones at once ----------------------------------------------------------
+
+
+def test_four_phones_play_round_one_of_a_relay_mitchell_at_once(open_phone, table_session, screenshot):
+    phones = {table: open_phone(table) for table in (1, 2, 3, 4)}
+    for table, phone in phones.items():
+        expect(phone.board_number).to_have_text(str(ROUND_1[table][0][0]))
+        expect(phone.page.locator(".table-head .round")).to_have_text("Round 1 of 4")
+    offline, reloader, double_tapper = phones[2], phones[3], phones[1]
+    offline.context.set_offline(True)  # before anything is sent
+    held = []  # table 3's first send, answered by the server but never to the phone
+
+    for index in (0, 1):  # the round's two boards, every table at once
+        for table, phone in phones.items():  # everyone types, interleaved a key at a time...
+            board, text, lead = ROUND_1[table][index]
+            expect(phone.board_number).to_have_text(str(board))
+            phone.type_result(text, lead)
+            expect(phone.result).to_have_value(text)
+            if phone is offline:
+                expect(phone.page.locator("#preview")).to_have_text("The score shows when the network is back.")
+
+        # ... and sends.
+        for table, phone in phones.items():
+            board, text, _ = ROUND_1[table][index]
+            if phone is double_tapper:
+                phone.send.dblclick()
+            elif phone is reloader and index == 0:
+                # The server takes the send but its answer never reaches the phone: the
+                # reload comes first, and the outbox sends the same key again.
+                phone.page.route("**/send/", lambda route: held.append(route.fetch()))
+                phone.send.click()
+            elif phone is reloader:
+                phone.send.click()
+                phone.page.reload()  # straight away, the send may or may not have left
+            else:
+                phone.send.click()
+
+        if index == 0:
+            wait_until(reloader.page, lambda: held, what="table 3's send to reach the server")
+            assert TableEntry.objects.filter(table=3, board__number=7, status=EntryStatus.PENDING).count() == 1
+            reloader.page.unroute("**/send/")
+            reloader.page.reload()
+
+        # Offline, Send still takes the result; the phone says it is waiting.
+        board, text, lead = ROUND_1[2][index]
+        expect(offline.status).to_be_visible()
+        expect(offline.status).to_contain_text("Waiting for the network")
+        expect(offline.page.locator(".pending-text")).to_have_text(text)
+        lead_shown = offline.page.locator(".to-confirm")
+        if lead:  # EW check the lead too, as they would online
+            expect(lead_shown).to_contain_text(f"NS sent: {text}, lead {lead} (kept on this phone")
+        else:
+            expect(lead_shown).not_to_contain_text("lead")
+        if index == 0:
+            screenshot(offline.page, "table-phone-offline-confirm")
+
+        for table, phone in phones.items():  # EW confirm, at every table
+            board, text, _ = ROUND_1[table][index]
+            if phone is not offline:
+                expect_sent(phone, text)
+            if phone is double_tapper:
+                changed = (  # the next board, or the moves for round 2
+                    f"() => document.querySelector('.board-number').textContent === '{ROUND_1[table][1][0]}'"
+                    if index == 0 else "() => !!document.querySelector('section.moves')"
+                )
+                double_tap(phone.page, phone.confirm, changed=changed)
+            else:
+                phone.confirm.click()
+            phone.confirmed.append(phone.line(board, text))
+
+        for table, phone in phones.items():  # the next board, or the next round
+            if index == 0:
+                expect(phone.board_number).to_have_text(str(ROUND_1[table][1][0]), timeout=WAIT)
+                expect(phone.result).to_have_value("")
+
+    # Nothing of table 2's has left its phone; the other tables are all recorded.
+    expect(offline.page.get_by_role("heading", name="Round finished on this phone")).to_be_visible()
+    expect(offline.status).to_contain_text("Waiting for the network: 4 actions are kept on this phone")
+    assert not TableEntry.objects.filter(table=2).exists()
+    for phone in (phones[1], phones[3], phones[4]):
+        expect(phone.page.get_by_role("heading", name="Round 1 is over: move for round 2")).to_be_visible(
+            timeout=WAIT
+        )
+    screenshot(offline.page, "table-phone-offline-round-done")
+
+    # The network comes back: the outbox delivers the round in order (on the 'online'
+    # event, else on its 5-second retry).
+    offline.context.set_offline(False)
+    expect(offline.page.get_by_role("heading", name="Round 1 is over: move for round 2")).to_be_visible(
+        timeout=WAIT
+    )
+    expect(offline.status).to_be_hidden()
+
+    confirmed = sorted(line for phone in phones.values() for line in phone.confirmed)
+    assert len(confirmed) == 8
+    assert stored_lines() == confirmed  # no more, no less
+    assert ResultChange.objects.count() == 8  # each recorded once
+    assert TableEntry.objects.count() == 8  # a double tap or a resend made no second entry
+    assert set(TableEntry.objects.values_list("status", flat=True)) == {EntryStatus.CONFIRMED}
+    assert sorted(Result.objects.values_list("lead", flat=True)) == sorted(
+        lead for rows in ROUND_1.values() for _, _, lead in rows
+    )
+
+    for table, phone in phones.items():  # round 2's moves, from the movement
+        moves = phone.page.locator("section.moves")
+        expect(moves).to_contain_text(f"{phone.seating.ew_pair.label}")
+        following = Seating.objects.get(section__session=table_session, table=table, round=2)
+        expect(moves).to_contain_text(
+            f"At this table now: {following.ns_pair.label} (NS) v {following.ew_pair.label} (EW)"
+        )
+        expect(phone.page.locator(".table-head .round")).to_have_text("Round 2 of 4")
+        expect(phone.board_number).to_have_text(str(following.boards[0]))
+    screenshot(phones[1].page, "table-phone-moves")
+
+
+# --- one phone --------------------------------------------------------------------------------------
+
+
+def test_the_score_shows_before_sending(open_phone):
+    phone = open_phone(1)
+    heading = phone.page.locator("#board-title")
+    expect(heading).to_contain_text("Board 1")
+    expect(heading).to_contain_text("Dealer N, None vulnerable")
+
+    phone.type_result("4SX N 10")
+
+    expect(phone.page.locator("#preview")).to_have_text("NS +590")
+    phone.result.fill("")
+    phone.type_result("9S N =")
+    expect(phone.page.locator("#preview .preview-error")).to_contain_text("9 is not a contract level")
+    assert not TableEntry.objects.exists()
+
+
+def test_a_result_tapped_on_the_keypad_is_sent(open_phone):
+    phone = open_phone(1)
+    page = phone.page
+
+    for group, name in (("Level", "4"), ("Strain", "Hearts"), ("Double", "X"), ("Declarer", "E"), ("Tricks", "-2")):
+        key = page.get_by_role("group", name=group).get_by_role("button", name=name, exact=True)
+        key.tap()
+        expect(key).to_have_attribute("aria-pressed", "true")
+
+    expect(phone.result).to_have_value("4HX E -2")
+    expect(page.locator("#preview")).to_have_text("NS +300")
+    phone.send.tap()
+    expect_sent(phone, "4HX E -2")
+    phone.confirm.tap()
+
+    expect(phone.board_number).to_have_text("2")
+    assert stored_lines() == [phone.line(1, "4HX E -2")]
+
+
+def test_a_refused_result_goes_back_to_ns_and_the_correction_is_the_one_line(open_phone):
+    phone = open_phone(1)
+    phone.type_result("4S N =")
+    phone.send.click()
+    expect_sent(phone, "4S N =")
+
+    phone.page.get_by_role("button", name="Refuse: NS correct it").click()
+
+    expect(phone.page.get_by_role("alert")).to_have_text("EW refused 4S N =: NS, enter the result again.")
+    expect(phone.board_number).to_have_text("1")
+    expect(phone.result).to_have_value("4S N =")  # to correct, not to type again
+    assert not Result.objects.exists()
+    phone.result.fill("")
+    phone.type_result("4S N -1")
+    phone.send.click()
+    expect_sent(phone, "4S N -1")
+    phone.confirm.click()
+
+    expect(phone.board_number).to_have_text("2")
+    assert stored_lines() == [phone.line(1, "4S N -1")]
+    assert sorted(TableEntry.objects.values_list("text", "status")) == [
+        ("4S N -1", EntryStatus.CONFIRMED), ("4S N =", EntryStatus.REFUSED),
+    ]
+
+
+def test_the_phone_page_fits_a_phone_and_its_buttons_fit_a_thumb(open_phone, screenshot):
+    phone = open_phone(1)
+    page = phone.page
+    assert_fits_the_width(page)
+    keys = page.locator(".keypad button")
+    assert keys.count() == 7 + 5 + 4 + 4 + 14
+    assert_thumb_sized([phone.send, *keys.all()])
+    screenshot(page, "table-phone-send")
+
+    phone.type_result("3NT S +1", "D2")
+    expect(page.locator("#preview")).to_have_text("NS +430")
+    phone.send.click()
+    expect_sent(phone, "3NT S +1")
+    assert_fits_the_width(page)
+    assert_thumb_sized([phone.confirm, page.get_by_role("button", name="Refuse: NS correct it")])
+    screenshot(page, "table-phone-confirm")
+
+    phone.confirm.click()
+    expect(phone.board_number).to_have_text("2")
+    phone.type_result("2H E -1")
+    phone.send.click()
+    expect_sent(phone, "2H E -1")
+    phone.confirm.click()
+    expect(page.get_by_role("heading", name="Round 1 is over: move for round 2")).to_be_visible()
+    assert_fits_the_width(page)
+    screenshot(page, "table-phone-round-over")
+
+
+def assert_fits_the_width(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"the page scrolls sideways: {width}px wide on a {PHONE_WIDTH}px phone"
+
+
+def assert_thumb_sized(buttons) -> None:
+    for button in buttons:
+        box = button.bounding_box()
+        assert box is not None, f"{button} is not on screen"
+        assert box["width"] >= TARGET and box["height"] >= TARGET, (button, box)
+
+
+
+
+def test_a_double_tap_on_confirm_types_nothing_into_the_next_board(open_phone):
+    """The second tap of a double tap would land on the next board's keypad, where Confirm was."""
+    next_board = "() => document.querySelector('.board-in-play .board-number').textContent === '2'"
+    online, offline = open_phone(1), open_phone(4)  # both play boards 1-2 (the relay)
+    offline.context.set_offline(True)
+    for phone, text in ((online, "4S N ="), (offline, "3NT S +1")):
+        phone.type_result(text)
+        phone.send.click()
+        expect(phone.page.locator(".pending-text")).to_have_text(text)
+    expect(offline.status).to_contain_text("Waiting for the network")
+
+    for phone in (online, offline):
+        double_tap(phone.page, phone.confirm, changed=next_board)
+
+    for phone in (online, offline):
+        expect(phone.board_number).to_have_text("2")
+        expect(phone.result).to_have_value("")
+        expect(phone.page.locator(".keypad button[aria-pressed=true]")).to_have_count(0)
+    offline.context.set_offline(False)
+    expect(offline.status).to_be_hidden(timeout=WAIT)
+    assert stored_lines() == sorted([online.line(1, "4S N ="), offline.line(1, "3NT S +1")])
