@@ -8,7 +8,6 @@ few seconds; without JavaScript a reload of the session page shows the same grid
 
 from __future__ import annotations
 
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError

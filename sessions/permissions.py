@@ -11,12 +11,12 @@ from collections.abc import Callable
 from functools import wraps
 from typing import TypeVar
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse
-from django.views.decorators.csrf import csrf_protect
 from django.shortcuts import get_object_or_404
+from django.views.decorators.csrf import csrf_protect
 
 M = TypeVar("M", bound=Model)
 

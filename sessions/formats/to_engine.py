@@ -34,7 +34,7 @@ from sessions.scoring.session import Line, ScoringOptions, SessionInput
 
 from .model import ParsedEvent
 
-_ARTIFICIAL = re.compile(r"A(\d{2})(\d{2})")
+_ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
 
 #: Options per program, matched by the start of ParsedEvent.program.
 PROGRAM_OPTIONS: Mapping[str, Mapping[str, Any]] = {

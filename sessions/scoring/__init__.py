@@ -5,24 +5,31 @@
 
 # --- single deal, teams, rubber ---------------------------------------------------------
 from .boards import Seat, Side, Vulnerability, dealer, is_vulnerable, parse_seat, vulnerability
-from .contracts import Contract, Doubling, Strain, parse_contract
-from .deal_score import ERAS, DealScore, deal_score, score_breakdown, undertrick_penalty
-from .errors import ScoringError
-from .imps import IMP_TABLES, imps
-from .notation import (
-    PASSED_OUT, Assigned, PassedOut, Played, Result, format_result, ns_score, parse_result,
-    producible_ns_scores,
-)
-from .rubber import Honors, RubberDeal, ScoreSheet, SheetEntry, chicago_sheet, chicago_vulnerability, rubber_sheet
-from .scores import NOT_PLAYED, Artificial, LineScore, NotPlayed, Weighted
-from .teams import VP_SCALES, TeamMatch, board_a_match, team_match, victory_points, wbf_vp
 
 # --- pairs scoring (matchpoints, cross-IMPs, Butler, sessions, ranking) -----------------
 from .butler import butler_board, butler_datum, trim_count
+from .contracts import Contract, Doubling, Strain, parse_contract
 from .crossimps import cross_imps_board
+from .deal_score import ERAS, DealScore, deal_score, score_breakdown, undertrick_penalty
+from .errors import ScoringError
+from .imps import IMP_TABLES, imps
 from .matchpoints import matchpoint_board, neuberg, ratio_scaled
+from .notation import (
+    PASSED_OUT,
+    Assigned,
+    PassedOut,
+    Played,
+    Result,
+    format_result,
+    ns_score,
+    parse_result,
+    producible_ns_scores,
+)
 from .ranking import format_points, place_labels, place_numbers
+from .rubber import Honors, RubberDeal, ScoreSheet, SheetEntry, chicago_sheet, chicago_vulnerability, rubber_sheet
+from .scores import NOT_PLAYED, Artificial, LineScore, NotPlayed, Weighted
 from .session import Line, ScoredLine, ScoringOptions, SessionInput, SessionResult, Standing, score_session
+from .teams import VP_SCALES, TeamMatch, board_a_match, team_match, victory_points, wbf_vp
 
 __all__ = [
     # single deal, teams, rubber

@@ -41,8 +41,8 @@ contract, declarer, then the outcome relative to the contract: ``4SX N =``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 import string
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Union

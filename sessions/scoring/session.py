@@ -28,8 +28,8 @@ from .butler import DATUM_RULES, butler_board
 from .crossimps import cross_imps_board
 from .errors import ScoringError
 from .imps import imp_table
-from .options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
 from .matchpoints import MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
+from .options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
 from .ranking import place_labels, place_numbers
 from .rounding import round_to_places
 from .scores import Artificial, LineScore, NotPlayed, Weighted

@@ -3,6 +3,7 @@
 from .cards import PairCard, SessionCards, TableCard, TableCardLine, session_cards
 from .entry import EntryRow, EntrySheet, board_traveller, table_round_sheet
 from .movements import movement_options
+from .scoring import ScoredSession, session_score
 from .sessions import (
     director_clubs,
     latest_event,
@@ -13,7 +14,7 @@ from .sessions import (
 )
 
 __all__ = [
-    "EntryRow", "EntrySheet", "PairCard", "SessionCards", "TableCard", "TableCardLine",
+    "EntryRow", "EntrySheet", "PairCard", "ScoredSession", "SessionCards", "TableCard", "TableCardLine",
     "board_traveller", "director_clubs", "latest_event", "movement_options", "provisional_standings",
-    "session_cards", "session_change_log", "session_pairs", "session_progress", "table_round_sheet",
+    "session_cards", "session_change_log", "session_pairs", "session_progress", "session_score", "table_round_sheet",
 ]

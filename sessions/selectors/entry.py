@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from sessions.models import Board, Pair, Result, Seating, Section, Session
 from sessions.scoring.session import ScoredLine
-from sessions.services.scoring import ScoredSession, session_score
+
+from .scoring import ScoredSession, session_score
 
 
 @dataclass(frozen=True)

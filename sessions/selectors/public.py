@@ -16,7 +16,8 @@ from django.db.models import QuerySet
 
 from sessions.models import Board, Club, Pair, Result, ResultKind, Session
 from sessions.scoring.session import ScoredLine, Standing
-from sessions.services.scoring import RankedPair, ScoredSession, session_score
+
+from .scoring import RankedPair, ScoredSession, session_score
 
 LATEST_SESSIONS = 10
 

@@ -22,7 +22,8 @@ from sessions.models import (
     Session,
     TableEntry,
 )
-from sessions.services.scoring import RankedPair, session_score
+
+from .scoring import RankedPair, session_score
 
 
 def director_clubs(*, user: AbstractBaseUser) -> QuerySet[Club]:

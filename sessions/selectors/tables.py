@@ -14,13 +14,14 @@ and session_score's two.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
 from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seating, TableEntry, TableLink
-from sessions.services.scoring import ScoredSession, session_score
 
 from .entry import PAIRS_WITH_PLAYERS
 from .public import FieldRanking, TravellerRow, field_title
+from .scoring import ScoredSession, session_score
 
 
 def table_link_by_token(token: str) -> TableLink | None:

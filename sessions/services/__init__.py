@@ -12,13 +12,12 @@ from .players import (
     session_name_players,
 )
 from .results import RecordOutcome, board_set_groups, result_correct, result_delete, result_record
-from .scoring import ScoredSession, session_score
 from .sessions import session_create, session_publish, session_unpublish
 
 __all__ = [
-    "EVENT_SETTINGS", "PairPlayersChange", "RecordOutcome", "ResultConflict", "ScoredSession",
+    "EVENT_SETTINGS", "PairPlayersChange", "RecordOutcome", "ResultConflict",
     "board_set_groups", "event_create", "event_update", "pair_name_players", "pair_set_players",
     "player_add", "player_find_or_add", "player_find_or_add_numbered", "result_correct",
-    "result_delete", "result_record", "session_create", "session_name_players", "session_publish", "session_score",
+    "result_delete", "result_record", "session_create", "session_name_players", "session_publish",
     "session_unpublish",
 ]

@@ -15,8 +15,7 @@ from django.db import transaction
 
 from sessions.models import Club, Event
 from sessions.scoring.errors import ScoringError
-
-from .scoring import EVENT_OPTION_FIELDS, scoring_options
+from sessions.selectors.scoring import EVENT_OPTION_FIELDS, scoring_options
 
 #: The Event fields a director may set: the name, one per engine option, the rankings,
 #: and how the tables' phones enter results and what the players see meanwhile.

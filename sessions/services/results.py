@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from sessions.models import Board, ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
 from sessions.scoring.errors import ScoringError
-from sessions.scoring.notation import Assigned, Played, PassedOut, format_result, ns_score, parse_result
+from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
 
 from .errors import ResultConflict

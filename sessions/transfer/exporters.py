@@ -33,7 +33,7 @@ from openpyxl.worksheet.properties import PageSetupProperties
 
 from sessions.formats import pbn_scoring_tag, write_pbn, write_usebio
 from sessions.models import CrossImps, MatchpointScale, Session
-from sessions.services.scoring import ScoredSession, session_score
+from sessions.selectors.scoring import ScoredSession, session_score
 
 from . import report
 from .to_parsed import session_to_parsed

@@ -64,7 +64,7 @@ from sessions.scoring.deal_score import deal_score
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Played, format_result
 from sessions.scoring.session import ScoringOptions
-from sessions.services.scoring import EVENT_OPTION_FIELDS, field_name, pair_key, session_score, splits_directions
+from sessions.selectors.scoring import EVENT_OPTION_FIELDS, field_name, pair_key, session_score, splits_directions
 
 from .compare import Comparison, compare_lines, compare_pairs
 from .seating import PlayedLine, TablePlan, plan_section

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from sessions.models import Pair, Result, ResultKind, ScoringMethod
+from sessions.selectors.scoring import ScoredSession, pair_key
 from sessions.services.events import EVENT_SETTINGS
-from sessions.services.scoring import ScoredSession, pair_key
 
 from .to_parsed import contract_text, published
 

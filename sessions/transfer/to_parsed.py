@@ -16,7 +16,7 @@ from fractions import Fraction
 from sessions.formats import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
 from sessions.models import Result, ResultKind, ScoringMethod
 from sessions.scoring.rounding import round_to_places
-from sessions.services.scoring import ScoredSession, pair_key, splits_directions
+from sessions.selectors.scoring import ScoredSession, pair_key, splits_directions
 
 EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP_PAIRS", "butler": "BUTLER_PAIRS"}
 

@@ -21,6 +21,7 @@ from sessions.services import result_record
 from tests.analysis.conftest import TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, opponents, pair, solved
 from tests.factories import make_session
 
+
 def test_each_line_gets_its_dd_tricks_and_its_result_against_par(hand_made):
     board = board_of(hand_made, 1)
     view = board_analysis(board=board)

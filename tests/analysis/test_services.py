@@ -8,7 +8,13 @@ from sessions.handrecords import Analysis, parse_deal
 from sessions.models import AnalysisStatus, Board, BoardAnalysis
 from sessions.transfer import EXPORTERS, results_import
 from tests.analysis.conftest import (
-    NORTH_HOLDS_EVERYTHING, TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, pbn_file, solved,
+    NORTH_HOLDS_EVERYTHING,
+    TEN_TRICKS_EW,
+    TEN_TRICKS_NS,
+    board_of,
+    give_deal,
+    pbn_file,
+    solved,
 )
 
 DUPLICATED_ACE = "N:AKQ2.543.AK2.543 AT98.76.QJT.QJT9 543.AKQ2.543.AK2 76.JT98.9876.876"  # two spade aces

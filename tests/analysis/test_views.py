@@ -5,7 +5,15 @@ from django.urls import reverse
 
 from sessions.handrecords import parse_deal, read_hand_records
 from sessions.models import AnalysisStatus, BoardAnalysis
-from tests.analysis.conftest import NORTH_HOLDS_EVERYTHING, TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, pbn_file, solved
+from tests.analysis.conftest import (
+    NORTH_HOLDS_EVERYTHING,
+    TEN_TRICKS_EW,
+    TEN_TRICKS_NS,
+    board_of,
+    give_deal,
+    pbn_file,
+    solved,
+)
 
 PAGES = ["analysis_hand_records", "analysis_pbn", "analysis_print"]
 ACTIONS = ["analysis_upload", "analysis_generate"]

@@ -8,7 +8,7 @@ import pytest
 
 from sessions.formats.errors import FormatError
 from sessions.formats.pbn import parse_pbn, parse_pbn_deals
-from tests.formats.data_files import PBN_FILES, pbn_bytes, line_between
+from tests.formats.data_files import PBN_FILES, line_between, pbn_bytes
 
 
 def read(name: str):

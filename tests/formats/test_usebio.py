@@ -8,7 +8,7 @@ import pytest
 
 from sessions.formats.errors import FormatError
 from sessions.formats.usebio import parse_usebio
-from tests.formats.data_files import UNSUPPORTED_USEBIO, USEBIO_FILES, usebio_bytes, line_between
+from tests.formats.data_files import UNSUPPORTED_USEBIO, USEBIO_FILES, line_between, usebio_bytes
 
 READABLE_FILES = [name for name in USEBIO_FILES if name != UNSUPPORTED_USEBIO]
 

@@ -3,7 +3,13 @@
 import pytest
 
 from sessions.scoring.boards import (
-    Seat, Side, Vulnerability, dealer, is_vulnerable, parse_seat, vulnerability,
+    Seat,
+    Side,
+    Vulnerability,
+    dealer,
+    is_vulnerable,
+    parse_seat,
+    vulnerability,
 )
 from sessions.scoring.errors import ScoringError
 

@@ -10,7 +10,13 @@ from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import parse_contract
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import (
-    PASSED_OUT, Assigned, Played, format_result, ns_score, parse_result, producible_ns_scores,
+    PASSED_OUT,
+    Assigned,
+    Played,
+    format_result,
+    ns_score,
+    parse_result,
+    producible_ns_scores,
 )
 from sessions.scoring.scores import NOT_PLAYED, Artificial, Weighted
 

@@ -5,7 +5,12 @@ import pytest
 from sessions.scoring.boards import Seat, Side, Vulnerability
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.rubber import (
-    Honors, RubberDeal, SheetEntry, chicago_sheet, chicago_vulnerability, rubber_sheet,
+    Honors,
+    RubberDeal,
+    SheetEntry,
+    chicago_sheet,
+    chicago_vulnerability,
+    rubber_sheet,
 )
 
 NS, EW = Side.NS, Side.EW

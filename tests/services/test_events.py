@@ -6,7 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Event
-from sessions.services import event_create, event_update, result_record, session_score
+from sessions.selectors import session_score
+from sessions.services import event_create, event_update, result_record
 from tests.factories import make_session
 
 

@@ -16,7 +16,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import ChangeAction, Result, ResultChange
-from sessions.services import board_set_groups, result_record, session_score
+from sessions.selectors import session_score
+from sessions.services import board_set_groups, result_record
 
 LINES = [("1NS", "1EW", "4S N ="), ("3NS", "2EW", "4S N +1"), ("2NS", "3EW", "4S N -1")]
 
@@ -99,8 +100,8 @@ def test_every_line_of_the_board_must_be_named(session, board_1):
 
 
 def test_a_new_line_on_a_fouled_board_is_saved_with_a_warning(event):
-    from tests.factories import make_session
     from sessions.movements import mitchell
+    from tests.factories import make_session
 
     session = make_session(event, mitchell(5, 2))
     board = session.boards.get(number=1)

@@ -8,7 +8,17 @@ from io import StringIO
 from django.core.management import call_command
 
 from sessions.models import (
-    Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session,
+    Board,
+    Club,
+    ClubDirector,
+    Event,
+    Pair,
+    Player,
+    Result,
+    ResultChange,
+    Seating,
+    Section,
+    Session,
 )
 from tests.formats.data_files import DATA_DIR, PAIRS_FILES
 

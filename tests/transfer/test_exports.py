@@ -12,11 +12,12 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from sessions.models import Result
-from sessions.scoring.rounding import round_to_places
 from sessions.formats import parse_results_file
 from sessions.formats.to_engine import ranking_fields
-from sessions.services import event_update, pair_set_players, player_add, session_score
+from sessions.models import Result
+from sessions.scoring.rounding import round_to_places
+from sessions.selectors import session_score
+from sessions.services import event_update, pair_set_players, player_add
 from sessions.transfer import EXPORTERS, results_import
 from tests.factories import make_club
 from tests.transfer.helpers import data

@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 
 from sessions.formats import parse_results_file
 from sessions.models import Club, Result, ResultKind, Session
-from sessions.services import session_score
+from sessions.selectors import session_score
 from sessions.transfer import ImportRefused, importing, results_import
 from tests.factories import make_club, make_event
 from tests.formats.data_files import DATA_DIR

@@ -24,7 +24,6 @@ from sessions.services.tables import table_links_ensure
 from tests.factories import make_session
 
 
-
 @pytest.fixture
 def logged_in(client, director):
     client.force_login(director)

@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import ChangeAction, Result, ResultChange, ResultKind
-from sessions.services import result_record, session_score
+from sessions.selectors import session_score
+from sessions.services import result_record
 
 from .test_director_entry import row_key
 

@@ -113,7 +113,10 @@ class ScoredSession:
 
 
 def session_score(*, session: Session) -> ScoredSession:
-    """Score the session as entered so far (two queries, plus the event if not loaded)."""
+    """Score the session as entered so far (two queries, plus the event if not loaded).
+
+    A read: it lives with the selectors, which build every page on it; nothing is stored.
+    """
     pairs = list(
         Pair.objects.filter(section__session=session)
         .select_related("section", "player_1", "player_2")

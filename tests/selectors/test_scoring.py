@@ -5,7 +5,8 @@ from fractions import Fraction
 import pytest
 
 from sessions.models import Result
-from sessions.services import result_record, session_score
+from sessions.selectors import session_score
+from sessions.services import result_record
 
 
 def enter(session, number, ns, ew, text):
