@@ -13,28 +13,56 @@ the standard's (TotalMP, TotalIMP, MP_NS, IMP_NS ...), Ruter's (TotalScoreMP,
 TotalScoreIMP, TotalPercentage, RankTie, Session* for one session of a longer event)
 and Magic Contest's (ButlerDatum). A file whose ScoreTables carry no scores is a hand
 record: boards with deals and no lines.
+
+Hostile or damaged files are refused with a FormatError, never another exception: a
+declared charset ClubScore cannot read, board, table and round numbers outside 1 to
+the limits in common.py, a game's Contract tag that is no contract, a file cut off (a
+short last row, a string or comment left open, a last board missing the tables the
+others have, fewer boards than the header says), and files holding more games, lines
+or cells than MAX_PBN_GAMES, MAX_PBN_LINES, MAX_TABLE_CELLS.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from sessions.scoring.contracts import is_pass, parse_contract
+
 from .common import (
+    MAX_ROUND_NUMBER,
+    MAX_TABLE_NUMBER,
     NOT_PLAYED_TEXTS,
+    board_number,
+    check_lines,
     decimal_or_none,
     int_or_none,
+    is_number,
+    negated,
     normalise_score,
+    number_or_none,
     pair_key,
     settle_movements,
+    shown,
+    text_encoding,
 )
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
 
-TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
-CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+# Strings are matched with possessive quantifiers (Python 3.11): a plain "(?:[^"\\]|\\.)*"
+# keeps a backtracking state for every character, some 150 bytes each, so a 9 MB tag
+# value took 1.9 GB. These keep none, and the tokenizer reads any file in memory a small
+# multiple of its size (tests/formats/test_hostile_files.py measures it).
+STRING = r'"((?:[^"\\]++|\\.)*+)"'
+TAG = re.compile(r"\s*+\[\s*+([A-Za-z0-9_]++)\s*+" + STRING + r"\s*+\]")
+CELL = re.compile(STRING + r'|([^\s"]\S*+)|(")')
+#: Commentary scanning: runs of plain text, strings (closed or not), ";" and "{".
+COMMENTARY_TOKEN = re.compile(r'[^";{]++|"(?:[^"\\]++|\\.)*+"?|\\|;|\{')
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 META = re.compile(r'<META\s+name=(\w+)\s+content="([^"]*)"', re.IGNORECASE)
-DECLARED_CHARSET = re.compile(rb"charset\s*=\s*([A-Za-z0-9_\-]+)", re.IGNORECASE)
+#: "% Content-type: text/pbn; charset=ISO-8859-1" in an escape line near the start.
+DECLARED_CHARSET = re.compile(rb'^%[^\r\n]*?charset\s*=\s*"?([^\s";]+)', re.IGNORECASE | re.MULTILINE)
 DEFAULT_SECTION = "A"
 #: Tags the model holds elsewhere; every other simple tag goes to ParsedBoard.extra.
 MODELLED_TAGS = {
@@ -86,7 +114,7 @@ def parse_pbn_deals(data: bytes) -> dict[int, str]:
 # -- the document: games and tags ------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tag:
     name: str
     value: str
@@ -94,7 +122,7 @@ class _Tag:
     data: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Game:
     first_line: int
     tags: dict[str, _Tag] = field(default_factory=dict)
@@ -107,15 +135,14 @@ class _Game:
         tag = self.tags.get("Board")
         if tag is None or not tag.value.strip():
             return None
-        if not tag.value.strip().isdigit():
-            raise FormatError(f"line {tag.line}: Board {tag.value!r} is not a number")
-        return int(tag.value)
+        return board_number(tag.value, f"line {tag.line}", label="Board")
 
 
 @dataclass
 class _Document:
     games: list[_Game]
     escapes: list[str]  # "%" lines, for the META header and the creator
+    cells_read: int = 0  # table cells read so far, against MAX_TABLE_CELLS
 
     @classmethod
     def read(cls, data: bytes) -> _Document:
@@ -131,21 +158,89 @@ class _Document:
     def meta(self) -> dict[str, str]:
         return {name: value for line in self.escapes for name, value in META.findall(line)}
 
+    def table(self, tag: _Tag, where: str) -> list[_Row]:
+        """The rows of a table section: cells matched to the column names of the tag value.
+
+        Refused: a quoted cell left open, a last row short of cells (the file is cut
+        off), and more than MAX_TABLE_CELLS cells in the file.
+        """
+        columns = [_column_name(spec) for spec in tag.value.split(";")]
+        rows: list[_Row] = []
+        row: list[str] = []
+        row_line = tag.line
+        for line, text in tag.data:
+            for match in CELL.finditer(text):
+                quoted, bare, open_quote = match.groups()
+                if open_quote is not None:
+                    raise FormatError(f"line {line}: {where} {tag.name}: a quoted value is never closed{_CUT_OFF}")
+                if not row:
+                    row_line = line
+                row.append(_unescape(quoted) if quoted is not None else bare)
+                self.cells_read += 1
+                if self.cells_read > MAX_TABLE_CELLS:
+                    raise FormatError(
+                        f"line {line}: the file holds more than {MAX_TABLE_CELLS:,} table cells: "
+                        "ClubScore reads the results of one session, not more"
+                    )
+                if len(row) == len(columns):
+                    rows.append(_Row(row_line, dict(zip(columns, row))))
+                    row = []
+        if row:
+            cells = len(rows) * len(columns) + len(row)
+            raise FormatError(
+                f"line {tag.line}: {where} {tag.name} has {cells} cells, not a whole number of rows of "
+                f"{len(columns)} columns: its last row (line {row_line}) has {len(row)}{_CUT_OFF}"
+            )
+        return rows
+
+
+#: Said of a file that stops short, where that is the likely reason.
+_CUT_OFF = " (is the file cut off?)"
+#: The most games, the most tags, table lines and escape lines, and the most table cells
+#: a file may hold. The largest real files have some 600 games (RealBridge, a game per
+#: table), 18,000 lines and 12,000 cells (Ruter, 702 traveller lines): a file holds one
+#: session, and these keep what reading it builds to some 50 MB whatever the file.
+MAX_PBN_GAMES = 10_000
+MAX_PBN_LINES = 100_000
+MAX_TABLE_CELLS = 200_000
+
 
 def _decode(data: bytes) -> str:
-    """UTF-8 unless the file declares another charset or is not valid UTF-8 (then Latin-1)."""
+    """UTF-8 unless the file declares another charset or is not valid UTF-8 (then Latin-1).
+
+    A declared character set ClubScore cannot read ("undefined", "UTF-7") is refused;
+    one the bytes do not fit is ignored, as before.
+    """
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict")
+        try:
+            return data[3:].decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise FormatError(
+                f"the file starts with a UTF-8 byte order mark, but byte {error.start + 3} is not UTF-8: "
+                "save it again as UTF-8"
+            ) from None
     declared = DECLARED_CHARSET.search(data[:4096])
     if declared:
+        codec = text_encoding(declared.group(1).decode("ascii", errors="replace"))
         try:
-            return data.decode(declared.group(1).decode("ascii"))
-        except (LookupError, UnicodeDecodeError):
+            return data.decode(codec)
+        except UnicodeError:
             pass
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("iso-8859-1")
+
+
+def _numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, line) for each line, CR LF, CR or LF ended, one at a time."""
+    start = 0
+    number = 0
+    for number, match in enumerate(LINE_BREAK.finditer(text), start=1):
+        yield number, text[start : match.start()]
+        start = match.end()
+    if start < len(text):
+        yield number + 1, text[start:]
 
 
 def _split_games(text: str) -> tuple[list[_Game], list[str]]:
@@ -155,7 +250,9 @@ def _split_games(text: str) -> tuple[list[_Game], list[str]]:
     game: _Game | None = None
     last_tag: _Tag | None = None
     in_commentary = False
-    for number, line in enumerate(text.splitlines(), start=1):
+    commentary_line = 0
+    read = 0
+    for number, line in _numbered_lines(text):
         if in_commentary:
             if "}" not in line:
                 continue
@@ -165,11 +262,16 @@ def _split_games(text: str) -> tuple[list[_Game], list[str]]:
                 continue  # the end of a comment is not a semi-empty line
         elif line.startswith("%"):
             escapes.append(line)
+            read += 1
+            if read > MAX_PBN_LINES:
+                raise FormatError(_too_long(number))
             continue
         if not line.strip():
             game, last_tag = None, None
             continue
         line, in_commentary = _strip_commentary(line)
+        if in_commentary:
+            commentary_line = number
         position = 0
         while True:
             match = TAG.match(line, position)
@@ -178,8 +280,16 @@ def _split_games(text: str) -> tuple[list[_Game], list[str]]:
             if game is None:
                 game = _Game(first_line=number)
                 games.append(game)
+                if len(games) > MAX_PBN_GAMES:
+                    raise FormatError(
+                        f"line {number}: the file holds more than {MAX_PBN_GAMES:,} games: "
+                        "ClubScore reads the results of one session, not more"
+                    )
             name, value = match.group(1), _unescape(match.group(2))
             last_tag = _Tag(name, value, number)
+            read += 1
+            if read > MAX_PBN_LINES:
+                raise FormatError(_too_long(number))
             # In import format a tag that already occurred in the game is ignored.
             game.tags.setdefault(name, last_tag)
             position = match.end()
@@ -187,52 +297,85 @@ def _split_games(text: str) -> tuple[list[_Game], list[str]]:
         if not rest:
             continue
         if rest.startswith("["):
-            raise FormatError(f"line {number}: malformed tag {rest[:60]!r}")
+            raise FormatError(f"line {number}: malformed tag {shown(rest, 60)}{_where_in(games, game)}")
         if last_tag is None:
-            raise FormatError(f"line {number}: text outside any tag ({rest[:60]!r})")
+            raise FormatError(f"line {number}: text outside any tag ({shown(rest, 60)})")
         last_tag.data.append((number, rest))
+        read += 1
+        if read > MAX_PBN_LINES:
+            raise FormatError(_too_long(number))
+    if in_commentary:
+        raise FormatError(
+            f"line {commentary_line}: a {{ comment }} is never closed{_where_in(games, game)}{_CUT_OFF}"
+        )
     return games, escapes
+
+
+def _too_long(number: int) -> str:
+    return (
+        f"line {number}: the file holds more than {MAX_PBN_LINES:,} tags and table lines: "
+        "ClubScore reads the results of one session, not more"
+    )
+
+
+def _where_in(games: list[_Game], game: _Game | None) -> str:
+    """ " in board 7" (the game being read), or " after board 6" (the last one read)."""
+    for candidate, word in ((game, "in"), (games[-1] if games else None, "after")):
+        tag = candidate.tags.get("Board") if candidate is not None else None
+        if tag is not None:
+            number = tag.value.strip()
+            return f" {word} board {number if len(number) <= 12 else number[:12] + '...'}"
+    return ""
 
 
 def _strip_commentary(line: str) -> tuple[str, bool]:
     """The line without ";" and "{...}" commentary (outside strings); True if a "{" stays open."""
+    if ";" not in line and "{" not in line:
+        return line, False
     kept: list[str] = []
-    in_string = False
-    index = 0
-    while index < len(line):
-        char = line[index]
-        if in_string:
-            kept.append(char)
-            if char == "\\" and index + 1 < len(line):
-                kept.append(line[index + 1])
-                index += 1
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-            kept.append(char)
-        elif char == ";":
+    position = 0
+    while position < len(line):
+        token = COMMENTARY_TOKEN.match(line, position)
+        assert token is not None  # every character starts one of the alternatives
+        text = token.group()
+        if text == ";":
             break
-        elif char == "{":
-            close = line.find("}", index)
+        if text == "{":
+            close = line.find("}", position)
             if close < 0:
                 return "".join(kept), True
-            index = close
-        else:
-            kept.append(char)
-        index += 1
+            position = close + 1
+            continue
+        kept.append(text)
+        position = token.end()
     return "".join(kept), False
 
 
 def _unescape(value: str) -> str:
-    """\\" and \\\\ inside a string; other backslashes (column widths "\\2R") stay."""
-    return re.sub(r'\\(["\\])', r"\1", value)
+    """\\" and \\\\ inside a string; other backslashes (column widths "\\2R") stay.
+
+    Left to right, as the string was read: each "\\\\" is one backslash, then each "\\"" a
+    quote. Three replaces rather than a regular expression: a value of a million escapes
+    costs two copies of it, not a list of a million pieces.
+    """
+    if "\\" not in value:
+        return value
+    placeholder = next((c for c in ("\x00", "\x01", "\ufffe") if c not in value), None)
+    if placeholder is None:
+        return re.sub(r'\\(["\\])', r"\1", value)
+    return value.replace("\\\\", placeholder).replace('\\"', '"').replace(placeholder, "\\")
 
 
 def _inherit_tag_values(games: list[_Game]) -> None:
-    """Resolve "#" (previous game's value) and "##text" (this and every later game)."""
+    """Resolve "#" (previous game's value) and "##text" (this and every later game).
+
+    The tags "##" hands on to later games count with the file's own against
+    MAX_PBN_LINES: a few thousand of them in the first game of ten thousand games would
+    otherwise make tens of millions of tags.
+    """
     previous: dict[str, str] = {}
     standing: dict[str, _Tag] = {}
+    room = MAX_PBN_LINES - sum(len(game.tags) for game in games)
     for game in games:
         for name, tag in game.tags.items():
             if tag.value == "#":
@@ -240,6 +383,12 @@ def _inherit_tag_values(games: list[_Game]) -> None:
             elif tag.value.startswith("##"):
                 tag.value = tag.value[2:]
                 standing[name] = tag
+        room -= len(standing)
+        if room < 0:
+            raise FormatError(
+                f"line {game.first_line}: with the values its \"##\" tags hand on, the file holds more than "
+                f"{MAX_PBN_LINES:,} tags: ClubScore reads the results of one session, not more"
+            )
         for name, tag in standing.items():
             game.tags.setdefault(name, _Tag(name, tag.value, tag.line))
         previous = {name: tag.value for name, tag in game.tags.items()}
@@ -248,7 +397,7 @@ def _inherit_tag_values(games: list[_Game]) -> None:
 # -- tables ----------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Row:
     line: int
     cells: dict[str, str]  # column name -> cell ("-" irrelevant, "?" unknown)
@@ -256,25 +405,6 @@ class _Row:
     def get(self, column: str) -> str:
         cell = self.cells.get(column, "").strip()
         return "" if cell in ("-", "?") else cell
-
-
-def _table(tag: _Tag) -> list[_Row]:
-    """The rows of a table section: cells matched to the column names of the tag value."""
-    columns = [_column_name(spec) for spec in tag.value.split(";")]
-    cells: list[tuple[int, str]] = []
-    for line, text in tag.data:
-        for match in CELL.finditer(text):
-            quoted, bare = match.groups()
-            cells.append((line, _unescape(quoted) if quoted is not None else bare))
-    if len(cells) % len(columns):
-        raise FormatError(
-            f"line {tag.line}: {tag.name} has {len(cells)} cells, "
-            f"not a whole number of rows of {len(columns)} columns"
-        )
-    return [
-        _Row(cells[start][0], {column: cell for column, (_, cell) in zip(columns, cells[start : start + len(columns)])})
-        for start in range(0, len(cells), len(columns))
-    ]
 
 
 def _column_name(spec: str) -> str:
@@ -309,6 +439,7 @@ class _EventBuilder:
         self.games = [game for game in document.games if game.board_number() is not None]
         self.notes: list[str] = []
         self.meta = document.meta()
+        self.extras: dict[int, dict[str, str]] = {}  # each game's extra, read once (by id)
 
     def build(self) -> ParsedEvent:
         if not self.games:
@@ -333,8 +464,10 @@ class _EventBuilder:
             notes=self.notes,
             extra=dict(self.meta),
         )
+        self.check_contract_tags()
         if has_results:
             self.refuse_non_pairs(first)
+            self.refuse_cut_off(score_tables)
             self.read_results(event)
         else:
             event.boards = [self.board(game, DEFAULT_SECTION, []) for game in self.games]
@@ -372,6 +505,49 @@ class _EventBuilder:
             "IMP;Cross... (cross-IMPs) and IMP;Butler... (Butler)"
         )
 
+    def check_contract_tags(self) -> None:
+        """A game's own Contract tag, when it gives one, must be a contract ("9Q" is not)."""
+        for game in self.games:
+            tag = game.tags.get("Contract")
+            value = tag.value.strip() if tag else ""
+            if value in ("", "?", "-") or is_pass(value):
+                continue
+            try:
+                parse_contract(value if len(value) <= 12 else "?")
+            except ValueError:
+                raise FormatError(
+                    f"line {tag.line}: board {game.board_number()}: Contract {shown(value)} is not a contract"
+                ) from None
+
+    def refuse_cut_off(self, score_tables: list[tuple[_Game, _Tag]]) -> None:
+        """A results file that stops short: a table row short of cells or a string left
+        open (see _Document.table), its last board without a table every board before it
+        has (its ScoreTable, Ruter's OptimumResultTable), or fewer boards than its header
+        says (Ruter's and Magic Contest's META BoardCount). A file cut exactly between two
+        rows of its last table cannot be told from a board played fewer times."""
+        last = self.games[-1]
+        if "ScoreTable" not in last.tags:
+            raise FormatError(
+                f"line {last.first_line}: board {last.board_number()} has no ScoreTable, "
+                f"though the boards before it have{_CUT_OFF}"
+            )
+        earlier = self.games[:-1]
+        if len(earlier) >= 2:
+            sections = set.intersection(*({name for name, tag in game.tags.items() if tag.data} for game in earlier))
+            missing = sorted(sections - {name for name, tag in last.tags.items() if tag.data})
+            if missing:
+                raise FormatError(
+                    f"line {last.first_line}: board {last.board_number()} has no {' or '.join(missing)}, "
+                    f"though every board before it has{_CUT_OFF}"
+                )
+        announced = self.meta.get("BoardCountSession") or self.meta.get("BoardCount") or ""
+        numbers = {game.board_number() for game, _ in score_tables}
+        if is_number(announced) and len(announced) <= 4 and len(numbers) < int(announced):
+            raise FormatError(
+                f"the file's header says the session has {int(announced)} boards, but it holds "
+                f"{len(numbers)} and ends with board {last.board_number()}{_CUT_OFF}"
+            )
+
     def refuse_non_pairs(self, game: _Game) -> None:
         competition = game.value("Competition")
         if competition and competition.lower() != "pairs":
@@ -390,18 +566,23 @@ class _EventBuilder:
         for raw in raw_lines:
             line = self.parsed_line(raw, keys, event.scoring)
             lines_by_board.setdefault((raw.board, raw.section), []).append(line)
+        sections_of: dict[int, list[str]] = {}
+        for board, section in lines_by_board:
+            sections_of.setdefault(board, []).append(section)
         for game in self.games:
             number = game.board_number()
-            sections = [section for (board, section) in lines_by_board if board == number] or [DEFAULT_SECTION]
-            for section in sections:
+            for section in sections_of.get(number, [DEFAULT_SECTION]):
                 event.boards.append(self.board(game, section, lines_by_board.get((number, section), [])))
+        check_lines(event)
         settle_movements(event)
 
     def raw_pairs(self) -> list[_RawPair]:
-        tables = [game.tags["TotalScoreTable"] for game in self.games if "TotalScoreTable" in game.tags]
+        tables = [
+            (game.tags["TotalScoreTable"], game.board_number()) for game in self.games if "TotalScoreTable" in game.tags
+        ]
         pairs: list[_RawPair] = []
-        for tag in tables:
-            for row in _table(tag):
+        for tag, board in tables:
+            for row in self.document.table(tag, f"board {board}"):
                 number = row.get("PairId")
                 if not number:
                     raise FormatError(f"line {row.line}: TotalScoreTable row has no PairId")
@@ -432,7 +613,7 @@ class _EventBuilder:
             if tag is None:
                 continue
             board = game.board_number()
-            for row in _table(tag):
+            for row in self.document.table(tag, f"board {board}"):
                 written_section = row.get("Section")
                 numbers = [row.get("PairId_NS"), row.get("PairId_EW")]
                 section = written_section or self.section_of(numbers, sections_by_number, row)
@@ -462,23 +643,32 @@ class _EventBuilder:
 
     def add_phantoms(self, raw_pairs: list[_RawPair], raw_lines: list[_RawLine]) -> None:
         """A "-" pair on a line facing a real pair is the phantom (Magic Contest's "Bye")."""
+        lines_of: dict[str, list[_RawLine]] = {}
+        for line in raw_lines:
+            lines_of.setdefault(line.section, []).append(line)
+        numbers_of: dict[str, set[int]] = {}
+        for pair in raw_pairs:
+            if is_number(pair.number) and len(pair.number) <= 3:  # longer ones the importer refuses
+                numbers_of.setdefault(pair.section, set()).add(int(pair.number))
         sections = sorted({line.section for line in raw_lines if not line.ns_number or not line.ew_number})
         for section in sections:
-            numbers = {int(p.number) for p in raw_pairs if p.section == section and p.number.isdigit()}
-            gaps = sorted(set(range(1, max(numbers, default=0) + 1)) - numbers)
-            if len(gaps) > 1:
+            numbers = numbers_of.get(section, set())
+            highest = max(numbers, default=0)
+            gaps = highest - len(numbers - {0})
+            if gaps > 1:
                 number = "phantom"
+            elif gaps == 1:
+                number = str(next(n for n in range(1, highest) if n not in numbers))
             else:
-                number = str(gaps[0] if gaps else max(numbers, default=0) + 1)
+                number = str(highest + 1)
             raw_pairs.append(_RawPair(section, number, "", None, is_phantom=True))
             self.notes.append(
                 f"section {section}: lines with pair '-' are against a phantom, "
                 f"added as pair {number} (the number missing from the pairs), is_phantom=True"
             )
-            for line in raw_lines:
-                if line.section == section:
-                    line.ns_number = line.ns_number or number
-                    line.ew_number = line.ew_number or number
+            for line in lines_of[section]:
+                line.ns_number = line.ns_number or number
+                line.ew_number = line.ew_number or number
 
     def settle_directions(self, raw_pairs: list[_RawPair], raw_lines: list[_RawLine]) -> None:
         """Keep the Direction column only where every pair sits in it all session (Mitchell).
@@ -491,8 +681,13 @@ class _EventBuilder:
         for line in raw_lines:
             roles.setdefault((line.section, line.ns_number), set()).add("NS")
             roles.setdefault((line.section, line.ew_number), set()).add("EW")
-        for section in sorted({pair.section for pair in raw_pairs}):
-            members = [pair for pair in raw_pairs if pair.section == section and not pair.is_phantom]
+        members_of: dict[str, list[_RawPair]] = {}
+        for pair in raw_pairs:
+            members_of.setdefault(pair.section, [])
+            if not pair.is_phantom:
+                members_of[pair.section].append(pair)
+        for section in sorted(members_of):
+            members = members_of[section]
             numbers = [pair.number for pair in members]
             if len(numbers) != len(set(numbers)):
                 continue  # the same number in both fields: a Mitchell, directions must stay
@@ -557,8 +752,8 @@ class _EventBuilder:
             published_ns_points=decimal_or_none(row.get(ns_column), f"{where} {ns_column}"),
             published_ew_points=decimal_or_none(row.get(ew_column), f"{where} {ew_column}"),
             published_datum=int_or_none(row.get("ButlerDatum"), f"{where} ButlerDatum"),
-            round=int_or_none(row.get("Round"), f"{where} Round"),
-            table=int_or_none(row.get("Table"), f"{where} Table"),
+            round=number_or_none(row.get("Round"), "round", MAX_ROUND_NUMBER, where),
+            table=number_or_none(row.get("Table"), "table", MAX_TABLE_NUMBER, where),
             raw_score=_raw_score(row),
             extra={column: row.get(column) for column in LINE_EXTRA_COLUMNS if row.get(column)},
         )
@@ -575,8 +770,14 @@ class _EventBuilder:
             dealer=game.value("Dealer").strip().upper()[:1],
             vulnerability=VULNERABILITY.get(game.value("Vulnerable").strip().upper(), ""),
             deal=game.value("Deal").strip() or None,
-            extra=_board_extra(game),
+            extra=dict(self.extra(game)),
         )
+
+
+    def extra(self, game: _Game) -> dict[str, str]:
+        if id(game) not in self.extras:
+            self.extras[id(game)] = _board_extra(game, self.document)
+        return self.extras[id(game)]
 
 
 class _Keys:
@@ -615,12 +816,7 @@ def _ns_score(row: _Row, contract: str, where: str) -> str:
         if contract.upper() in ("PASS", "P", "AP"):
             return "PASS"
         raise FormatError(f"{where}: the row has neither Score_NS nor Score_EW")
-    score = _normalise_side(ew_text, contract, where)
-    if score.startswith("A"):
-        return f"A{score[3:5]}{score[1:3]}"
-    if score.lstrip("-").isdigit():
-        return str(-int(score))
-    return score
+    return negated(_normalise_side(ew_text, contract, where))
 
 
 def _normalise_side(text: str, contract: str, where: str) -> str:
@@ -677,7 +873,7 @@ def _direction(text: str) -> str:
     return ""
 
 
-def _board_extra(game: _Game) -> dict[str, str]:
+def _board_extra(game: _Game, document: _Document) -> dict[str, str]:
     """The board's other tags as written; tables as rows, OptimumResultTable as "N S 8" rows."""
     extra: dict[str, str] = {}
     for name, tag in game.tags.items():
@@ -689,7 +885,8 @@ def _board_extra(game: _Game) -> dict[str, str]:
             continue
         if name == "OptimumResultTable":
             extra[name] = "\n".join(
-                f"{row.get('Declarer')} {row.get('Denomination')} {row.get('Result')}" for row in _table(tag)
+                f"{row.get('Declarer')} {row.get('Denomination')} {row.get('Result')}"
+                for row in document.table(tag, f"board {game.board_number()}")
             )
         elif tag.data:
             extra[name] = "\n".join([tag.value, *(text for _, text in tag.data)])

@@ -39,7 +39,7 @@ from sessions.scoring.errors import ScoringError
 from sessions.scoring.options import Method
 from sessions.scoring.rounding import round_to_places
 
-from .common import PASSED_OUT_CONTRACTS
+from .common import PASSED_OUT_CONTRACTS, is_number
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
 from .pbn import POINTS_COLUMNS
@@ -262,7 +262,9 @@ def _phantoms_written_as_byes(pairs: list[ParsedPair]) -> set[str]:
         phantoms = [pair for pair in members if pair.is_phantom]
         if len(phantoms) != 1 or phantoms[0].direction:
             continue
-        numbers = {int(pair.number) for pair in members if not pair.is_phantom and pair.number.isdigit()}
+        numbers = {  # as the reader counts them: pair numbers of three ASCII digits at most
+            int(pair.number) for pair in members if not pair.is_phantom and is_number(pair.number) and len(pair.number) <= 3
+        }
         missing = sorted(set(range(1, max(numbers, default=0) + 1)) - numbers)
         if len(missing) > 1:
             continue  # the reader could not tell which number the bye is
@@ -287,7 +289,7 @@ def _tie_ends(pairs: list[ParsedPair]) -> dict[str, int]:
     shared: dict[tuple[str, str, str], list[str]] = {}
     for pair in pairs:
         place = pair.published_place or ""
-        if place.endswith("=") and place[:-1].isdigit():
+        if place.endswith("=") and is_number(place[:-1]) and len(place) <= 10:
             shared.setdefault((pair.section, pair.direction, place), []).append(pair.key)
     return {
         key: int(place[:-1]) + len(keys) - 1

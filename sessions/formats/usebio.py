@@ -7,13 +7,20 @@ PairsScorer, Pianola and NZ Scorer, each with its own habits:
   section) or in EVENT/SESSION/SECTION (EBUScore, PairsScorer).
 - Pair numbers come as "1NS", "1 NS", "(B) 3 NS" (section in brackets) or plain "7";
   DIRECTION, when given, says which field.
-- The event type is EVENT_TYPE (MP_PAIRS, CROSS_IMP_PAIRS, BUTLER_PAIRS) or PAIRS with
-  BOARD_SCORING_METHOD, which NZ Scorer leaves out (its lines carry matchpoints).
+- The event type is EVENT_TYPE (see EVENT_TYPE_SPELLINGS: MP_PAIRS, CROSS_IMP,
+  CROSS_IMP_PAIRS, BUTLER_PAIRS ...) or PAIRS with BOARD_SCORING_METHOD, which NZ Scorer
+  leaves out (its lines carry matchpoints). Both are matched whatever their case and
+  whether words are joined by "_", "-" or a space.
 - Deals, when present, are in a HANDSET (under USEBIO or EVENT/SESSION).
 
 XML is parsed with defusedxml: the DOCTYPE these files carry (a SYSTEM id pointing at
 the EBU's DTD) is accepted and never fetched; any entity declaration or external
-reference is refused.
+reference is refused, and attribute defaults a DTD declares are not applied. A declared
+encoding must be one the parser reads (UTF-8, UTF-16, ISO-8859-x, a Windows code page
+...): "undefined" or "UTF-7" is refused as an unsupported encoding. No file may nest
+elements deeper, or hold more elements or attributes, than MAX_XML_DEPTH,
+MAX_XML_ELEMENTS and MAX_XML_ATTRIBUTES: far beyond any results file, and what keeps
+reading one bounded in time and memory (and ElementTree's recursive iter() safe).
 """
 
 from __future__ import annotations
@@ -26,27 +33,51 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from .common import (
+    MAX_PAIR_NUMBER,
+    board_number,
+    check_lines,
     decimal_or_none,
+    in_range,
     int_or_none,
+    is_number,
     normalise_score,
     pair_key,
     settle_movements,
+    shown,
+    text_encoding,
+    unsupported_encoding,
 )
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
 
+#: The pairs event types real programs write, by scoring, the one ClubScore writes first.
+#: The USEBIO 1.2 DTD lists MP_PAIRS, BUTLER_PAIRS and CROSS_IMP, which Compscore3
+#: writes; the EBU's sample file (Pianola) writes CROSS_IMP_PAIRS; CROSS_IMPS is the
+#: BOARD_SCORING_METHOD spelling, also met as an event type. Matched by event_type_key:
+#: case, "_", "-" and spaces do not matter ("Cross-IMP", "cross imp pairs").
+EVENT_TYPE_SPELLINGS = {
+    "matchpoints": ("MP_PAIRS", "MATCHPOINT_PAIRS", "MATCH_POINT_PAIRS", "MATCHPOINTS_PAIRS"),
+    "cross_imps": ("CROSS_IMP_PAIRS", "CROSS_IMP", "CROSS_IMPS", "CROSS_IMPS_PAIRS"),
+    "butler": ("BUTLER_PAIRS", "BUTLER_IMP_PAIRS", "BUTLER_IMPS_PAIRS"),
+}
+#: BOARD_SCORING_METHOD of an EVENT_TYPE="PAIRS" file, matched the same way.
+METHOD_SPELLINGS = {
+    "matchpoints": ("MATCH_POINTS", "MATCHPOINTS", "MP", "MPS"),
+    "cross_imps": ("CROSS_IMPS", "CROSS_IMP"),
+    "butler": ("BUTLER_IMPS", "BUTLER", "BUTLER_IMP"),
+}
+
+
+def event_type_key(text: str) -> str:
+    """ "Cross-IMP pairs", "CROSS_IMP_PAIRS" and "cross imp pairs" all give "CROSSIMPPAIRS"."""
+    return re.sub(r"[\s_\-]+", "", text).upper()
+
+
 SCORING_BY_EVENT_TYPE = {
-    "MP_PAIRS": "matchpoints",
-    "CROSS_IMP_PAIRS": "cross_imps",
-    "BUTLER_PAIRS": "butler",
+    event_type_key(spelling): scoring for scoring, spellings in EVENT_TYPE_SPELLINGS.items() for spelling in spellings
 }
 SCORING_BY_METHOD = {
-    "MATCH_POINTS": "matchpoints",
-    "MATCHPOINTS": "matchpoints",
-    "CROSS_IMPS": "cross_imps",
-    "CROSS_IMP": "cross_imps",
-    "BUTLER_IMPS": "butler",
-    "BUTLER": "butler",
+    event_type_key(spelling): scoring for scoring, spellings in METHOD_SPELLINGS.items() for spelling in spellings
 }
 #: Per-line published points, by scoring: (NS element, EW element).
 POINTS_ELEMENTS = {
@@ -56,13 +87,22 @@ POINTS_ELEMENTS = {
 }
 NOT_PAIRS_EVENT_TYPES = re.compile(r"TEAM|INDIVIDUAL|KNOCKOUT", re.IGNORECASE)
 SUPPORTED_TYPES_TEXT = (
-    "MP_PAIRS, CROSS_IMP_PAIRS, BUTLER_PAIRS, or PAIRS scored by "
+    "MP_PAIRS, CROSS_IMP (or CROSS_IMP_PAIRS), BUTLER_PAIRS, or PAIRS scored by "
     "MATCH_POINTS, CROSS_IMPS or BUTLER_IMPS"
 )
 PAIR_NUMBER = re.compile(
-    r"\s*(?:\(\s*(?P<section>[A-Za-z0-9]+)\s*\)\s*)?(?P<number>\d+)\s*(?P<direction>NS|EW|N-S|E-W)?\s*",
+    r"\s*(?:\(\s*(?P<section>[A-Za-z0-9]+)\s*\)\s*)?(?P<number>[0-9]+)\s*(?P<direction>NS|EW|N-S|E-W)?\s*",
     re.IGNORECASE,
 )
+#: The XML declaration's encoding, read before the parser is given the file.
+XML_DECLARED_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
+#: Encodings the XML parser reads itself; any other must give one character per byte.
+EXPAT_ENCODINGS = {"utf-8", "utf-16", "iso8859-1", "ascii"}
+MAX_XML_DEPTH = 64
+MAX_XML_ELEMENTS = 100_000
+#: Attributes ("=" signs) a file may hold: a real one has a few dozen. Counted before
+#: parsing, since the parser builds each element's attributes before anyone sees them.
+MAX_XML_ATTRIBUTES = 20_000
 HAND_ORDER = ("NORTH", "EAST", "SOUTH", "WEST")
 SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 MODELLED_PAIR_ELEMENTS = {
@@ -92,14 +132,27 @@ def _parse_xml(data: bytes) -> tuple[ET.Element, dict[int, int]]:
     """The element tree, and each element's source line (by id) for error messages."""
     if not data.strip():
         raise FormatError("the file is empty")
+    encoding = _check_declared_encoding(data)
+    if data.count(b"=") > MAX_XML_ATTRIBUTES:
+        raise FormatError(
+            f"the file holds more than {MAX_XML_ATTRIBUTES:,} attributes: ClubScore reads the results "
+            "of one session, not more"
+        )
     builder = _LineRecordingTreeBuilder()
     parser = DefusedXMLParser(
         target=builder, forbid_dtd=False, forbid_entities=True, forbid_external=True
     )
+    # Only the attributes the file writes: defaults a DTD declares (<!ATTLIST B a1 CDATA
+    # "x" ...>) would be added to every <B>, a thousand attributes for a few bytes each.
+    parser.parser.specified_attributes = True
     builder.expat = parser.parser
     try:
         parser.feed(data)
         root = parser.close()
+    except FormatError:
+        raise
+    except (UnicodeError, LookupError):
+        raise unsupported_encoding(encoding or "unknown") from None
     except ET.ParseError as error:
         line, column = error.position
         raise FormatError(f"line {line}, column {column}: not well-formed XML ({error.msg})") from None
@@ -110,16 +163,45 @@ def _parse_xml(data: bytes) -> tuple[ET.Element, dict[int, int]]:
     return root, builder.lines
 
 
+def _check_declared_encoding(data: bytes) -> str | None:
+    """The encoding the XML declaration names; FormatError when the parser cannot read it."""
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    declared = XML_DECLARED_ENCODING.match(body[:1024])
+    if declared is None:
+        return None
+    name = declared.group(1).decode("ascii", errors="replace")
+    codec = text_encoding(name)
+    if codec not in EXPAT_ENCODINGS and len(bytes(range(256)).decode(codec, errors="replace")) != 256:
+        raise unsupported_encoding(name)  # multi-byte (Shift-JIS, Big5 ...): the parser refuses them
+    return name
+
+
 class _LineRecordingTreeBuilder(ET.TreeBuilder):
+    """Records each element's line; refuses nesting or element counts no results file has."""
+
     def __init__(self) -> None:
         super().__init__()
         self.expat = None
         self.lines: dict[int, int] = {}
+        self.depth = 0
 
     def start(self, tag, attrs):  # type: ignore[no-untyped-def]
+        line = self.expat.CurrentLineNumber
+        self.depth += 1
+        if self.depth > MAX_XML_DEPTH:
+            raise FormatError(f"line {line}: elements are nested more than {MAX_XML_DEPTH} deep: not a USEBIO file")
+        if len(self.lines) >= MAX_XML_ELEMENTS:
+            raise FormatError(
+                f"line {line}: the file holds more than {MAX_XML_ELEMENTS:,} elements: "
+                "ClubScore reads the results of one session, not more"
+            )
         element = super().start(tag, attrs)
-        self.lines[id(element)] = self.expat.CurrentLineNumber
+        self.lines[id(element)] = line
         return element
+
+    def end(self, tag):  # type: ignore[no-untyped-def]
+        self.depth -= 1
+        return super().end(tag)
 
 
 @dataclass
@@ -160,6 +242,7 @@ class _Reader:
         )
         event.boards = self.read_boards(board_elements, pairs, scoring)
         self.attach_deals(event.boards)
+        check_lines(event)
         settle_movements(event)
         return event
 
@@ -167,25 +250,26 @@ class _Reader:
 
     def event_type_and_scoring(self) -> tuple[str, str]:
         event_type = self.event_element.get("EVENT_TYPE", "").strip()
-        upper = event_type.upper()
-        if upper in SCORING_BY_EVENT_TYPE:
-            return event_type, SCORING_BY_EVENT_TYPE[upper]
-        if NOT_PAIRS_EVENT_TYPES.search(upper):
+        key = event_type_key(event_type)
+        if key in SCORING_BY_EVENT_TYPE:
+            return event_type, SCORING_BY_EVENT_TYPE[key]
+        if NOT_PAIRS_EVENT_TYPES.search(event_type):
             raise FormatError(
-                f"USEBIO event type {event_type!r} is a teams or individual event: "
+                f"USEBIO event type {shown(event_type)} is a teams or individual event: "
                 f"only pairs events are supported ({SUPPORTED_TYPES_TEXT})"
             )
-        if upper != "PAIRS":
+        if key != "PAIRS":
             raise FormatError(
-                f"USEBIO event type {event_type!r} is not supported: supported are {SUPPORTED_TYPES_TEXT}"
+                f"USEBIO event type {shown(event_type)} is not supported: supported are {SUPPORTED_TYPES_TEXT}"
             )
-        method = _text(self.event_element, "BOARD_SCORING_METHOD").upper()
+        method = _text(self.event_element, "BOARD_SCORING_METHOD")
         if method:
-            if method not in SCORING_BY_METHOD:
+            if event_type_key(method) not in SCORING_BY_METHOD:
                 raise FormatError(
-                    f"USEBIO board scoring method {method!r} is not supported: supported are {SUPPORTED_TYPES_TEXT}"
+                    f"USEBIO board scoring method {shown(method.upper())} is not supported: "
+                    f"supported are {SUPPORTED_TYPES_TEXT}"
                 )
-            return event_type, SCORING_BY_METHOD[method]
+            return event_type, SCORING_BY_METHOD[event_type_key(method)]
         return event_type, self.scoring_from_line_points()
 
     def scoring_from_line_points(self) -> str:
@@ -205,7 +289,7 @@ class _Reader:
         participants: list[tuple[ET.Element, str]] = []
         boards: list[tuple[ET.Element, str]] = []
 
-        def walk(element: ET.Element, section: str) -> None:
+        def walk(element: ET.Element, section: str) -> None:  # no deeper than MAX_XML_DEPTH
             for child in element:
                 if child.tag == "PARTICIPANTS":
                     participants.append((child, section))
@@ -253,7 +337,8 @@ class _Reader:
         match = PAIR_NUMBER.fullmatch(text)
         if not match:
             raise FormatError(f"{self.where(element)}: {what} {text!r} is not a pair number")
-        return match["section"] or "", str(int(match["number"])), _direction(match["direction"] or "")
+        number = in_range(match["number"], "pair", MAX_PAIR_NUMBER, self.where(element))
+        return match["section"] or "", str(number), _direction(match["direction"] or "")
 
     def one_field_where_directions_are_partial(self, raw_pairs: list[_RawPair]) -> None:
         """A section where only some pairs carry a direction is one field (a Howell).
@@ -308,10 +393,7 @@ class _Reader:
         boards: list[ParsedBoard] = []
         seen: set[tuple[str, int]] = set()
         for element, section in board_elements:
-            number_text = _text(element, "BOARD_NUMBER")
-            if not number_text.isdigit():
-                raise FormatError(f"{self.where(element)}: BOARD_NUMBER {number_text!r} is not a number")
-            number = int(number_text)
+            number = board_number(_text(element, "BOARD_NUMBER"), self.where(element), label="BOARD_NUMBER")
             if (section, number) in seen:
                 raise FormatError(f"{self.where(element)}: board {number} of section {section} appears twice")
             seen.add((section, number))
@@ -403,8 +485,8 @@ class _Reader:
             for board in handset.findall("BOARD"):
                 number_text = _text(board, "BOARD_NUMBER")
                 deal = _deal_from_hands(board)
-                if number_text.isdigit() and deal:
-                    deals[int(number_text)] = deal
+                if is_number(number_text) and deal:
+                    deals[board_number(number_text, self.where(board), label="BOARD_NUMBER")] = deal
         for board in boards:
             board.deal = deals.get(board.number)
 

@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
-from .usebio import HAND_ORDER, POINTS_ELEMENTS, SCORING_BY_EVENT_TYPE, SUIT_ELEMENTS
+from .usebio import EVENT_TYPE_SPELLINGS, HAND_ORDER, POINTS_ELEMENTS, SUIT_ELEMENTS
 from .writing import (
     PROGRAM_NAME,
     date_parts,
@@ -32,7 +32,7 @@ from .writing import (
     without_control_characters,
 )
 
-EVENT_TYPE_BY_SCORING = {scoring: event_type for event_type, scoring in SCORING_BY_EVENT_TYPE.items()}
+EVENT_TYPE_BY_SCORING = {scoring: spellings[0] for scoring, spellings in EVENT_TYPE_SPELLINGS.items()}
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 

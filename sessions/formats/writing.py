@@ -19,8 +19,8 @@ from .usebio import DEFAULT_SECTION as UNNAMED_SECTION  # both readers' name for
 SEATS = ("N", "E", "S", "W")
 PROGRAM_NAME = "ClubScore"
 
-_DAY_FIRST = re.compile(r"(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})")  # USEBIO 09/03/2026
-_YEAR_FIRST = re.compile(r"(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})")  # PBN 2013.08.20, ISO
+_DAY_FIRST = re.compile(r"([0-9]{1,2})[/.\-]([0-9]{1,2})[/.\-]([0-9]{4})")  # USEBIO 09/03/2026
+_YEAR_FIRST = re.compile(r"([0-9]{4})[.\-/]([0-9]{1,2})[.\-/]([0-9]{1,2})")  # PBN 2013.08.20, ISO
 #: Characters no XML 1.0 document may hold, and (with tab, CR, LF) no PBN string.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 

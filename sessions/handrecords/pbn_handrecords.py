@@ -2,8 +2,9 @@
 
 Reading goes through the PBN reader of sessions.formats (encodings, CRLF, commentary,
 "#" and "##" tag values are handled there once) and keeps what a hand record needs:
-{board number: Deal}. A file with no deals, a deal that is not 52 cards dealt 13 to
-each hand, or two boards with the very same deal (a copying slip) is refused with a
+{board number: Deal}. A file with no deals, a board number outside 1 to
+MAX_BOARD_NUMBER (the results importer's limit), a deal that is not 52 cards dealt 13
+to each hand, or two boards with the very same deal (a copying slip) is refused with a
 message naming the board.
 
 Writing gives one game per board with Event, Site, Date, Board, Dealer, Vulnerable and
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date as Date
 
+from sessions.formats.common import MAX_BOARD_NUMBER
 from sessions.formats.errors import FormatError
 from sessions.formats.pbn import parse_pbn_deals
 from sessions.formats.pbn_write import EXPORT_VULNERABILITY, pbn_document, pbn_tag
@@ -41,8 +43,8 @@ def read_hand_records(data: bytes | str) -> dict[int, Deal]:
 
 
 def _board_deal(number: int, text: str) -> Deal:
-    if number < 1:
-        raise FormatError(f"board {number}: boards are numbered from 1")
+    if not 1 <= number <= MAX_BOARD_NUMBER:  # the reader refuses them first, with the line
+        raise FormatError(f"board {number}: boards are numbered from 1 to {MAX_BOARD_NUMBER}")
     try:
         return parse_deal(text)
     except DealError as error:

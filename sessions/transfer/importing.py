@@ -19,8 +19,13 @@ What is stored, and how:
   the commit: sessions.analysis.services.analysis_request).
 - Results: a played contract when the file's score follows from it; a SCORE that does
   not (a director's entry) stands as an assigned score, the contract kept as
-  information; "PASS", "NP" and artificial "A6040" scores as such. A phantom's byes
-  (its not-played lines) are not results and are left out with the phantom.
+  information, provided some result can produce it on the board (the readers refuse
+  any other, and impossible trick counts: sessions.formats.common.check_lines);
+  "PASS", "NP" and artificial "A6040" scores as such. A phantom's byes (its not-played
+  lines) are not results and are left out with the phantom.
+- Numbers: boards, pairs, tables and rounds run from 1 to sessions.formats.common's
+  MAX_BOARD_NUMBER, MAX_PAIR_NUMBER ...: the readers and _read check them before
+  anything is stored, with one plain message, the same on every database.
 - Movement: the table plan is rebuilt from the lines (sessions.transfer.seating). The
   session is a Mitchell when its pairs have directions (never arrow-switched: the file
   does not say; a file ranking a Mitchell's pairs in one field sets the event's rankings).
@@ -40,7 +45,7 @@ from django.db import IntegrityError, transaction
 
 from sessions.analysis.services import analysis_request
 from sessions.formats import FormatError, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
-from sessions.formats.common import PASSED_OUT_CONTRACTS
+from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, shown
 from sessions.formats.to_engine import options_for, ranking_fields
 from sessions.formats.writing import date_parts
 from sessions.models import (
@@ -71,10 +76,9 @@ from .seating import PlayedLine, TablePlan, plan_section
 
 DEFAULT_EVENT_NAME = "Imported pairs"
 SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-MAX_PAIR_NUMBER = 32767
 
 _LEAD = re.compile(r"(?P<suit>[SHDC])(?P<rank>10|[AKQJT2-9])|(?P<rank2>10|[AKQJT2-9])(?P<suit2>[SHDC])")
-_ARTIFICIAL = re.compile(r"A(\d{2})(\d{2})")
+_ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
 
 
 class ImportRefused(ValueError):
@@ -140,10 +144,23 @@ def _read(data: bytes, filename: str) -> ParsedEvent:
     if not any(board.lines for board in parsed.boards):
         raise ImportRefused(f"{filename}: the file has no traveller lines (no boards with results)")
     try:
+        for pair in parsed.pairs:
+            pair_number(pair)
+    except FormatError as error:
+        raise ImportRefused(f"{filename}: {error}") from None
+    try:
         options_for(parsed)
     except ScoringError as error:
         raise ImportRefused(f"{filename}: {error}") from None
     return parsed
+
+
+def pair_number(pair: ParsedPair) -> int:
+    """The pair's number as stored: ASCII digits, from 1 to MAX_PAIR_NUMBER (FormatError if not)."""
+    where = f"section {pair.section}"
+    if not is_number(pair.number.strip()):
+        raise FormatError(f"{where}: pair {shown(pair.number)} is not a number: pairs are numbered from 1 to {MAX_PAIR_NUMBER}")
+    return in_range(pair.number, "pair", MAX_PAIR_NUMBER, where)
 
 
 def _megabytes(size: int) -> str:
@@ -438,16 +455,11 @@ class _Importer:
         players = _PlayerList(self.club)
         pairs = {}
         for parsed in parsed_pairs:
-            number = parsed.number.strip()
-            if not number.isdigit() or not 1 <= int(number) <= MAX_PAIR_NUMBER:
-                raise ValidationError(
-                    f"pair {parsed.number!r} of section {parsed.section}: pairs are numbered from 1 to {MAX_PAIR_NUMBER}"
-                )
             first, second = (players.find_or_add(player) for player in (parsed.players + [None, None])[:2])
             if first is not None and second is not None and first.pk == second.pk:
                 second = None
             pairs[parsed.key] = Pair(
-                section=sections[parsed.section], number=int(number), direction=parsed.direction,
+                section=sections[parsed.section], number=pair_number(parsed), direction=parsed.direction,
                 player_1=first, player_2=second,
             )
         for pair in pairs.values():
