@@ -7,8 +7,8 @@ pending entry for that board. A phone that reloads, or a second phone on the sam
 link, sees the same thing.
 
 A fixed number of queries whatever the session's size: the link (with its session,
-event and section), the section's seatings, the session's boards, the table's entries,
-and session_score's two.
+event and section), the table's seatings, the session's boards, the table's entries,
+session_score's two, and between two rounds the next round's seatings (for the moves).
 """
 
 from __future__ import annotations
@@ -83,9 +83,9 @@ class TablePage:
         return not self.session.final
 
 
-def _section_seatings(link: TableLink) -> list[Seating]:
+def _seatings(link: TableLink, **where) -> list[Seating]:
     return list(
-        Seating.objects.filter(section=link.section)
+        Seating.objects.filter(section=link.section, **where)
         .select_related(*PAIRS_WITH_PLAYERS)
         .order_by("round", "table")
     )
@@ -151,8 +151,7 @@ def _rankings(scored: ScoredSession) -> list[FieldRanking]:
 def table_page(*, link: TableLink) -> TablePage:
     """The table's page: the round and board in play, or its results once finished."""
     session, event = link.session, link.session.event
-    seatings = _section_seatings(link)
-    mine = [s for s in seatings if s.table == link.table]
+    mine = _seatings(link, table=link.table)
     boards = {board.number: board for board in Board.objects.filter(session=session)}
     entries = list(_open_entries(link))
     scored = session_score(session=session)
@@ -168,7 +167,7 @@ def table_page(*, link: TableLink) -> TablePage:
     earlier = [s for s in mine if current is None or s.round < current.round]
     moves = []
     if current is not None and earlier and not any(row.done for row in rows):
-        moves = _moves(earlier[-1], seatings)
+        moves = _moves(earlier[-1], _seatings(link, round=current.round))
     recorded = [stored[(boards[n].pk, s.ns_pair_id)] for s in earlier + ([current] if current else [])
                 for n in s.boards if (boards[n].pk, s.ns_pair_id) in stored]
     last = recorded[-1] if recorded else None
@@ -180,7 +179,7 @@ def table_page(*, link: TableLink) -> TablePage:
     last_seating = mine[-1] if mine else None
     own = _own_results(scored, [last_seating.ns_pair, last_seating.ew_pair]) if current is None and last_seating else []
     return TablePage(
-        link=link, seating=current, boards=rows, rounds=max((s.round for s in seatings), default=0),
+        link=link, seating=current, boards=rows, rounds=max((s.round for s in mine), default=0),
         moves=moves, last_board=last_row, traveller=traveller, own_results=own,
         rankings=_rankings(scored) if show_rankings and (current is None or moves) else [],
         scored=scored,

@@ -268,7 +268,12 @@ def result_check(
     ew = _find_pair(pairs, ew_pair, "EW", section)
     if ns.pk == ew.pk:
         raise ValidationError({"ew_pair": f"{ns} cannot play against itself"})
-    seating = _expected_seating(list(section.seatings.all()), board, ns, ew, round)
+    # Only the two pairs' own seatings: enough to find where they meet or to say why they
+    # do not, and a constant few rows however large the section.
+    theirs = section.seatings.filter(Q(ns_pair__in=[ns, ew]) | Q(ew_pair__in=[ns, ew])).select_related(
+        "ns_pair", "ew_pair"
+    )
+    seating = _expected_seating(list(theirs), board, ns, ew, round)
     line = Result(board=board, section=section, ns_pair=ns, ew_pair=ew, round=seating.round, table=seating.table)
     _fill(line, text, lead)
     _refuse_duplicate(board, ns, ew)
