@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .analysis.services import analysis_request
+from .services.analysis import analysis_request
 from .models import Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session
 
 

@@ -22,7 +22,7 @@ from sessions.scoring import format_points
 from sessions.templatetags.clubscore import side_score, signed
 
 if TYPE_CHECKING:
-    from sessions.analysis.selectors import BoardAnalysisView
+    from sessions.selectors.analysis import BoardAnalysisView
 
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
 RED_SUITS = {"H", "D"}

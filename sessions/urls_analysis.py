@@ -3,7 +3,7 @@ shown on the players' own board and score-card pages, through analysis_tags)."""
 
 from django.urls import path
 
-from . import analysis_views as analysis
+from .views import analysis
 
 urlpatterns = [
     path("director/sessions/<int:session_id>/hands/", analysis.hand_records, name="analysis_hand_records"),

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from . import director_views as director
-from . import live_views as live
+from .views import director
+from .views import live
 
 urlpatterns = [
     path("director/", director.dashboard, name="director_dashboard"),
@@ -33,7 +33,7 @@ urlpatterns = [
 ]
 
 # The table links page: each table's phone link, its QR code, renew and revoke.
-from . import director_tables_views as links  # noqa: E402
+from .views import director_tables as links  # noqa: E402
 
 urlpatterns += [
     path("director/sessions/<int:session_id>/tables/", links.table_links, name="director_table_links"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import public_views as public
+from .views import public
 
 urlpatterns = [
     path("", public.home, name="home"),

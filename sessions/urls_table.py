@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import table_views as table
+from .views import table
 
 urlpatterns = [
     path("t/<str:token>/", table.table_home, name="table_page"),

@@ -16,7 +16,7 @@ What is stored, and how:
   list by national number, then by name, else added.
 - Boards: dealer and vulnerability as the file says, else from the board number; the
   deal when the file has one (its double-dummy analysis is asked for, and runs after
-  the commit: sessions.analysis.services.analysis_request).
+  the commit: sessions.services.analysis.analysis_request).
 - Results: a played contract when the file's score follows from it; a SCORE that does
   not (a director's entry) stands as an assigned score, the contract kept as
   information, provided some result can produce it on the board (the readers refuse
@@ -43,7 +43,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from sessions.analysis.services import analysis_request
+from sessions.services.analysis import analysis_request
 from sessions.formats import FormatError, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
 from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, shown
 from sessions.formats.to_engine import options_for, ranking_fields

@@ -9,7 +9,7 @@ import pytest
 from django.template import Context, Template
 from django.urls import reverse
 
-from sessions.analysis.selectors import board_analysis
+from sessions.selectors.analysis import board_analysis
 from sessions.selectors.public import published_boards, traveller_sheet
 from sessions.services import result_record, session_publish
 from sessions.services.sessions import session_mark_final, session_reopen

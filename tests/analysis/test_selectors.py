@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from sessions.analysis.selectors import DONE, NO_DEAL, PENDING, board_analysis, pair_par_summary, session_analyses
+from sessions.selectors.analysis import DONE, NO_DEAL, PENDING, board_analysis, pair_par_summary, session_analyses
 from sessions.movements import mitchell
 from sessions.services import result_record
 from tests.analysis.conftest import TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, opponents, pair, solved

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from sessions import director_views
+from sessions.views import director as director_views
 from sessions.models import Board, Result, ResultChange
 from sessions.movements import mitchell
 from sessions.selectors import board_traveller

@@ -304,7 +304,7 @@ def test_a_revoked_link_opens_nothing(client, session, links):
 
 
 def test_guessing_tokens_is_throttled(client, session, links, settings):
-    from sessions import table_views
+    from sessions.views import table as table_views
 
     for attempt in range(table_views.THROTTLE_MISSES):
         assert client.get(f"/t/guess{attempt:04d}/").status_code == 404

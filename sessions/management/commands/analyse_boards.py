@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from sessions.analysis.services import analysis_run
+from sessions.services.analysis import analysis_run
 from sessions.models import Session
 
 

@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.urls import reverse
 
-from sessions.analysis.services import deals_generate
+from sessions.services.analysis import deals_generate
 from sessions.handrecords.deals import Deal, parse_deal
 from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell

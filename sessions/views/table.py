@@ -35,7 +35,7 @@ from sessions.services.tables import (
     table_entry_send,
     table_seat_players,
 )
-from sessions.table_forms import EntryKeyForm, SeatsForm, SendForm
+from sessions.forms.table import EntryKeyForm, SeatsForm, SendForm
 
 #: Unknown tokens an address may try in THROTTLE_WINDOW seconds before it must wait.
 THROTTLE_MISSES = getattr(settings, "TABLE_TOKEN_MISSES", 20)

@@ -1,6 +1,6 @@
 """The director's table links page: each table's phone link, its QR code, renew and revoke.
 
-Thin views over sessions.services.tables, in the style of director_views: login
+Thin views over sessions.services.tables, in the style of views/director.py: login
 required, every object through get_club_object_or_404 (another club's session or link
 is a 404), and each change a POST answered with a redirect and a message. Reading the
 page changes nothing: links are made by the "Make links" button (here or on the cards

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig, Table
 
-from sessions.analysis.selectors import board_analysis
+from sessions.selectors.analysis import board_analysis
 from sessions.models import Club, LiveRankings, Session
 from sessions.selectors.public import (
     club_sessions,

@@ -17,9 +17,9 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
-from sessions.analysis.forms import GenerateDealsForm, HandRecordUploadForm
-from sessions.analysis.selectors import hand_records_file, session_analyses
-from sessions.analysis.services import DealsStored, deals_generate, hand_records_load
+from sessions.forms.analysis import GenerateDealsForm, HandRecordUploadForm
+from sessions.selectors.analysis import hand_records_file, session_analyses
+from sessions.services.analysis import DealsStored, deals_generate, hand_records_load
 from sessions.models import Session
 from sessions.permissions import get_club_object_or_404
 

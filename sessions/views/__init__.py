@@ -1,0 +1,1 @@
+"""Views, one module per area: thin, over the services (writes) and selectors (reads)."""
