@@ -1,0 +1,71 @@
+"""Absolute query counts of the entry pages, each query named (as the public pages do).
+
+A save reads the sheet once before it and once after it (the answer carries the running
+scores), never more, whatever the session's size.
+"""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from sessions.models import Pair
+from sessions.movements import mitchell
+from tests.factories import make_session
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+# Django's session and user: 2 queries on every director page.
+LOGIN = 2
+# A session's scores (session_score): its pairs with players, then its results.
+SCORES = 2
+# Recording a line, whatever the page: the section's pairs, the two pairs' seatings, a
+# duplicate line, Result.full_clean() (its 4 foreign keys and 2 unique constraints, 1
+# query each, and its 10 check constraints, 3 each: savepoint, check, release), the other
+# lines (warnings), the savepoints of the service's transactions, the insert, the log
+# entry (with its own 2 check constraints) and the session's amended time.
+RECORD = 53
+
+
+@pytest.fixture
+def logged_in(client, director):
+    client.force_login(director)
+    return client
+
+
+def _row(session, number, ns, ew):
+    pairs = {p.label: p.pk for p in Pair.objects.filter(section__session=session)}
+    return f"A-{number}-{pairs[ns]}-{pairs[ew]}"
+
+
+def _count(client, method, url, data=None):
+    with CaptureQueriesContext(connection) as captured:
+        response = getattr(client, method)(url, data or {}, **(HTMX if method == "post" else {}))
+    assert response.status_code == 200
+    return len(captured)
+
+
+@pytest.mark.parametrize("tables", [3, 11])
+def test_the_board_page_reads_six_queries_and_a_save_a_fixed_number(logged_in, event, tables):
+    session = make_session(event, mitchell(tables, 2))
+    url = reverse("sessions:director_board", args=[session.pk, 1])
+
+    # LOGIN, the board (with session and event), SCORES, the session's seatings.
+    assert _count(logged_in, "get", url) == LOGIN + 1 + SCORES + 1
+    # LOGIN, the page as loaded (4), RECORD, the page read again (scores and seatings: 3).
+    saved = _count(logged_in, "post", url, {"row": _row(session, 1, "1NS", "1EW"), "text": "4S N ="})
+    assert saved == LOGIN + 4 + RECORD + 3
+
+
+@pytest.mark.parametrize("tables", [3, 11])
+def test_the_table_round_page_reads_eight_queries(logged_in, event, tables):
+    session = make_session(event, mitchell(tables, 2))
+    url = reverse("sessions:director_table", args=[session.pk, "A", 1, 1])
+
+    # LOGIN, the section (with session and event), the table's seating, its boards,
+    # SCORES, and the number of sections (the heading names the section when several).
+    assert _count(logged_in, "get", url) == LOGIN + 1 + 1 + 1 + SCORES + 1
+    # LOGIN, the page as loaded with its section count (6), RECORD, and the sheet read
+    # again for the running scores (3).
+    saved = _count(logged_in, "post", url, {"row": _row(session, 1, "1NS", "1EW"), "text": "4S N ="})
+    assert saved == LOGIN + 6 + RECORD + 3
