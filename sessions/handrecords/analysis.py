@@ -28,7 +28,7 @@ from sessions.scoring.errors import ScoringError
 from .deals import SEATS, Deal, parse_deal
 
 if TYPE_CHECKING:  # endplay is imported lazily (see the module docstring)
-    from endplay.dds import DDTable
+    from endplay.dds.ddtable import DDTable
 
 STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)  # the table's columns
 DECLARERS = SEATS  # the table's rows: N, E, S, W

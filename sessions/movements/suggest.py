@@ -10,6 +10,8 @@ table's NS pair, so EW pairs sit out at that table in turn.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from .howell import howell, howell_round_options
 from .mitchell import max_mitchell_rounds, mitchell
 from .model import Movement, MovementError
@@ -42,16 +44,25 @@ def _howells(pairs: int, max_boards: int) -> list[Movement]:
     return []
 
 
+class _MitchellOptions(TypedDict):
+    tables: int
+    boards_per_round: int
+    rounds: int
+    even: str | None
+
+
 def _mitchells(pairs: int, tables: int, max_boards: int) -> list[Movement]:
     phantom = f"{tables}NS" if pairs % 2 else None
-    variants = [None] if tables % 2 else ["relay", "skip"]
-    options = []
+    variants: list[str | None] = [None] if tables % 2 else ["relay", "skip"]
+    options: list[_MitchellOptions] = []
     for even in variants:
         rounds = min(max_mitchell_rounds(tables, even), max_boards // MIN_BOARDS_PER_ROUND)
         if even == "relay" and rounds < tables:
             continue  # a relay only balances over all its rounds
         options.append(
-            dict(tables=tables, boards_per_round=max_boards // rounds, rounds=rounds, even=even)
+            _MitchellOptions(
+                tables=tables, boards_per_round=max_boards // rounds, rounds=rounds, even=even
+            )
         )
     movements = [mitchell(**o, phantom=phantom) for o in options]
     if options:  # the same with one winner

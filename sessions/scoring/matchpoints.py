@@ -108,31 +108,32 @@ def matchpoints_two_one(scores: Sequence[Comparable]) -> tuple[Fraction, ...]:
     A weighted score earns the weighted sum of what each of its parts earns against
     the other results, and the others earn likewise against its parts (RULES 5).
     """
-    if not any(isinstance(score, Weighted) for score in scores):
-        return _plain_matchpoints_two_one(scores)
+    plain = [score for score in scores if not isinstance(score, Weighted)]
+    if len(plain) == len(scores):
+        return _plain_matchpoints_two_one(plain)
     tally = WeightedTally(scores)
     points = []
     for score in scores:
         parts = atoms(score)
         earned = sum(
-            (weight * (2 * tally.weight_below(value) + tally.weight_at(value)) for weight, value in parts),
+            (Fraction(weight) * (2 * tally.weight_below(value) + tally.weight_at(value)) for weight, value in parts),
             Fraction(0),
         )
         # The tally holds this result too: take away what its parts earn against each other.
         earned -= sum(
-            (w1 * w2 * _compare_two_one(v1, v2) for w1, v1 in parts for w2, v2 in parts),
+            (Fraction(w1 * w2) * _compare_two_one(v1, v2) for w1, v1 in parts for w2, v2 in parts),
             Fraction(0),
         )
         points.append(earned)
     return tuple(points)
 
 
-def _plain_matchpoints_two_one(scores: Sequence[Comparable]) -> tuple[Fraction, ...]:
+def _plain_matchpoints_two_one(scores: Sequence[int]) -> tuple[Fraction, ...]:
     """The fast path for plain scores: 2 per score below, 1 per other equal score."""
     for score in scores:
         atoms(score)  # refuses anything that is not a score
     ordered = sorted(scores)
-    below = {}
+    below: dict[int, int] = {}
     for index, value in enumerate(ordered):
         below.setdefault(value, index)
     equal = {value: 0 for value in below}

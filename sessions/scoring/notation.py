@@ -45,7 +45,7 @@ import string
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Union
+from typing import NoReturn, Union
 
 from .boards import Seat, Side, Vulnerability, is_vulnerable, parse_seat, vulnerability
 from .contracts import MAX_TRICKS, Contract, Doubling, Strain, check_tricks, is_pass, parse_contract
@@ -193,7 +193,7 @@ def _parse_played(text: str, original: str) -> Played:
     return Played(contract, seat, tricks)
 
 
-def _explain_unreadable_played(text: str, original: str) -> None:
+def _explain_unreadable_played(text: str, original: str) -> NoReturn:
     """Raise the most helpful error for a line that starts like a contract."""
     loose = _LOOSE_PLAYED_RE.fullmatch(text)
     if loose is not None:
@@ -227,7 +227,7 @@ def _parse_weighted(parts_text: str, board: int | None) -> Weighted:
     for part in re.split(r"\s*[,;]\s*", parts_text.strip()):
         match = _WEIGHT_PART_RE.fullmatch(part)
         assigned = _ASSIGNED_RE.fullmatch(match["score"]) if match else None
-        if assigned is None:
+        if match is None or assigned is None:
             raise ScoringError(
                 f"{part!r} is not a part of a weighted score: write a weight and an assigned "
                 "score, e.g. W 2/3 NS 620, 1/3 EW 100"

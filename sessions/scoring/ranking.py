@@ -9,21 +9,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from numbers import Rational
 
-from .rounding import round_to_places
+from .rounding import Exact, round_to_places
 
 
-def place_numbers(values: Sequence[Rational]) -> tuple[int, ...]:
+def place_numbers(values: Sequence[Exact]) -> tuple[int, ...]:
     """Each value's place, highest first: 1 + the number of values strictly higher."""
     ordered = sorted(values, reverse=True)
-    first_place: dict[Rational, int] = {}
+    first_place: dict[Exact, int] = {}
     for index, value in enumerate(ordered):
         first_place.setdefault(value, index + 1)
     return tuple(first_place[value] for value in values)
 
 
-def place_labels(values: Sequence[Rational]) -> tuple[str, ...]:
+def place_labels(values: Sequence[Exact]) -> tuple[str, ...]:
     """Each value's place as shown: "1", "3=" for every value sharing third place."""
     counts = Counter(values)
     return tuple(
@@ -32,7 +31,7 @@ def place_labels(values: Sequence[Rational]) -> tuple[str, ...]:
     )
 
 
-def format_points(value: Rational | None, places: int = 2) -> str:
+def format_points(value: Exact | None, places: int = 2) -> str:
     """A figure as shown on a results sheet: "9.25", "-7.75", "" for no figure."""
     if value is None:
         return ""

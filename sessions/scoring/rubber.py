@@ -71,6 +71,13 @@ class RubberDeal:
         if self.honors and contract.strain is Strain.NT and self.honors.points != 150:
             raise ScoringError("at notrump only the four aces score honors (150)")
 
+    @property
+    def declaring_side(self) -> Side:
+        """The declarer's side: every deal with a contract has one (``__post_init__`` checks)."""
+        if self.declarer is None:
+            raise ScoringError("a passed-out deal has no declarer")
+        return self.declarer.side
+
 
 @dataclass(frozen=True)
 class SheetEntry:
@@ -101,7 +108,7 @@ class ScoreSheet:
     def below_by_game(self, side: Side) -> tuple[int, ...]:
         """Contract points per game: game 1, 2, ... and the game in progress, if any."""
         in_progress = 0 if self.finished else 1
-        highest_with_points = max((e.game for e in self.entries if e.below_the_line), default=1)
+        highest_with_points = max((e.game for e in self.entries if e.game is not None), default=1)
         games = max(highest_with_points, len(self.game_winners) + in_progress)
         return tuple(
             sum(e.points for e in self.entries if e.side == side and e.game == number)
@@ -141,7 +148,7 @@ def _deal_entries(
     honors = [SheetEntry(number, deal.honors.side, deal.honors.points, "honors")] if deal.honors else []
     if deal.contract is None:
         return honors, False
-    side = deal.declarer.side
+    side = deal.declaring_side
     parts = score_breakdown(deal.contract, deal.tricks, is_vulnerable(vul, side), era)
     game = tracker.game
     completed = parts.contract_points > 0 and tracker.add_contract_points(side, parts.contract_points)
@@ -184,7 +191,7 @@ def rubber_sheet(deals: Sequence[RubberDeal], *, era: str = "current", abandoned
             raise ScoringError(f"deal {number} comes after the end of the rubber")
         deal_entries, completed = _deal_entries(number, deal, _rubber_vulnerability(tracker), tracker, era)
         entries += deal_entries
-        game_winners += [deal.declarer.side] if completed else []
+        game_winners += [deal.declaring_side] if completed else []
     winner = next((side for side in Side if tracker.games[side] == 2), None)
     if winner is not None:
         bonus = 700 if tracker.games[winner.other] == 0 else 500
@@ -221,9 +228,9 @@ def chicago_sheet(deals: Sequence[RubberDeal], *, first_dealer: Seat = Seat.N, e
         entries += deal_entries
         made_part_score = any(e.label == "contract points" for e in deal_entries)
         if completed:
-            side = deal.declarer.side
+            side = deal.declaring_side
             game_winners.append(side)
             entries.append(SheetEntry(number, side, 500 if is_vulnerable(vul, side) else 300, "game bonus"))
         elif number == CHICAGO_DEALS and made_part_score:
-            entries.append(SheetEntry(number, deal.declarer.side, 100, "part-score bonus"))
+            entries.append(SheetEntry(number, deal.declaring_side, 100, "part-score bonus"))
     return ScoreSheet(tuple(entries), tuple(game_winners), finished=len(deals) == CHICAGO_DEALS)

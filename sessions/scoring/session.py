@@ -28,7 +28,7 @@ from .butler import DATUM_RULES, butler_board
 from .crossimps import cross_imps_board
 from .errors import ScoringError
 from .imps import imp_table
-from .matchpoints import MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
+from .matchpoints import Comparable, MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
 from .options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
 from .ranking import place_labels, place_numbers
 from .rounding import round_to_places
@@ -207,8 +207,16 @@ def _comparison_groups(lines: Sequence[Line], across_field: bool) -> dict[tuple[
     return groups
 
 
-def _is_comparable(score: LineScore) -> bool:
-    return isinstance(score, (int, Weighted))
+def _comparable(lines: Sequence[Line], members: Sequence[int]) -> tuple[list[int], list[Comparable]]:
+    """The members whose result is compared (a score or a weighted score), and those results."""
+    compared: list[int] = []
+    scores: list[Comparable] = []
+    for index in members:
+        score = lines[index].score
+        if isinstance(score, (int, Weighted)):
+            compared.append(index)
+            scores.append(score)
+    return compared, scores
 
 
 # --- matchpoints --------------------------------------------------------------------
@@ -227,13 +235,13 @@ def _score_matchpoints(
 
     figures = [_LineFigures() for _ in lines]
     for (universe, board, _), members in groups.items():
-        compared = [index for index in members if _is_comparable(lines[index].score)]
+        compared, scores = _comparable(lines, members)
         expected = full_results[universe]
         # Compscore3 shows a line as played: factored only to the board's own results.
         shown_expected = expected if options.line_display == LineDisplay.NEUBERG else results_on_board[(universe, board)]
         if options.short_boards == ShortBoards.NONE:
             expected = shown_expected = len(compared)
-        _matchpoint_group(lines, figures, members, compared, (expected, shown_expected), options)
+        _matchpoint_group(lines, figures, members, compared, scores, (expected, shown_expected), options)
     if options.adjusted_session_percentage:
         _apply_session_percentages(lines, figures)
     full_top = max((options.scale.top(count) for count in full_results.values()), default=Fraction(0))
@@ -245,14 +253,18 @@ def _matchpoint_group(
     figures: list[_LineFigures],
     members: Sequence[int],
     compared: Sequence[int],
+    scores: Sequence[Comparable],
     expected: tuple[int, int],
     options: ScoringOptions,
 ) -> None:
-    """Fill in the figures of one comparison group; ``expected`` is (counted, shown) results."""
+    """Fill in the figures of one comparison group.
+
+    ``scores`` are the results of the ``compared`` lines; ``expected`` is (counted, shown) results.
+    """
     scale = options.scale
     factor = neuberg if options.short_boards == ShortBoards.NEUBERG else ratio_scaled
     counted_top, shown_top = scale.top(expected[0]), scale.top(expected[1])
-    raw = [scale.from_two_one(points) for points in matchpoints_two_one([lines[i].score for i in compared])]
+    raw = [scale.from_two_one(points) for points in matchpoints_two_one(scores)]
     for index, points in zip(compared, raw):
         figure = figures[index]
         figure.counted_top, figure.shown_top = counted_top, shown_top
@@ -321,13 +333,15 @@ def _apply_session_percentages(lines: Sequence[Line], figures: list[_LineFigures
     points: dict[str, Fraction] = defaultdict(Fraction)
     tops: dict[str, Fraction] = defaultdict(Fraction)
     for line, figure in zip(lines, figures):
-        if figure.counted is None or isinstance(line.score, Artificial):
+        # (a matchpointed line's counted figures always come with their top)
+        if figure.counted is None or figure.counted_top is None or isinstance(line.score, Artificial):
             continue
         for pair, earned in zip((line.ns_pair, line.ew_pair), figure.counted):
             points[pair] += earned
             tops[pair] += figure.counted_top
     for line, figure in zip(lines, figures):
-        if not isinstance(line.score, Artificial):
+        # (an artificial line is in a comparison group, which gives it both tops)
+        if not isinstance(line.score, Artificial) or figure.counted_top is None or figure.shown_top is None:
             continue
         shares = []
         for pair, percent in ((line.ns_pair, line.score.ns_percent), (line.ew_pair, line.score.ew_percent)):
@@ -351,8 +365,7 @@ def _score_imps(
 ) -> list[_LineFigures]:
     figures = [_LineFigures() for _ in lines]
     for members in groups.values():
-        compared = [index for index in members if _is_comparable(lines[index].score)]
-        scores = [lines[index].score for index in compared]
+        compared, scores = _comparable(lines, members)
         datum = None
         if options.method == Method.BUTLER:
             if scores:
@@ -484,6 +497,7 @@ def _rank_imp_field(
     field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None
 ) -> tuple[Standing, ...]:
     """RULES 6 and 8: rank by total IMPs, or by the average when boards played differ."""
+    averages = [tallies[pair].points / tallies[pair].boards for pair in pairs]
     standings = [
         _standing(
             pair,
@@ -491,12 +505,12 @@ def _rank_imp_field(
             tallies[pair].boards,
             total=tallies[pair].points,
             percentage=None,
-            average=tallies[pair].points / tallies[pair].boards,
+            average=average,
         )
-        for pair in pairs
+        for pair, average in zip(pairs, averages)
     ]
     same_boards = len({standing.boards_played for standing in standings}) == 1
-    keys = [standing.total if same_boards else standing.average for standing in standings]
+    keys = [standing.total for standing in standings] if same_boards else averages
     return _placed(standings, keys)
 
 

@@ -85,7 +85,7 @@ VP_SCALES: dict[str, tuple[tuple[int, int], ...]] = {
 }
 
 
-def _check_margin(margin: int | Fraction) -> None:
+def _check_margin(margin: int | Fraction | Decimal) -> None:
     if isinstance(margin, bool) or not isinstance(margin, (Rational, Decimal)):
         raise ScoringError(f"an IMP margin must be an exact number, not {margin!r}")
 
@@ -123,7 +123,7 @@ def wbf_vp(margin: int | Fraction | Decimal, boards: int) -> tuple[Decimal, Deci
     _check_margin(margin)
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise ScoringError(f"a match needs a whole number of boards (1 or more), not {boards!r}")
-    size = abs(margin) if isinstance(margin, Decimal) else Fraction(abs(margin))
+    size = abs(margin) if isinstance(margin, Decimal) else abs(Fraction(margin))
     winner = _wbf_winner_vp(size, boards)
     loser = Decimal(20) - winner
     return (winner, loser) if margin >= 0 else (loser, winner)
