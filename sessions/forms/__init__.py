@@ -189,7 +189,9 @@ EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 class EventForm(forms.ModelForm):
     """An event's name and scoring settings; the services save them (never ``form.save()``)."""
 
-    imp_table = forms.ChoiceField(choices=[(name, IMP_TABLE_NAMES.get(name, name)) for name in IMP_TABLES])
+    imp_table = forms.ChoiceField(
+        label="IMP table", choices=[(name, IMP_TABLE_NAMES.get(name, name)) for name in IMP_TABLES]
+    )
     butler_adjusted_imps = forms.IntegerField(min_value=0, max_value=24, label="Butler IMPs for Ave+")
 
     class Meta:

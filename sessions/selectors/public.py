@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from sessions.models import Board, Club, Pair, Result, ResultKind, Session
 from sessions.scoring.session import ScoredLine, Standing
 
-from .scoring import RankedPair, ScoredSession, session_score
+from .scoring import DIRECTIONS, RankedPair, ScoredSession, field_parts, session_score
 
 LATEST_SESSIONS = 10
 
@@ -125,29 +125,12 @@ def _rows(scored: ScoredSession, results: list[Result]) -> list[TravellerRow]:
 # --- the session's results ------------------------------------------------------------
 
 
-DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
-
-
-def _field_parts(field: str) -> tuple[str, str]:
-    """A ranking field as (section, direction): "B EW" -> ("B", "EW"), "NS" -> ("", "NS"), "B" -> ("B", "")."""
-    section, _, direction = field.rpartition(" ")
-    if direction not in DIRECTIONS:
-        return field, ""
-    return section, direction
-
-
 def field_title(field: str) -> str:
     """"NS" -> "North-South", "B EW" -> "Section B East-West", "B" -> "Section B", "" -> "All pairs"."""
-    section, direction = _field_parts(field)
+    section, direction = field_parts(field)
     words = [f"Section {section}"] if section else []
     words += [DIRECTIONS[direction]] if direction else []
     return " ".join(words) or "All pairs"
-
-
-def _field_order(field: str) -> tuple[str, int]:
-    """Sections in order, North-South before East-West within each."""
-    section, direction = _field_parts(field)
-    return section, list(DIRECTIONS).index(direction) if direction else 0
 
 
 @dataclass(frozen=True)
@@ -174,7 +157,7 @@ def results_sheet(*, session: Session) -> ResultsSheet:
     scored = session_score(session=session)
     rankings = [
         FieldRanking(field, field_title(field), rows)
-        for field, rows in sorted(scored.rankings(), key=lambda ranking: _field_order(ranking[0]))
+        for field, rows in scored.rankings()
     ]
     return ResultsSheet(session, rankings, _board_numbers(session), scored.is_matchpoints)
 

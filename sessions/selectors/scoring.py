@@ -77,6 +77,23 @@ def ranking_field(session: Session, pair: Pair, section_letter: str, several_sec
     )
 
 
+DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
+
+
+def field_parts(field: str) -> tuple[str, str]:
+    """A ranking field as (section, direction): "B EW" -> ("B", "EW"), "NS" -> ("", "NS"), "B" -> ("B", "")."""
+    section, _, direction = field.rpartition(" ")
+    if direction not in DIRECTIONS:
+        return field, ""
+    return section, direction
+
+
+def _field_order(field: str) -> tuple[str, int]:
+    """Sections in order, North-South before East-West within each."""
+    section, direction = field_parts(field)
+    return section, list(DIRECTIONS).index(direction) if direction else 0
+
+
 @dataclass(frozen=True)
 class RankedPair:
     pair: Pair
@@ -105,10 +122,11 @@ class ScoredSession:
         return self.session.event.method == ScoringMethod.MATCHPOINTS
 
     def rankings(self) -> list[tuple[str, list[RankedPair]]]:
-        """Each field's standings, best first, with the stored pairs."""
+        """Each field's standings, best first, with the stored pairs; the fields in the
+        order every page lists them (sections in order, North-South before East-West)."""
         return [
-            (field_name, [RankedPair(self.pairs[s.pair], s) for s in standings])
-            for field_name, standings in self.result.standings.items()
+            (field_name, [RankedPair(self.pairs[s.pair], s) for s in self.result.standings[field_name]])
+            for field_name in sorted(self.result.standings, key=_field_order)
         ]
 
 

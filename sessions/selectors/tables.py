@@ -145,7 +145,7 @@ def _own_results(scored: ScoredSession, pairs: list[Pair]) -> list[tuple[Pair, l
 
 
 def _rankings(scored: ScoredSession) -> list[FieldRanking]:
-    return [FieldRanking(field, field_title(field), rows) for field, rows in sorted(scored.rankings())]
+    return [FieldRanking(field, field_title(field), rows) for field, rows in scored.rankings()]
 
 
 def table_page(*, link: TableLink) -> TablePage:

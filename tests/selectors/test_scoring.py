@@ -82,7 +82,7 @@ def test_sections_matchpointed_apart_rank_apart(event):
         result_record(board=session.boards.get(number=1), section=section, ns_pair="1NS", ew_pair="1EW",
                       text="4S N =")
 
-    assert [field for field, _ in session_score(session=session).rankings()] == ["A EW", "A NS", "B EW", "B NS"]
+    assert [field for field, _ in session_score(session=session).rankings()] == ["A NS", "A EW", "B NS", "B EW"]  # NS before EW
 
 
 def play_board_1_in_full_and_board_2_twice(session):

@@ -246,3 +246,10 @@ def test_a_wrong_live_rankings_choice_is_explained_and_changes_nothing(logged_in
     assert response.status_code == 200 and b"Select a valid choice" in response.content
     event.refresh_from_db()
     assert event.live_rankings == "during"
+
+
+def test_the_event_form_spells_imps_in_capitals(client, director, club):
+    client.force_login(director)
+    html = client.get(reverse("sessions:director_event_new", args=[club.slug])).content.decode()
+
+    assert "IMP table" in html and "Imp table" not in html

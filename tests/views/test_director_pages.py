@@ -193,3 +193,13 @@ def test_the_dashboard_offers_an_import_and_a_new_event_for_each_club(logged_in,
 
     assert reverse("sessions:transfer_import", args=[club.slug]) in html
     assert reverse("sessions:director_event_new", args=[club.slug]) in html
+
+
+def test_provisional_standings_list_north_south_before_east_west(logged_in, session):
+    for ns, ew, text in [("1NS", "1EW", "4S N ="), ("2NS", "3EW", "4S N +1"), ("3NS", "2EW", "4S N -1")]:
+        result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                      ns_pair=ns, ew_pair=ew, text=text)
+
+    html = logged_in.get(reverse("sessions:director_standings", args=[session.pk])).content.decode()
+
+    assert html.index("<h2>NS</h2>") < html.index("<h2>EW</h2>")
