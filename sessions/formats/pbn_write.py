@@ -39,6 +39,7 @@ from sessions.scoring.errors import ScoringError
 from sessions.scoring.options import Method
 from sessions.scoring.rounding import round_to_places
 
+from .conventions import CONVENTIONS_KEY
 from .common import PASSED_OUT_CONTRACTS, is_number
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
@@ -88,16 +89,21 @@ def write_pbn(event: ParsedEvent, *, scoring_tag: str | None = None) -> bytes:
     ``scoring_tag`` overrides the default Scoring tag (see pbn_scoring_tag).
     """
     tag = scoring_tag or pbn_scoring_tag(event.scoring)
-    return pbn_document(_GameWriter(event, tag).games())
+    # Every setting the figures were scored with, for ClubScore reading the file back
+    # (formats/conventions.py), in a META line as Ruter writes its own.
+    carried = event.extra.get(CONVENTIONS_KEY, "")
+    meta = [f'% <META name={CONVENTIONS_KEY} content="{carried}">'] if carried else []
+    return pbn_document(_GameWriter(event, tag).games(), meta)
 
 
-def pbn_document(games: list[list[str]]) -> bytes:
-    """PBN file bytes for ``games`` (each a list of lines): the header, CRLF line ends,
-    ISO-8859-1 when every character fits (what other programs read), else UTF-8."""
+def pbn_document(games: list[list[str]], meta: list[str] | None = None) -> bytes:
+    """PBN file bytes for ``games`` (each a list of lines): the header (with any ``meta``
+    escape lines), CRLF line ends, ISO-8859-1 when every character fits (what other
+    programs read), else UTF-8."""
     body = NEWLINE.join(NEWLINE.join(game) + NEWLINE for game in games)
     charset = "ISO-8859-1" if _fits_latin1(body) else "UTF-8"
     header = ["% PBN 2.1", "% EXPORT", f"% Content-type: text/pbn; charset={charset}", f"% Creator: {PROGRAM_NAME}"]
-    return (NEWLINE.join(header) + NEWLINE + body).encode(charset)
+    return (NEWLINE.join([*header, *(meta or [])]) + NEWLINE + body).encode(charset)
 
 
 def _fits_latin1(text: str) -> bool:

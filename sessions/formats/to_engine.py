@@ -32,6 +32,7 @@ from sessions.scoring.options import ButlerDatum, CrossImpsMode, LineDisplay, Me
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore
 from sessions.scoring.session import Line, ScoringOptions, SessionInput
 
+from .conventions import CONVENTIONS_KEY, NAMES, read_conventions
 from .model import ParsedEvent
 
 _ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
@@ -74,12 +75,25 @@ def options_for(event: ParsedEvent) -> ScoringOptions:
     if event.scoring not in tuple(Method):
         raise ScoringError(f"the file has no pairs scoring to reproduce (scoring {event.scoring!r})")
     settings: dict[str, Any] = {"method": event.scoring}
+    carried = carried_conventions(event)
+    if carried:  # a ClubScore file says how it was scored: no guessing from the program
+        settings.update({name: value for name, value in carried.items() if name in ENGINE_OPTIONS})
+        return ScoringOptions(**settings)
     for program, conventions in PROGRAM_OPTIONS.items():
         if event.program.startswith(program):
             settings.update(conventions)
     if event.scoring == Method.CROSS_IMPS and event.source_format == "pbn":
         settings["cross_imps"] = _pbn_cross_imps(event)
     return ScoringOptions(**settings)
+
+
+#: The carried settings that are the engine's options (the rest, rankings, groups the pairs).
+ENGINE_OPTIONS = tuple(name for name in NAMES if name != "rankings")
+
+
+def carried_conventions(event: ParsedEvent) -> dict[str, Any]:
+    """The settings a ClubScore file carries (formats/conventions.py), else {}."""
+    return read_conventions(event.extra.get(CONVENTIONS_KEY, ""))
 
 
 def _pbn_cross_imps(event: ParsedEvent) -> str:
@@ -98,6 +112,7 @@ def ranking_fields(event: ParsedEvent) -> dict[str, str]:
     """
     winner_type = event.extra.get("WINNER_TYPE", "")
     one_ranking = winner_type == "1" or event.program.startswith(ONE_RANKING_PROGRAMS)
+    one_ranking = one_ranking or carried_conventions(event).get("rankings") == "one"
     sections = {pair.section for pair in event.pairs}
     fields = {}
     for pair in event.pairs:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from .conventions import CONVENTIONS_KEY
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
 from .usebio import EVENT_TYPE_SPELLINGS, HAND_ORDER, POINTS_ELEMENTS, SUIT_ELEMENTS
@@ -64,6 +65,10 @@ def _event_header(element: ET.Element, event: ParsedEvent) -> None:
     # Mitchell (arrow-switched, or ranked across the field) into two rankings.
     if event.extra.get("WINNER_TYPE") in ("1", "2"):
         _leaf(element, "WINNER_TYPE", event.extra["WINNER_TYPE"])
+    # Every setting the figures were scored with, for ClubScore reading the file back
+    # (formats/conventions.py); other programs skip an element they do not know.
+    if event.extra.get(CONVENTIONS_KEY):
+        _leaf(element, CONVENTIONS_KEY, event.extra[CONVENTIONS_KEY])
     # The real files name the event in EVENT_DESCRIPTION (our reader's first choice);
     # Compscore3 and BriAn also write TITLE.
     _leaf(element, "EVENT_DESCRIPTION", event.title)

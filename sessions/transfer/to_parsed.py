@@ -14,9 +14,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from sessions.formats import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
+from sessions.formats.conventions import CONVENTIONS_KEY, write_conventions
 from sessions.models import Result, ResultKind, ScoringMethod
 from sessions.scoring.rounding import round_to_places
-from sessions.selectors.scoring import ScoredSession, pair_key, splits_directions
+from sessions.selectors.scoring import EVENT_OPTION_FIELDS, ScoredSession, pair_key, splits_directions
 
 EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP_PAIRS", "butler": "BUTLER_PAIRS"}
 
@@ -52,6 +53,10 @@ def score_text(result: Result) -> str:
     return str(result.ns_score)
 
 
+#: The event's settings a ClubScore file carries: the engine's options and the rankings.
+CARRIED_SETTINGS = (*EVENT_OPTION_FIELDS, "rankings")
+
+
 def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
     session = scored.session
     event = session.event
@@ -74,7 +79,10 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
         source_format="clubscore", program="ClubScore", event_type=EVENT_TYPES[event.method],
         scoring=event.method, title=session.name, date=session.date.isoformat(), club=event.club.name,
         pairs=pairs, boards=_boards(scored), movement=session.movement_kind,
-        extra={"WINNER_TYPE": "2" if split else "1"},
+        extra={
+            "WINNER_TYPE": "2" if split else "1",
+            CONVENTIONS_KEY: write_conventions({name: getattr(event, name) for name in CARRIED_SETTINGS}),
+        },
     )
 
 

@@ -1,0 +1,87 @@
+"""ClubScore's scoring settings carried inside the files it writes.
+
+Another program reading our USEBIO or PBN file sees its usual fields; ClubScore reading
+it back finds, besides them, every setting the figures were scored with (a leaf
+element CLUBSCORE_SCORING in the USEBIO EVENT, a ``% <META name=CLUBSCORE_SCORING
+content="...">`` line in the PBN header), so a re-import into a new event scores to the
+same figures instead of guessing the conventions from the program's name.
+
+The text is ``name=value`` pairs joined by ";", e.g.
+``method=matchpoints;mp_scale=two_one;line_decimals=;rankings=auto``; only known
+names are read, and a value that is not a valid choice is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sessions.scoring.options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
+
+from .errors import FormatError
+
+#: Where the settings travel: the key of ParsedEvent.extra, the USEBIO element, the PBN META name.
+CONVENTIONS_KEY = "CLUBSCORE_SCORING"
+
+RANKINGS = ("auto", "one", "two")  # the Event's rankings choices (RULES 8)
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "method": tuple(Method),
+    "mp_scale": tuple(Scale),
+    "line_display": tuple(LineDisplay),
+    "short_boards": tuple(ShortBoards),
+    "cross_imps": tuple(CrossImpsMode),
+    "butler_datum": tuple(ButlerDatum),
+    "rankings": RANKINGS,
+}
+_FLAGS = ("across_field", "adjusted_session_percentage")
+_NUMBERS = ("butler_adjusted_imps",)
+_OPTIONAL_NUMBERS = ("line_decimals",)
+_TEXTS = ("imp_table",)
+NAMES = (*_CHOICES, *_FLAGS, *_NUMBERS, *_OPTIONAL_NUMBERS, *_TEXTS)
+
+
+def write_conventions(settings: Mapping[str, Any]) -> str:
+    """The settings as the files carry them (names in NAMES; others are left out)."""
+
+    def text(value: Any) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return "1" if value else "0"
+        return str(value)
+
+    return ";".join(f"{name}={text(settings[name])}" for name in NAMES if name in settings)
+
+
+def read_conventions(text: str) -> dict[str, Any]:
+    """The settings a file carries; FormatError naming a value that is not a valid choice."""
+    settings: dict[str, Any] = {}
+    for part in text.split(";"):
+        name, sep, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or name not in NAMES:
+            continue
+        settings[name] = _value(name, value)
+    return settings
+
+
+def _value(name: str, value: str) -> Any:
+    problem = f"the file's ClubScore setting {name}={value[:20]!r} is not valid"
+    if name in _CHOICES:
+        if value not in _CHOICES[name]:
+            raise FormatError(f"{problem}: one of {', '.join(_CHOICES[name])}")
+        return value
+    if name in _FLAGS:
+        if value not in ("0", "1"):
+            raise FormatError(f"{problem}: 0 or 1")
+        return value == "1"
+    if name in _NUMBERS or name in _OPTIONAL_NUMBERS:
+        if value == "" and name in _OPTIONAL_NUMBERS:
+            return None
+        if not (value.isascii() and value.isdigit() and len(value) <= 2):
+            raise FormatError(f"{problem}: a small whole number")
+        return int(value)
+    if not (value.isascii() and value.replace("_", "").isalnum() and len(value) <= 16):
+        raise FormatError(f"{problem}: a table's name")
+    return value
