@@ -181,6 +181,16 @@ STORAGES = {
     },
 }
 
+# A shared cache when the deployment gives one (REDIS_URL, e.g. redis://127.0.0.1:6379/0):
+# the table links' guessing throttle then counts across every worker. Otherwise each
+# process keeps its own in local memory, which needs no server.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

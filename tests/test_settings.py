@@ -58,3 +58,14 @@ def test_production_never_reads_the_local_file(tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True,
     )
     assert result.stdout.split() == ["False", "p"], result.stderr
+
+
+def test_a_redis_url_gives_a_shared_cache_and_none_gives_local_memory():
+    probe = ("import django; django.setup(); from django.core.cache import cache; from django.conf import settings; "
+             "cache.set('clubscore-probe', 42, 5); print(settings.CACHES['default']['BACKEND'], cache.get('clubscore-probe'))")
+    for url, backend in (("redis://127.0.0.1:6379/15", "RedisCache"), ("", "LocMemCache")):
+        env = {**_without_settings(), "DEBUG": "1", "REDIS_URL": url}
+        result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        shown, value = result.stdout.split()
+        assert shown.endswith(backend) and value == "42"
