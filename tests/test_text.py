@@ -29,3 +29,15 @@ def test_player_names_are_cleaned_wherever_they_are_typed(club):
 
     assert added.name == "AnnyliW" and found == added
     assert (numbered.name, numbered.national_number) == ("Eve Evans", "1234")
+
+
+def test_event_and_session_names_are_cleaned_too(club):
+    import datetime
+
+    from sessions.movements import mitchell
+    from sessions.services import event_create, session_create
+
+    event = event_create(club=club, name="Tuesday\u202e Pairs")
+    session = session_create(event=event, name="Evening\u2066 one", date=datetime.date(2026, 1, 1), movement=mitchell(3, 2))
+
+    assert (event.name, session.name) == ("Tuesday Pairs", "Evening one")

@@ -16,6 +16,7 @@ from django.db import transaction
 from sessions.models import Club, Event
 from sessions.scoring.errors import ScoringError
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, scoring_options
+from sessions.text import clean_name
 
 #: The Event fields a director may set: the name, one per engine option, the rankings,
 #: and how the tables' phones enter results and what the players see meanwhile.
@@ -35,7 +36,7 @@ def _apply(event: Event, settings: dict[str, Any]) -> None:
     if unknown:
         raise ValidationError(f"not an event setting: {', '.join(sorted(unknown))}")
     for name, value in settings.items():
-        setattr(event, name, " ".join(value.split()) if name == "name" else value)
+        setattr(event, name, clean_name(value) if name == "name" else value)
 
 
 @transaction.atomic

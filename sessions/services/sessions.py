@@ -19,6 +19,7 @@ from django.utils import timezone
 from sessions.models import Board, Event, Pair, Result, Seating, Section, Session
 from sessions.movements import Movement
 from sessions.scoring import boards as engine_boards
+from sessions.text import clean_name
 
 from .players import pair_set_players, player_find_or_add
 from .tables import table_links_ensure
@@ -56,7 +57,7 @@ def session_create(
     board_numbers = movement.boards()
     session = Session(
         event=event,
-        name=name,
+        name=clean_name(name),
         date=date,
         movement_kind=movement.kind,
         movement_description=movement.description[:200],
