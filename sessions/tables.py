@@ -27,12 +27,19 @@ if TYPE_CHECKING:
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
 RED_SUITS = {"H", "D"}
 
-# Figures align right (clubscore.css); on a phone the first column stays pinned while
-# the rest scrolls, so each table starts with what identifies the row.
-NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}, "tf": {"class": "num"}}
+
+def _cells(css_class: str) -> dict[str, dict[str, str]]:
+    return {"th": {"class": css_class}, "td": {"class": css_class}, "tf": {"class": css_class}}
+
+
+# Figures align right (clubscore.css). Each table starts with what identifies the row.
+NUMBER = _cells("num")
 # Columns a phone does without (clubscore.css hides them below 30rem), so that what
-# matters fits the screen with no sideways swipe.
-WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}, "tf": {"class": "wide-only"}}
+# matters fits a 390 px screen with no sideways swipe, in the page or in the table.
+WIDE_ONLY = _cells("wide-only")
+NUMBER_WIDE_ONLY = _cells("num wide-only")
+# Text that wraps (names of sessions and events) rather than widening its column.
+WRAP = _cells("wrap")
 
 
 def suit_symbol(letter: str) -> SafeString:
@@ -81,15 +88,26 @@ class ContractColumn(tables.Column):
         return value
 
 
-class ScorecardContractColumn(ContractColumn):
-    """A score card's contract, followed on a phone (which hides the declarer and result
+class PlayedContractColumn(ContractColumn):
+    """A traveller's contract, followed on a phone (which hides the declarer and result
     columns) by its declarer and result: "4♠ N +1". Exported as written ("4S")."""
 
+    def line(self, record):
+        return record
+
     def render(self, value: str, record) -> SafeString | str:
-        played = " ".join(part for part in (record.line.declarer, record.line.outcome) if part)
+        line = self.line(record)
+        played = " ".join(part for part in (line.declarer, line.outcome) if part)
         if not played:
             return contract_html(value)
         return format_html('{}<span class="phone-only"> {}</span>', contract_html(value), played)
+
+
+class ScorecardContractColumn(PlayedContractColumn):
+    """A score card's contract (rows are ScorecardRow): as on the traveller, "4♠ N +1" on a phone."""
+
+    def line(self, record):
+        return record.line
 
 
 class CardColumn(tables.Column):
@@ -173,11 +191,16 @@ class RankingTable(PublicTable):
         accessor="pair__label", order_by=("pair__section__letter", "pair__number"),
         linkify=lambda record, table: scorecard_url(record.pair, table.session_id),
     )
-    players = tables.Column(accessor="pair__names", verbose_name="Players", attrs={"td": {"class": "names"}})
+    # The names lead to the score card too: a bigger target than the pair's number, and
+    # what a player looks for.
+    players = tables.Column(
+        accessor="pair__names", verbose_name="Players", attrs={"td": {"class": "names"}},
+        linkify=lambda record, table: scorecard_url(record.pair, table.session_id),
+    )
     total = PointsColumn(accessor="standing__total", verbose_name="MP")
     percentage = PointsColumn(accessor="standing__percentage", verbose_name="%")
     average = PointsColumn(accessor="standing__average", verbose_name="Average")
-    boards = tables.Column(accessor="standing__boards_played", verbose_name="Boards", attrs=NUMBER)
+    boards = tables.Column(accessor="standing__boards_played", verbose_name="Boards", attrs=NUMBER_WIDE_ONLY)
 
     class Meta(PublicTable.Meta):
         pass
@@ -199,6 +222,10 @@ class TravellerTable(PublicTable):
     With a finished double-dummy ``analysis`` of the board, each line also shows the DD
     tricks of the contract played (for its declarer) and its NS score against par;
     without one those two columns are left out.
+
+    On a phone the pairs, contract, scores, result against par and points fit the
+    screen: the declarer, lead, result and DD columns are hidden, and the contract cell
+    carries the declarer and result instead ("4♠ N +1").
     """
 
     ns_pair = tables.Column(
@@ -209,11 +236,11 @@ class TravellerTable(PublicTable):
         accessor="ew_pair__label", verbose_name="EW", order_by=("ew_pair__number",),
         linkify=lambda record, table: scorecard_url(record.ew_pair, table.session_id),
     )
-    contract = ContractColumn()
-    declarer = tables.Column(verbose_name="By")
-    lead = CardColumn(accessor="result__lead", verbose_name="Lead")
-    outcome = tables.Column(verbose_name="Result", orderable=False)
-    dd_tricks = LineAnalysisColumn("dd_tricks", verbose_name="DD")
+    contract = PlayedContractColumn()
+    declarer = tables.Column(verbose_name="By", attrs=WIDE_ONLY)
+    lead = CardColumn(accessor="result__lead", verbose_name="Lead", attrs=WIDE_ONLY)
+    outcome = tables.Column(verbose_name="Result", orderable=False, attrs=WIDE_ONLY)
+    dd_tricks = LineAnalysisColumn("dd_tricks", verbose_name="DD", attrs=NUMBER_WIDE_ONLY)
     ns_score = SideScoreColumn("NS", accessor="result__ns_score", verbose_name="NS score",
                                order_by=("-result__ns_score",))
     ew_score = SideScoreColumn("EW", accessor="result__ns_score", verbose_name="EW score",
@@ -283,13 +310,11 @@ class ScorecardTable(PublicTable):
             self.columns["points"].column.verbose_name = "IMPs"
 
     def render_opponents(self, record) -> SafeString:
+        """The opponents' number and names, one link to their score card (the names are
+        hidden on a phone, the number stays)."""
         opponents = record.opponents
-        link = format_html('<a href="{}">{}</a>', scorecard_url(opponents, self.session_id), opponents.label)
         names = format_html(' <span class="names">{}</span>', opponents.names) if opponents.names else ""
-        return format_html("{}{}", link, names)
-
-    def value_opponents(self, record) -> str:
-        return f"{record.opponents.label} {record.opponents.names}".strip()
+        return format_html('<a href="{}">{}{}</a>', scorecard_url(opponents, self.session_id), opponents.label, names)
 
 
 # --- a club's sessions ----------------------------------------------------------------
@@ -300,11 +325,11 @@ class SessionListTable(PublicTable):
 
     date = tables.DateColumn(format="D j M Y")
     name = tables.Column(
-        verbose_name="Session",
+        verbose_name="Session", attrs=WRAP,
         linkify=lambda record: reverse("sessions:session_results", args=[record.pk]),
     )
-    event = tables.Column(accessor="event__name", verbose_name="Event")
-    movement = tables.Column(accessor="movement_description", verbose_name="Movement")
+    event = tables.Column(accessor="event__name", verbose_name="Event", attrs=WRAP)
+    movement = tables.Column(accessor="movement_description", verbose_name="Movement", attrs=WIDE_ONLY)
 
     class Meta(PublicTable.Meta):
         empty_text = "No results published yet."

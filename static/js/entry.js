@@ -99,6 +99,21 @@
     }
   }
 
+  /** The row's cell for its messages, made when it has none: the form itself is not in the
+      sheet's table (only its role=row element is), so a message goes inside that row. */
+  function messageCell(form) {
+    const row = form.querySelector("[role=row]") || form;
+    let cell = row.querySelector(".row-messages");
+    if (!cell) {
+      cell = document.createElement("div");
+      cell.className = "row-messages";
+      cell.setAttribute("role", "cell");
+      cell.dataset.client = "";
+      row.append(cell);
+    }
+    return cell;
+  }
+
   /** Show a failure on the row (role=alert), keeping what was typed. */
   function showProblem(form, text, loginUrl) {
     clearProblem(form);
@@ -117,7 +132,7 @@
     } else {
       message.textContent = text;
     }
-    form.append(message);
+    messageCell(form).append(message);
     form.classList.add("has-error", "not-saved");
     const box = field(form, "text");
     box.setAttribute("aria-invalid", "true");
@@ -129,7 +144,11 @@
     if (!message) {
       return;
     }
+    const cell = message.parentElement;
     message.remove();
+    if (cell.matches(".row-messages[data-client]") && !cell.hasChildNodes()) {
+      cell.remove(); // made for this message alone
+    }
     form.classList.remove("has-error", "not-saved");
     const box = field(form, "text");
     box.removeAttribute("aria-invalid");

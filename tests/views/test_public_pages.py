@@ -145,10 +145,11 @@ def test_a_traveller_shows_every_line_with_its_matchpoints(client, played_sessio
     assert traveller[0] == [
         "NS", "EW", "Contract", "By", "Lead", "Result", "NS score", "EW score", "NS MP", "EW MP",
     ]
+    # The contract cell repeats declarer and result for a phone, which hides their columns.
     assert body_rows(traveller) == [
-        ["1NS", "1EW", "4♠", "N", "♥K", "=", "420", "", "2.00", "2.00"],
-        ["2NS", "3EW", "4♠", "N", "", "-1", "", "50", "0.00", "4.00"],
-        ["3NS", "2EW", "4♠", "N", "", "+1", "450", "", "4.00", "0.00"],
+        ["1NS", "1EW", "4♠ N =", "N", "♥K", "=", "420", "", "2.00", "2.00"],
+        ["2NS", "3EW", "4♠ N -1", "N", "", "-1", "", "50", "0.00", "4.00"],
+        ["3NS", "2EW", "4♠ N +1", "N", "", "+1", "450", "", "4.00", "0.00"],
     ]
 
 

@@ -1,5 +1,7 @@
 """The players' tables: sorting by a column, escaping what users typed, plain export values."""
 
+import re
+
 import pytest
 from django.test import RequestFactory
 from django.urls import reverse
@@ -10,7 +12,7 @@ from sessions.selectors.public import published_pairs, published_sessions, resul
 from sessions.services import result_record, session_publish
 from sessions.tables import RankingTable, ScorecardTable, contract_html
 from tests.factories import make_session
-from tests.views.conftest import NASTY_NAME
+from tests.views.conftest import NASTY_NAME, PLAYERS
 
 
 def results(client, session, **query):
@@ -152,3 +154,54 @@ def test_a_clubs_sessions_sort_by_date(client, club, event, played_session, tabl
 
     assert [row[0] for row in newest_first[1:]] == ["Tue 11 Mar 2025", "Tue 4 Mar 2025"]
     assert [row[0] for row in oldest_first[1:]] == ["Tue 4 Mar 2025", "Tue 11 Mar 2025"]
+
+
+# --- on a phone: the columns kept, the links a thumb can hit --------------------------
+
+
+def header_classes(html: str) -> dict[str, str]:
+    """Each results table heading's text -> its class attribute (the last table's, on a repeat)."""
+    headings = re.findall(r'<th ([^>]*)scope="col"[^>]*>\s*(?:<a [^>]*>)?(.*?)(?:</a>)?\s*</th>', html, re.S)
+    return {re.sub(r"<[^>]+>", "", text).strip(): attrs for attrs, text in headings}
+
+
+def test_the_ranking_links_each_pairs_names_to_its_score_card(client, played_session, pair_id):
+    html = results(client, played_session)
+
+    for label, names in PLAYERS.items():
+        card = reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, label)])
+        assert f'<a href="{card}">{conditional_escape(" & ".join(names))}</a>' in html
+
+
+def test_a_score_cards_opponents_link_carries_their_names(client, played_session, pair_id):
+    html = client.get(reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1EW")])).content.decode()
+    card = reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1NS")])
+
+    assert f'<a href="{card}">1NS <span class="names">Ann Archer &amp; Bob Baker</span></a>' in html
+
+
+@pytest.mark.parametrize("page_name, phone_hides, phone_keeps", [
+    ("results", ["Boards"], ["Place", "Pair", "Players", "MP", "%"]),
+    ("traveller", ["By", "Lead", "Result"], ["NS", "EW", "Contract", "NS score", "EW score", "NS MP", "EW MP"]),
+    ("score card", ["Sat", "By", "Lead", "Result"], ["Board", "Opps", "Contract", "Score", "MP", "%"]),
+    ("club", ["Movement"], ["Date", "Session", "Event"]),
+])
+def test_a_phone_does_without_the_columns_a_player_needs_least(client, played_session, pair_id, page_name,
+                                                                phone_hides, phone_keeps):
+    url = {
+        "results": reverse("sessions:session_results", args=[played_session.pk]),
+        "traveller": reverse("sessions:board", args=[played_session.pk, 1]),
+        "score card": reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1EW")]),
+        "club": reverse("sessions:club", args=[played_session.event.club.slug]),
+    }[page_name]
+
+    classes = header_classes(client.get(url).content.decode())
+
+    assert all("wide-only" in classes[heading] for heading in phone_hides), classes
+    assert not any("wide-only" in classes[heading] for heading in phone_keeps), classes
+
+
+def test_a_traveller_cell_names_declarer_and_result_for_a_phone(client, played_session):
+    html = client.get(reverse("sessions:board", args=[played_session.pk, 1])).content.decode()
+
+    assert '<span class="phone-only"> N =</span>' in html and '<span class="phone-only"> N -1</span>' in html
