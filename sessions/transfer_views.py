@@ -1,8 +1,12 @@
-"""Upload a results file; download a session in any export format. Thin views.
+"""Upload a results file; follow a large one's import; download a session in any export format. Thin views.
 
 The upload page is for the club's directors (others get 404 through the club-scoped
-helper). A published session's exports are public; an unpublished one's only for its
-club's directors: anyone else gets 404, as if it did not exist.
+helper). A file up to IMPORT_BACKGROUND_BYTES is imported in the request; a larger one
+becomes an import job (sessions.transfer.jobs) and the director lands on the job's
+page, which polls itself with htmx every second (without JavaScript it reloads) until
+the job is done (a link to the session) or failed (the reason). A job is its club's
+directors' only. A published session's exports are public; an unpublished one's only
+for its club's directors: anyone else gets 404, as if it did not exist.
 """
 
 from __future__ import annotations
@@ -14,10 +18,18 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from sessions.models import Club, Session
-from sessions.permissions import get_club_object_or_404
+from sessions.models import Club, ImportJob, Session
+from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.transfer import EXPORTERS, ExportRefused, ImportRefused, results_import
 from sessions.transfer.forms import ImportForm
+from sessions.transfer.jobs import import_job_create, in_background
+
+#: The answer to a job page's poll once the director's login has expired (htmx stops polling on 286).
+POLL_LOGGED_OUT = (
+    '<div id="import-job" class="import-job"><p class="message warning" role="status">'
+    "Your login has expired: reload the page and log in again to follow the import.</p></div>"
+)
+RECENT_JOBS = 5
 
 
 @login_required
@@ -26,18 +38,31 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = get_club_object_or_404(request.user, Club, slug=club_slug)
     form = ImportForm(request.POST or None, request.FILES or None, club=club)
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
+        upload, event = form.cleaned_data["file"], form.cleaned_data["event"]
+        data = upload.read()
+        if in_background(len(data)):
+            job = import_job_create(club=club, data=data, filename=upload.name, user=request.user, event=event)
+            return redirect("sessions:transfer_import_job", job_id=job.pk)
         try:
-            imported = results_import(
-                club=club, data=upload.read(), filename=upload.name, user=request.user,
-                event=form.cleaned_data["event"],
-            )
+            imported = results_import(club=club, data=data, filename=upload.name, user=request.user, event=event)
         except ImportRefused as error:
             form.add_error("file", str(error))
         else:
             messages.success(request, f"Imported {upload.name}: " + "; ".join(imported.summary()))
             return redirect("sessions:director_session", session_id=imported.session.pk)
-    return render(request, "transfer/import.html", {"club": club, "form": form})
+    jobs = club.import_jobs.select_related("session")[:RECENT_JOBS]
+    return render(request, "transfer/import.html", {"club": club, "form": form, "jobs": jobs})
+
+
+@htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT, status=286))
+@require_GET
+def import_job(request: HttpRequest, job_id: int) -> HttpResponse:
+    """A background import's page; an htmx poll gets its status block alone."""
+    job = get_club_object_or_404(request.user, ImportJob, pk=job_id)
+    context = {"club": job.club, "job": job}
+    if request.htmx:
+        return render(request, "transfer/_job_status.html", context)
+    return render(request, "transfer/import_job.html", context)
 
 
 def _exportable_session(request: HttpRequest, session_id: int) -> Session:

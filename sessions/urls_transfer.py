@@ -6,5 +6,6 @@ from . import transfer_views as transfer
 
 urlpatterns = [
     path("director/clubs/<slug:club_slug>/import/", transfer.import_results, name="transfer_import"),
+    path("director/imports/<int:job_id>/", transfer.import_job, name="transfer_import_job"),
     path("sessions/<int:session_id>/export/<str:fmt>/", transfer.export_session, name="transfer_export"),
 ]

@@ -20,6 +20,7 @@ from .events import (
     Session,
     ShortBoards,
 )
+from .imports import ImportJob, ImportStatus
 from .results import Result, ResultChange
 from .tables import EntryStatus, TableEntry, TableLink
 
@@ -30,4 +31,5 @@ __all__ = [
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability",
     "EntryStatus", "TableEntry", "TableLink",  # sessions/models/tables.py
+    "ImportJob", "ImportStatus",  # sessions/models/imports.py
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -10,6 +11,12 @@ from django.db import transaction
 
 from sessions.models import Club, Pair, Player
 from sessions.text import clean_name
+
+#: Rows a bulk insert or update writes in one statement.
+BATCH_SIZE = 1000
+
+#: What a director typed for one seat: (name, national number); ("", "") leaves it empty.
+TypedPlayer = tuple[str, str]
 
 
 @transaction.atomic
@@ -52,38 +59,147 @@ class PairPlayersChange:
     changed: bool  # other players now (a namesake counts, though the names read the same)
 
 
-def _national_number_owner(club: Club, name: str, national_number: str) -> Player | None:
-    """The club's player with that number; refused if the number is someone else's."""
-    owner = club.players.filter(national_number=national_number).first()
-    if owner is not None and owner.name.casefold() != name.casefold():
-        raise ValidationError(f"national number {national_number} is {owner.name}'s, not {name}'s")
-    return owner
+# --- finding a typed player on the club's list: one rule, for entry and for imports --------
+
+
+class _ClubList:
+    """Where the rule looks: the club's player with a national number, or the first
+    (oldest) with a name, in any case (only one without a number, if ``unnumbered``)."""
+
+    def numbered(self, number: str) -> Player | None:
+        raise NotImplementedError
+
+    def named(self, name: str, *, unnumbered: bool) -> Player | None:
+        raise NotImplementedError
+
+
+class _ClubQueries(_ClubList):
+    """The list in the database, one query a look-up (for one player typed)."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+
+    def numbered(self, number: str) -> Player | None:
+        return self.club.players.filter(national_number=number).first()
+
+    def named(self, name: str, *, unnumbered: bool) -> Player | None:
+        players = self.club.players.filter(name__iexact=name)
+        if unnumbered:
+            players = players.filter(national_number="")
+        return players.order_by("pk").first()
+
+
+def _match(players: _ClubList, name: str, number: str) -> tuple[Player | None, bool]:
+    """The rule: (the club's player typed as ``name`` and ``number``, or None for a new
+    one; whether ``number`` is to be recorded on that player).
+
+    With a number: the player who has it (whatever the name: the caller judges), else
+    the oldest namesake without a number (the number is then theirs), else a new player.
+    Without: the oldest namesake, else a new player. ``name`` is cleaned, not empty.
+    """
+    if not number:
+        return players.named(name, unnumbered=False), False
+    owner = players.numbered(number)
+    if owner is not None:
+        return owner, False
+    unnumbered = players.named(name, unnumbered=True)
+    return unnumbered, unnumbered is not None
 
 
 @transaction.atomic
 def player_find_or_add_numbered(*, club: Club, name: str, national_number: str = "") -> Player | None:
     """The player a director typed: by national number if given, else by name; new ones added.
 
-    A number typed for a known name without one is recorded on that player. An empty
-    name is no player (None).
+    A number typed for a known name without one is recorded on that player; a number
+    that is a player of another name is refused. An empty name is no player (None).
     """
     cleaned, number = clean_name(name), clean_name(national_number)
     if not cleaned:
         if number:
             raise ValidationError(f"national number {number} needs a name")
         return None
-    if not number:
-        return player_find_or_add(club=club, name=cleaned)
-    owner = _national_number_owner(club, cleaned, number)
-    if owner is not None:
-        return owner
-    unnumbered = club.players.filter(name__iexact=cleaned, national_number="").order_by("pk").first()
-    if unnumbered is None:
+    found, record = _match(_ClubQueries(club), cleaned, number)
+    if found is None:
         return player_add(club=club, name=cleaned, national_number=number)
-    unnumbered.national_number = number
-    unnumbered.full_clean()
-    unnumbered.save(update_fields=["national_number"])
-    return unnumbered
+    if number and not record and found.name.casefold() != cleaned.casefold():
+        raise ValidationError(f"national number {number} is {found.name}'s, not {cleaned}'s")
+    if record:
+        found.national_number = number
+        found.full_clean()
+        found.save(update_fields=["national_number"])
+    return found
+
+
+class _ClubListRead(_ClubList):
+    """The list read once (one query), and kept up to date with the players the bulk
+    lookup adds or numbers, so a player typed twice is found the second time."""
+
+    def __init__(self, club: Club) -> None:
+        self.by_number: dict[str, Player] = {}
+        self.by_name: dict[str, Player] = {}
+        self.unnumbered: dict[str, deque[Player]] = {}  # by name, oldest first
+        for player in club.players.order_by("pk"):
+            self.add(player)
+
+    def numbered(self, number: str) -> Player | None:
+        return self.by_number.get(number)
+
+    def named(self, name: str, *, unnumbered: bool) -> Player | None:
+        if unnumbered:
+            waiting = self.unnumbered.get(name.casefold())
+            return waiting[0] if waiting else None
+        return self.by_name.get(name.casefold())
+
+    def add(self, player: Player) -> None:
+        name = player.name.casefold()
+        self.by_name.setdefault(name, player)
+        if player.national_number:
+            self.by_number.setdefault(player.national_number, player)
+        else:
+            self.unnumbered.setdefault(name, deque()).append(player)
+
+    def number(self, player: Player, number: str) -> None:
+        """Record ``number`` on ``player``, the oldest of its name without one."""
+        self.unnumbered[player.name.casefold()].popleft()
+        player.national_number = number
+        self.by_number[number] = player
+
+
+def players_find_or_add(*, club: Club, typed: Sequence[TypedPlayer]) -> list[Player | None]:
+    """Many typed players (name, national number) at once, by the rule entry uses
+    (player_find_or_add_numbered), in a few queries whatever their number: the club's
+    list read once, the new players added in one bulk insert, the numbers to record
+    written in one bulk update. For imports: a number whose player has another name is
+    that player (programs spell names their own way: "J. Smith", "Smith, John").
+
+    One Player object per player: a player typed twice is the same object both times.
+    An empty name is no player (None). Call it in a transaction.
+    """
+    players = _ClubListRead(club)
+    found: list[Player | None] = []
+    added: list[Player] = []
+    numbered: dict[int, Player] = {}
+    for name, national_number in typed:
+        cleaned, number = clean_name(name), clean_name(national_number)
+        if not cleaned:
+            found.append(None)
+            continue
+        player, record = _match(players, cleaned, number)
+        if player is None:
+            player = Player(club=club, name=cleaned, national_number=number)
+            player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
+            players.add(player)
+            added.append(player)
+        elif record:
+            players.number(player, number)
+            if player.pk is not None:  # a new player's number goes in with it
+                numbered[player.pk] = player
+        found.append(player)
+    for player in numbered.values():
+        player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
+    Player.objects.bulk_update(numbered.values(), ["national_number"], batch_size=BATCH_SIZE)
+    Player.objects.bulk_create(added, batch_size=BATCH_SIZE)
+    return found
 
 
 def _typed_player(club: Club, current: Player | None, name: str, national_number: str) -> Player | None:
@@ -99,10 +215,6 @@ def _typed_player(club: Club, current: Player | None, name: str, national_number
     ):
         return current
     return player_find_or_add_numbered(club=club, name=cleaned, national_number=number)
-
-
-#: What a director typed for one seat: (name, national number); ("", "") leaves it empty.
-TypedPlayer = tuple[str, str]
 
 
 def _name_pair(pair: Pair, players: Sequence[TypedPlayer]) -> PairPlayersChange:

@@ -13,7 +13,9 @@ What is stored, and how:
   settings, e.g. to re-import our own export).
 - Sections by the file's names ("A", "B"; a longer name such as "Sect1" becomes the
   next letter); pairs with their numbers and directions; players found in the club's
-  list by national number, then by name, else added.
+  list by the rule a director's typing follows (sessions.services.players, in bulk:
+  by national number, else by name, a namesake without a number being given it, else
+  added), names cleaned as typed ones are.
 - Boards: dealer and vulnerability as the file says, else from the board number; the
   deal when the file has one (its double-dummy analysis is asked for, and runs after
   the commit: sessions.services.analysis.analysis_request).
@@ -24,7 +26,7 @@ What is stored, and how:
   "PASS", "NP" and artificial "A6040" scores as such. A phantom's byes (its not-played
   lines) are not results and are left out with the phantom.
 - Numbers: boards, pairs, tables and rounds run from 1 to sessions.formats.common's
-  MAX_BOARD_NUMBER, MAX_PAIR_NUMBER ...: the readers and _read check them before
+  MAX_BOARD_NUMBER, MAX_PAIR_NUMBER ...: the readers and results_read check them before
   anything is stored, with one plain message, the same on every database.
 - Movement: the table plan is rebuilt from the lines (sessions.transfer.seating). The
   session is a Mitchell when its pairs have directions (never arrow-switched: the file
@@ -43,7 +45,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from sessions.services.analysis import analysis_request
 from sessions.formats import FormatError, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
 from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, shown
 from sessions.formats.to_engine import options_for, ranking_fields
@@ -54,7 +55,6 @@ from sessions.models import (
     Event,
     MovementKind,
     Pair,
-    Player,
     Rankings,
     Result,
     ResultKind,
@@ -70,6 +70,9 @@ from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Played, format_result
 from sessions.scoring.session import ScoringOptions
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, field_name, pair_key, session_score, splits_directions
+from sessions.services.analysis import analysis_request
+from sessions.services.players import TypedPlayer, players_find_or_add
+from sessions.text import clean_name
 
 from .compare import Comparison, compare_lines, compare_pairs
 from .seating import PlayedLine, TablePlan, plan_section
@@ -117,7 +120,19 @@ def results_import(
     event: Event | None = None,
 ) -> ImportReport:
     """Import the results file ``data`` into ``club`` (into ``event`` if given); see the module docstring."""
-    parsed = _read(data, filename)
+    parsed = results_read(data=data, filename=filename)
+    return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event)
+
+
+def results_store(
+    *,
+    club: Club,
+    parsed: ParsedEvent,
+    filename: str,
+    user: AbstractBaseUser | None = None,
+    event: Event | None = None,
+) -> ImportReport:
+    """Store a file ``results_read`` read, in one transaction (the second half of ``results_import``)."""
     try:
         with transaction.atomic():
             return _Importer(club, parsed, filename, user, event).run()
@@ -131,7 +146,9 @@ def _message(error: Exception) -> str:
     return str(error)
 
 
-def _read(data: bytes, filename: str) -> ParsedEvent:
+def results_read(*, data: bytes, filename: str) -> ParsedEvent:
+    """The file read and checked as far as can be before anything is stored (the first half
+    of ``results_import``): ImportRefused, with the reason, when it cannot be imported."""
     limit = settings.MAX_UPLOAD_BYTES
     if len(data) > limit:
         raise ImportRefused(
@@ -439,12 +456,10 @@ class _Importer:
         return session
 
     def create_sections(self, session: Session, letters: dict[str, str]) -> dict[str, Section]:
-        sections = {}
-        for name, letter in letters.items():
-            section = Section(session=session, letter=letter)
-            section.full_clean(exclude=["session"])
-            section.save()
-            sections[name] = section
+        sections = {name: Section(session=session, letter=letter) for name, letter in letters.items()}
+        for section in sections.values():
+            section.full_clean(exclude=["session"], validate_unique=False, validate_constraints=False)
+        Section.objects.bulk_create(sections.values())
         return sections
 
     # -- pairs and players ---------------------------------------------------------------
@@ -452,11 +467,14 @@ class _Importer:
     def create_pairs(
         self, sections: dict[str, Section], letters: dict[str, str], parsed_pairs: Sequence[ParsedPair]
     ) -> dict[str, Pair]:
-        players = _PlayerList(self.club)
+        seated = [(parsed.players + [None, None])[:2] for parsed in parsed_pairs]
+        found = iter(players_find_or_add(club=self.club, typed=[
+            _typed(player) for players in seated for player in players
+        ]))
         pairs = {}
         for parsed in parsed_pairs:
-            first, second = (players.find_or_add(player) for player in (parsed.players + [None, None])[:2])
-            if first is not None and second is not None and first.pk == second.pk:
+            first, second = next(found), next(found)
+            if first is not None and first is second:
                 second = None
             pairs[parsed.key] = Pair(
                 section=sections[parsed.section], number=pair_number(parsed), direction=parsed.direction,
@@ -553,10 +571,17 @@ class _Importer:
     ) -> None:
         """Rebuild the table plan from the lines and put each line at its table."""
         keys = {id(pair): key for key, pair in pairs.items()}
+        lines_of: dict[int, list[_StoredLine]] = {id(section): [] for section in sections.values()}
+        for line in stored:
+            lines_of[id(line.result.section)].append(line)
+        ns_pairs_of: dict[int, list[tuple[int, str]]] = {id(section): [] for section in sections.values()}
+        for key, pair in pairs.items():
+            if pair.direction == "NS":
+                ns_pairs_of[id(pair.section)].append((pair.number, key))
         plans: dict[str, TablePlan] = {}
         seatings = []
         for name, section in sections.items():
-            lines = [line for line in stored if line.result.section is section]
+            lines = lines_of[id(section)]
             played = [
                 PlayedLine(
                     line.result.board.number, keys[id(line.result.ns_pair)],
@@ -565,8 +590,7 @@ class _Importer:
                 for line in lines
             ]
             # A Mitchell's NS pairs stay at their tables: numbered in the order of the pairs.
-            ns_pairs = sorted((pair.number, key) for key, pair in pairs.items()
-                              if pair.section is section and pair.direction == "NS")
+            ns_pairs = sorted(ns_pairs_of[id(section)])
             stationary = {key: table for table, (_, key) in enumerate(ns_pairs, start=1)}
             plan = plans[name] = plan_section(played, stationary)
             where = plan.by_line()
@@ -590,35 +614,8 @@ class _Importer:
         session.save(update_fields=["rounds", "tables", "boards_per_round"])
 
 
-class _PlayerList:
-    """The club's players, read once: found by national number, then by name, else added."""
-
-    def __init__(self, club: Club) -> None:
-        self.club = club
-        self.by_number: dict[str, Player] = {}
-        self.by_name: dict[str, Player] = {}
-        for player in club.players.order_by("pk"):
-            self.remember(player)
-
-    def remember(self, player: Player) -> None:
-        if player.national_number:
-            self.by_number.setdefault(player.national_number, player)
-        self.by_name.setdefault(player.name.casefold(), player)
-
-    def find_or_add(self, parsed: ParsedPlayer | None) -> Player | None:
-        if parsed is None:
-            return None
-        name, number = " ".join(parsed.name.split()), parsed.national_id.strip()
-        if not name:
-            return None
-        if number in self.by_number:
-            return self.by_number[number]
-        same_name = self.by_name.get(name.casefold())
-        if same_name is not None and not (number and same_name.national_number):
-            return same_name
-        player = Player(club=self.club, name=name[:120], national_number=number[:20])
-        player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
-        player.save()
-        self.remember(player)
-        return player
-
+def _typed(player: ParsedPlayer | None) -> TypedPlayer:
+    """A file's player as typed for the club's list: cleaned (sessions.text), cut to the fields' lengths."""
+    if player is None:
+        return ("", "")
+    return clean_name(player.name)[:120], clean_name(player.national_id)[:20]

@@ -41,19 +41,24 @@ def rankings(scored: ScoredSession) -> Table:
                Column("Boards", 8), Column("Total", 10, POINTS)]
     columns.append(Column("Percentage", 11, PERCENT) if matchpoints else Column("Average", 10, POINTS))
     rows = []
+    several = _several_sections(scored)
     for field_name, ranked in scored.rankings():
         for entry in ranked:
             standing = entry.standing
             figure = standing.percentage if matchpoints else standing.average
             rows.append((
-                field_name or "All", standing.place, _label(scored, entry.pair), entry.pair.names,
+                field_name or "All", standing.place, _label(entry.pair, several), entry.pair.names,
                 standing.boards_played, published(standing.total), published(figure),
             ))
     return Table("Rankings", tuple(columns), tuple(rows))
 
 
-def _label(scored: ScoredSession, pair: Pair) -> str:
-    several = len({p.section_id for p in scored.pairs.values()}) > 1
+def _several_sections(scored: ScoredSession) -> bool:
+    """Whether the session's pairs are in more than one section (labels then name it)."""
+    return len({pair.section_id for pair in scored.pairs.values()}) > 1
+
+
+def _label(pair: Pair, several: bool) -> str:
     return f"{pair.section.letter}:{pair.label}" if several else pair.label
 
 
@@ -106,7 +111,8 @@ def score_cards(scored: ScoredSession) -> Table:
         columns.append(Column("%", 8, PERCENT))
     by_pair: dict[str, list[tuple[Value, ...]]] = {key: [] for key in scored.pairs}
     pairs = _loaded_pairs(scored)
-    labels = {pk: _label(scored, pair) for pk, pair in pairs.items()}
+    several = _several_sections(scored)
+    labels = {pk: _label(pair, several) for pk, pair in pairs.items()}
     for result in scored.results:
         ours = scored.scored_line(result)
         ns = _ns_score(result)

@@ -15,6 +15,7 @@ among the NS pairs, a Howell table the next free number.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -136,33 +137,70 @@ def _mitchell_rounds(
     return round_of
 
 
+#: A pair or board in more meetings than this (no movement has one: a board is played at
+#: each table once, a pair plays each round once) is tracked lazily by _rounds.
+CROWDED = 64
+
+
 def _rounds(meetings: list[tuple[tuple[str, str], set[int]]]) -> dict[tuple[str, str], int]:
     """A round (0, 1, ...) for each meeting, so that no pair and no board is in two
     meetings of a round, in few rounds: DSatur colouring of the meetings' conflict
-    graph (the meeting with the most rounds already barred goes next)."""
-    by_member: dict[str | int, list[int]] = {}
-    for index, ((ns, ew), boards) in enumerate(meetings):
-        for member in (ns, ew, *boards):
-            by_member.setdefault(member, []).append(index)
-    neighbours = [set() for _ in meetings]
-    for indexes in by_member.values():
-        for index in indexes:
-            neighbours[index].update(indexes)
-    for index, others in enumerate(neighbours):
-        others.discard(index)
-    barred: list[set[int]] = [set() for _ in meetings]
+    graph (the meeting with the most rounds already barred goes next, then the one with
+    the most conflicts, then the earliest board, then the first listed).
+
+    In time and memory that grow with the meetings: the next meeting comes off a heap
+    (not a pass over every meeting left), and the graph is never built. A meeting is
+    barred from the rounds of the meetings it shares a pair or board with; each round
+    given is passed at once to the other meetings of the pair or board, unless that
+    pair or board is CROWDED (one board played at N tables is N meetings that all
+    clash: N squared edges). A crowded member keeps its rounds itself (bits of an int),
+    and a meeting's place in the heap is brought up to date with them when it comes to
+    the top (a meeting's barred rounds only grow). With no crowded member, as in any
+    real movement, this is DSatur exactly.
+    """
+    members = [(ns, ew, *sorted(boards)) for (ns, ew), boards in meetings]
+    meetings_of: dict[str | int, list[int]] = {}
+    for index, meeting in enumerate(members):
+        for member in meeting:
+            meetings_of.setdefault(member, []).append(index)
+    crowded = {member: 0 for member, indexes in meetings_of.items() if len(indexes) > CROWDED}  # -> its rounds
+    conflicts = [_conflicts(index, meeting, meetings_of, crowded) for index, meeting in enumerate(members)]
+    first_board = [meeting[2] for meeting in members]
+    heap = [(0, -conflicts[index], first_board[index], index) for index in range(len(members))]
+    heapq.heapify(heap)
+    barred = [0] * len(members)  # each meeting's barred rounds, one bit each (crowded members' apart)
     colour: dict[int, int] = {}
-    first_board = [min(boards) for _, boards in meetings]
-    while len(colour) < len(meetings):
-        chosen = max(
-            (index for index in range(len(meetings)) if index not in colour),
-            key=lambda index: (len(barred[index]), len(neighbours[index]), -first_board[index]),
-        )
-        round_ = next(number for number in range(len(meetings)) if number not in barred[chosen])
-        colour[chosen] = round_
-        for other in neighbours[chosen]:
-            barred[other].add(round_)
+    while heap:
+        key, _, _, index = heapq.heappop(heap)
+        if index in colour:
+            continue  # an older place of a meeting already given its round
+        rounds = barred[index]
+        for member in members[index]:
+            rounds |= crowded.get(member, 0)
+        if rounds.bit_count() > -key:  # a crowded member's rounds came since: back in its true place
+            heapq.heappush(heap, (-rounds.bit_count(), -conflicts[index], first_board[index], index))
+            continue
+        round_ = (~rounds & (rounds + 1)).bit_length() - 1  # the lowest round not barred
+        colour[index] = round_
+        bit = 1 << round_
+        for member in members[index]:
+            if member in crowded:
+                crowded[member] |= bit
+                continue
+            for other in meetings_of[member]:
+                if other not in colour and not barred[other] & bit:
+                    barred[other] |= bit
+                    heapq.heappush(heap, (-barred[other].bit_count(), -conflicts[other], first_board[other], other))
     return {meetings[index][0]: round_ for index, round_ in colour.items()}
+
+
+def _conflicts(index: int, meeting: tuple, meetings_of: dict[str | int, list[int]], crowded: dict) -> int:
+    """How many other meetings share a pair or a board with this one; a crowded member's
+    meetings are counted, not listed (exact unless two crowded boards are in one meeting)."""
+    listed = {other for member in meeting if member not in crowded for other in meetings_of[member]}
+    listed.discard(index)
+    counted = [len(meetings_of[member]) - 1 for member in meeting if member in crowded]
+    return len(listed) + max(counted, default=0)
 
 
 class _Round:
@@ -170,10 +208,13 @@ class _Round:
         self.pairs: set[str] = set()
         self.boards: set[int] = set()
         self.tables: dict[int, tuple[str, str, tuple[int, ...]]] = {}
+        self.free = 1  # no table below this number is free (tables are only ever taken)
 
     def add(self, ns: str, ew: str, boards: set[int], table: int | None) -> None:
         if table is None or table in self.tables:
-            table = next(number for number in range(1, len(self.tables) + 2) if number not in self.tables)
+            while self.free in self.tables:
+                self.free += 1
+            table = self.free
         self.pairs |= {ns, ew}
         self.boards |= boards
         self.tables[table] = (ns, ew, tuple(sorted(boards)))

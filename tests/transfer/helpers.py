@@ -39,6 +39,26 @@ def results_files() -> list[str]:
     return sorted(PAIRS_FILES)
 
 
+SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def one_board_file(results: int, sections: int = 1) -> bytes:
+    """A PBN file of board 1 played at ``results`` tables, shared among ``sections``: each
+    table its own NS and EW pair of two named, numbered players (bench/import_scaling.py)."""
+    tables = [results // sections + (index < results % sections) for index in range(sections)]
+    lines = ['[Event "Scaling"]', '[Date "2025.03.04"]', '[Board "1"]', '[Dealer "N"]', '[Vulnerable "None"]',
+             '[Scoring "MatchPoints"]', '[ScoreTable "Section;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]']
+    for section, count in zip(SECTION_LETTERS, tables):
+        lines += [f'"{section}" {table} {table} 4S N {9 + table % 3} {(-50, 420, 450)[table % 3]}'
+                  for table in range(1, count + 1)]
+    lines.append('[TotalScoreTable "Section;PairId;Direction;Names;MemberID1;MemberID2"]')
+    for section, count in zip(SECTION_LETTERS, tables):
+        for direction in ("NS", "EW"):
+            lines += [f'"{section}" {table} {direction} "P {section}{table}{direction}a;P {section}{table}{direction}b" '
+                      f'"{section}{table}{direction}1" "{section}{table}{direction}2"' for table in range(1, count + 1)]
+    return ("\r\n".join(lines) + "\r\n").encode()
+
+
 def run_import(path, *args: str) -> list[str]:
     """The import command's output lines."""
     out = StringIO()

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from sessions.movements import howell, mitchell
-from sessions.transfer.seating import PlayedLine, plan_section
+from sessions.transfer.seating import CROWDED, PlayedLine, plan_section
 
 
 def lines_of(movement) -> list[PlayedLine]:
@@ -59,3 +59,23 @@ def test_two_meetings_at_one_table_in_one_round_are_not_a_plan():
     plan = plan_section(lines)
     assert not plan.from_file
     assert_a_valid_plan(plan, lines)
+
+
+def crowded_lines(tables: int, board_sets: int) -> list[PlayedLine]:
+    """Every board played at ``tables`` tables (more than seating.CROWDED): NS pair t meets
+    EW pair t + s (mod tables) on boards 2s+1 and 2s+2."""
+    return [
+        PlayedLine(board, f"{table}NS", f"{(table + step) % tables}EW")
+        for step in range(board_sets)
+        for table in range(tables)
+        for board in (2 * step + 1, 2 * step + 2)
+    ]
+
+
+@pytest.mark.parametrize(("tables", "board_sets"), [(200, 1), (80, 10)])
+def test_boards_played_at_more_tables_than_any_movement_are_still_seated_without_clashes(tables, board_sets):
+    assert tables > CROWDED
+    lines = crowded_lines(tables, board_sets)
+    plan = plan_section(lines)
+    assert_a_valid_plan(plan, lines)
+    assert tables <= plan.rounds <= tables * 1.1  # a board set is at one table a round: at least ``tables`` rounds

@@ -11,7 +11,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
-from sessions.models import Board, Event, Pair, Player, Result, ResultChange, Session, TableLink
+from sessions.models import Board, Event, ImportJob, Pair, Player, Result, ResultChange, Session, TableLink
 from sessions.services import EVENT_SETTINGS, result_record
 from sessions.services.tables import table_links_ensure
 from tests.formats.data_files import DATA_DIR
@@ -139,8 +139,10 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
 @pytest.mark.parametrize("persona", ["outsider", "member"])
 def test_reading_pages_are_hidden_from_other_users(client, entered, persona, request):
     session, _ = entered
+    job = ImportJob.objects.create(club=session.event.club, filename="x.pbn", size=1, data=b"x")
     client.force_login(request.getfixturevalue(persona))
     for name, args in [
+        ("transfer_import_job", [job.pk]),
         ("director_session", [session.pk]), ("director_standings", [session.pk]),
         ("director_log", [session.pk]), ("director_board", [session.pk, 1]),
         ("director_table", [session.pk, "A", 1, 1]),
@@ -186,6 +188,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_board", "director_table", "analysis_upload", "analysis_generate", "transfer_import",
     "director_session", "director_standings", "director_log", "director_cards",
     "analysis_hand_records", "analysis_pbn", "analysis_print", "director_dashboard",
+    "transfer_import_job",
     "director_table_links", "director_table_links_make", "director_table_link_renew",
     "director_table_link_revoke", "director_table_link_new",
     "director_progress", "director_mark_final", "director_reopen",

@@ -3,14 +3,12 @@
 import re
 
 import pytest
-from django.test import RequestFactory
 from django.urls import reverse
 from django.utils.html import conditional_escape
-from django_tables2 import RequestConfig
 
-from sessions.selectors.public import published_pairs, published_sessions, results_sheet, scorecard_sheet
+from sessions.selectors.public import published_sessions, results_sheet
 from sessions.services import result_record, session_publish
-from sessions.tables import RankingTable, ScorecardTable, contract_html
+from sessions.tables import RankingTable, contract_html
 from tests.factories import make_session
 from tests.views.conftest import NASTY_NAME, PLAYERS
 
@@ -127,17 +125,6 @@ def test_a_ranking_exports_plain_values(played_session):
     table = RankingTable(sheet.rankings[0].rows, session_id=session.pk, is_matchpoints=True)
 
     assert export_rows(table)[0] == ["1=", "1NS", "Ann Archer & Bob Baker", "6.00", "75.00", 2]
-
-
-def test_a_score_card_exports_plain_values(played_session, pair_id):
-    pair = published_pairs().get(pk=pair_id(played_session, "1EW"))
-    card = scorecard_sheet(pair=pair)
-    table = ScorecardTable(card.rows, session_id=played_session.pk, is_matchpoints=True,
-                           points_total=card.points_total, percentage=card.standing.percentage)
-    RequestConfig(RequestFactory().get("/"), paginate=False).configure(table)
-
-    assert export_rows(table)[0] == [1, "EW", "1NS Ann Archer & Bob Baker", "4S", "N", "HK", "=", "-420",
-                                     "2.00", "50.00"]
 
 
 def test_a_clubs_sessions_sort_by_date(client, club, event, played_session, tables_of):

@@ -1,6 +1,7 @@
 """Import a USEBIO or PBN results file as a new session.
 
     python manage.py import_results FILE [--club SLUG] [--event NAME]
+    python manage.py import_results --jobs
 
 Without --club: the only club, or a club "Imported" (slug "imported", created if
 needed) when there is none; with several clubs, name one. --event imports into an
@@ -8,6 +9,11 @@ existing event of the club, scored with its settings (e.g. to re-import an expor
 Prints the summary (program, scoring, boards, pairs, lines, where our figures differ
 from the file's), then the new session's id alone on the last line. A file that
 cannot be imported is refused (non-zero exit, the reason) and nothing is stored.
+The file is imported here and now, whatever its size.
+
+--jobs runs the web app's waiting import jobs instead (large uploads, imported in the
+background: sessions.transfer.jobs), and those a restart interrupted, as the web app's
+worker does: for a cron job, or after a restart. One line per job it ends.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from django.db import transaction
 
 from sessions.models import Club, Event
 from sessions.transfer import ImportRefused, results_import
+from sessions.transfer.jobs import import_jobs_run
 
 IMPORTED_CLUB = {"slug": "imported", "name": "Imported"}
 
@@ -27,11 +34,21 @@ class Command(BaseCommand):
     help = "Import a USEBIO or PBN results file as a new session; prints the session id last."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path)
+        parser.add_argument("file", type=Path, nargs="?")
         parser.add_argument("--club", help="the club's slug (default: the only club)")
         parser.add_argument("--event", help="an existing event of the club to import into")
+        parser.add_argument("--jobs", action="store_true",
+                            help="run the web app's waiting and interrupted import jobs instead of a file")
 
-    def handle(self, *args, file: Path, club: str | None, event: str | None, **options) -> None:
+    def handle(self, *args, file: Path | None, club: str | None, event: str | None, jobs: bool = False,
+               **options) -> None:
+        if jobs:
+            if file is not None or club or event:
+                raise CommandError("--jobs runs the waiting jobs: give no file, --club or --event with it")
+            self.run_jobs()
+            return
+        if file is None:
+            raise CommandError("give the results file to import (or --jobs)")
         try:
             data = file.read_bytes()
         except OSError as error:
@@ -48,6 +65,13 @@ class Command(BaseCommand):
         for line in imported.summary():
             self.stdout.write(line)
         self.stdout.write(str(imported.session.pk))
+
+    def run_jobs(self) -> None:
+        ended = import_jobs_run()
+        for job in ended:
+            outcome = f"session {job.session_id}" if job.session_id else job.message
+            self.stdout.write(f"job {job.pk} {job.filename}: {job.get_status_display().lower()}, {outcome}")
+        self.stdout.write(f"{len(ended)} import job{'s' if len(ended) != 1 else ''} ended.")
 
     def event(self, club: Club, name: str | None) -> Event | None:
         if not name:

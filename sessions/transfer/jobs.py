@@ -1,0 +1,208 @@
+"""Large results files imported in the background: an ImportJob row and a worker thread.
+
+A file at the formats' limits (some 20,000 traveller lines) takes longer to import than
+a web worker may take to answer, so the upload page imports a file of more than
+IMPORT_BACKGROUND_BYTES as a job: ``import_job_create`` keeps the file on a queued
+ImportJob and, after the commit, ``import_jobs_start`` runs it, the way the double-dummy
+analysis runs (sessions.services.analysis): in one background thread with its own
+database connection (closed when it ends), or at once when the IMPORT_BACKGROUND setting
+is False (unset, it follows ANALYSIS_BACKGROUND, so tests run both inline).
+``import_jobs_run`` is that work, the same for the thread and for
+``manage.py import_results --jobs`` (cron, or after a restart). Smaller files are
+imported in the request, as before.
+
+A job is claimed (queued -> running, one more attempt), its file read (results_read:
+what the file holds is recorded at once, for the page to show), then stored by
+results_store in one transaction that also marks the job done with its session. A
+refused file fails the job with the message the upload page would show, and nothing of
+the session is stored. A job still running after STALE_AFTER was cut short (the server
+restarted: the transaction was rolled back) and is taken again; a worker ends only the
+attempt it began, so no file is imported twice, and after MAX_ATTEMPTS a job fails.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+from collections.abc import Callable
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import connections, transaction
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
+
+from sessions.models import Club, Event, ImportJob, ImportStatus
+
+from .importing import ImportRefused, results_read, results_store
+
+logger = logging.getLogger(__name__)
+
+#: Files larger than this (bytes) are imported in the background (setting IMPORT_BACKGROUND_BYTES).
+#: The largest real file in tests/data is 278 KB; 512 KB of the terse PBN ScoreTable
+#: that gives the most lines a byte is about 3,000 traveller lines, imported in a few seconds.
+DEFAULT_BACKGROUND_BYTES = 512 * 1024
+#: A job running longer than this was interrupted: an import at the formats' limits takes under a minute.
+STALE_AFTER = datetime.timedelta(minutes=10)
+#: Interrupted this many times, a job fails rather than stop the server again.
+MAX_ATTEMPTS = 3
+
+UNEXPECTED = "the import stopped on an unexpected error (it is logged for the administrator); nothing was imported"
+
+
+def in_background(size: int) -> bool:
+    """Whether a file of ``size`` bytes is imported by a job rather than in the request."""
+    return size > getattr(settings, "IMPORT_BACKGROUND_BYTES", DEFAULT_BACKGROUND_BYTES)
+
+
+def _background() -> bool:
+    return getattr(settings, "IMPORT_BACKGROUND", getattr(settings, "ANALYSIS_BACKGROUND", True))
+
+
+@transaction.atomic
+def import_job_create(
+    *, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None, event: Event | None = None
+) -> ImportJob:
+    """Queue the import of ``data`` into ``club`` (into ``event`` if given); it starts after the commit."""
+    if event is not None and event.club_id != club.pk:
+        raise ValidationError(f"event {event.name!r} is not an event of {club.name}")
+    job = ImportJob(
+        club=club, event=event, filename=filename[:255], size=len(data), data=data,
+        created_by=user if user is not None and user.is_authenticated else None,
+    )
+    job.full_clean()
+    job.save()
+    transaction.on_commit(import_jobs_start)
+    return job
+
+
+# --- running jobs ----------------------------------------------------------------------------
+
+
+def _waiting(now: datetime.datetime) -> QuerySet[ImportJob]:
+    """Jobs to run: queued ones, and running ones whose worker has not been heard of for too long."""
+    return ImportJob.objects.filter(
+        Q(status=ImportStatus.QUEUED) | Q(status=ImportStatus.RUNNING, started_at__lt=now - STALE_AFTER)
+    )
+
+
+def import_jobs_run() -> list[ImportJob]:
+    """Run every waiting job, oldest first, and every interrupted one; returns the jobs it ended."""
+    ended = []
+    while (job := _claim_next()) is not None:
+        ended.append(import_job_run(job))
+    return ended
+
+
+def _claim_next() -> ImportJob | None:
+    """The oldest waiting job, now running for this worker (None when none is left).
+
+    The claim is one conditional UPDATE on the attempt number: of two workers that see
+    the same job, one claims it.
+    """
+    now = timezone.now()
+    waiting = _waiting(now).order_by("created_at", "pk").values_list("pk", "attempts")
+    for pk, attempts in waiting[:50]:
+        this_attempt = ImportJob.objects.filter(
+            Q(status=ImportStatus.QUEUED) | Q(status=ImportStatus.RUNNING, started_at__lt=now - STALE_AFTER),
+            pk=pk, attempts=attempts,
+        )
+        if attempts >= MAX_ATTEMPTS:
+            this_attempt.update(
+                status=ImportStatus.FAILED, data=b"", finished_at=now,
+                message=f"the import was interrupted {attempts} times (the server stopped while it ran); "
+                        "nothing was imported: upload the file again, or import it with manage.py import_results",
+            )
+            continue
+        if this_attempt.update(
+            status=ImportStatus.RUNNING, attempts=F("attempts") + 1, started_at=now, boards=None, pairs=None, lines=None,
+        ):
+            return ImportJob.objects.select_related("club", "event", "created_by").get(pk=pk)
+    return None
+
+
+class _Superseded(Exception):
+    """Another worker took the job over (this one was thought interrupted): roll back."""
+
+
+def import_job_run(job: ImportJob) -> ImportJob:
+    """Import a claimed job's file; the job ends done or failed (see the module docstring)."""
+    mine = ImportJob.objects.filter(pk=job.pk, attempts=job.attempts, status=ImportStatus.RUNNING)
+    try:
+        content, job.data = job.data, b""  # the one copy of the file, dropped once read
+        parsed = results_read(data=content if isinstance(content, bytes) else bytes(content), filename=job.filename)
+        del content
+        mine.update(
+            boards=len({board.number for board in parsed.boards}), pairs=len(parsed.pairs),
+            lines=sum(len(board.lines) for board in parsed.boards),
+        )
+        with transaction.atomic():
+            report = results_store(
+                club=job.club, parsed=parsed, filename=job.filename, user=job.created_by, event=job.event,
+            )
+            if not mine.update(
+                status=ImportStatus.DONE, session=report.session, message="\n".join(report.summary()),
+                data=b"", finished_at=timezone.now(),
+            ):
+                raise _Superseded
+    except ImportRefused as error:
+        _fail(mine, str(error))
+    except _Superseded:
+        logger.warning("import job %s was taken over by another worker; this attempt is rolled back", job.pk)
+    except Exception:  # logged; the director reads a plain message, never a traceback
+        logger.exception("import job %s (%s) stopped", job.pk, job.filename)
+        _fail(mine, f"{job.filename}: {UNEXPECTED}")
+    return ImportJob.objects.get(pk=job.pk)
+
+
+def _fail(mine: QuerySet[ImportJob], message: str) -> None:
+    mine.update(status=ImportStatus.FAILED, message=message, data=b"", finished_at=timezone.now())
+
+
+# --- in the background ---------------------------------------------------------------------------
+
+_worker_lock = threading.Lock()
+_worker: threading.Thread | None = None
+_run_again = False
+
+
+def import_jobs_start() -> threading.Thread | None:
+    """Run the waiting jobs: in the background thread (started if not running), or now.
+
+    Called after the commit that queued a job. The thread, once running, takes every
+    waiting job, and goes round again if another is queued while it works; returns the
+    thread it started (tests join it), None otherwise.
+    """
+    global _worker, _run_again
+    if not _background():
+        import_jobs_run()
+        return None
+    if not _waiting(timezone.now()).exists():
+        return None
+    with _worker_lock:
+        if _worker is not None and _worker.is_alive():
+            _run_again = True
+            return None
+        _worker = threading.Thread(target=_work, args=(import_jobs_run,), name="results-import", daemon=True)
+        _worker.start()
+        return _worker
+
+
+def _work(run: Callable[[], list[ImportJob]]) -> None:
+    global _worker, _run_again
+    try:
+        while True:
+            try:
+                ended = run()
+                logger.info("import jobs ended: %s", ", ".join(f"{job.pk} {job.status}" for job in ended) or "none")
+            except Exception:  # logged; the jobs wait for the next start or the command
+                logger.exception("background import of the waiting jobs stopped")
+            with _worker_lock:
+                if not _run_again:
+                    _worker = None
+                    return
+                _run_again = False
+    finally:
+        connections.close_all()  # this thread's own connection: never left open
