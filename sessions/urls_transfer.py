@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import transfer_views as transfer
+from .views import transfer
 
 urlpatterns = [
     path("director/clubs/<slug:club_slug>/import/", transfer.import_results, name="transfer_import"),

@@ -11,6 +11,7 @@ from django.utils.html import escape
 
 from sessions.models import Session
 from sessions.services import session_publish
+from sessions.services.sessions import session_mark_final
 from sessions.transfer import EXPORTERS, results_import
 from tests.transfer.helpers import BAD_FILES, data, model_counts
 
@@ -88,8 +89,9 @@ def export_url(session, fmt):
 
 
 @pytest.mark.parametrize("fmt", sorted(EXPORTERS))
-def test_anyone_downloads_a_published_session_in_every_format(client, imported, fmt):
+def test_anyone_downloads_a_published_final_session_in_every_format(client, imported, fmt):
     session_publish(session=imported)
+    session_mark_final(session=imported)
     response = client.get(export_url(imported, fmt))
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith("attachment; filename=")
@@ -101,6 +103,25 @@ def test_an_unpublished_session_is_hidden_from_all_but_its_directors(client, imp
     if persona:
         client.force_login(request.getfixturevalue(persona))
     assert client.get(export_url(imported, "xlsx")).status_code == 404
+
+
+@pytest.mark.parametrize("fmt", sorted(EXPORTERS))
+@pytest.mark.parametrize("persona", [None, "outsider", "member"])
+def test_a_published_session_is_not_downloaded_by_others_until_final(client, imported, fmt, persona, request):
+    """Before final the files would carry the hands and rankings the pages still hide."""
+    session_publish(session=imported)
+    if persona:
+        client.force_login(request.getfixturevalue(persona))
+    response = client.get(export_url(imported, fmt))
+    assert response.status_code == 409
+    assert response.content.decode() == "The downloads are available once the director marks the session final."
+
+
+def test_the_clubs_director_downloads_a_published_session_before_final(client, imported, director):
+    session_publish(session=imported)
+    client.force_login(director)
+    response = client.get(export_url(imported, "pbn"))
+    assert response.status_code == 200 and b"[Deal " in response.content
 
 
 def test_the_clubs_director_downloads_an_unpublished_session(client, imported, director):

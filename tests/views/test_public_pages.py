@@ -298,7 +298,8 @@ def download_links(html: str) -> list[str]:
     return re.findall(r'href="([^"]+)" download', section)
 
 
-def test_the_results_page_offers_the_session_for_download_to_anyone(client, played_session):
+def test_the_results_page_offers_a_final_session_for_download_to_anyone(client, played_session):
+    session_mark_final(session=played_session)
     links = download_links(client.get(results_url(played_session)).content.decode())
 
     assert links == [
@@ -312,6 +313,7 @@ def test_the_results_page_offers_the_session_for_download_to_anyone(client, play
 
 
 def test_the_traveller_and_score_card_pages_offer_the_same_downloads(client, played_session, pair_id):
+    session_mark_final(session=played_session)
     expected = download_links(client.get(results_url(played_session)).content.decode())
     pages = [
         reverse("sessions:board", args=[played_session.pk, 1]),
@@ -319,6 +321,19 @@ def test_the_traveller_and_score_card_pages_offer_the_same_downloads(client, pla
     ]
     for page in pages:
         assert download_links(client.get(page).content.decode()) == expected, page
+
+
+def test_a_provisional_session_offers_no_downloads_until_final(client, played_session, pair_id):
+    """The files would carry the hands and the ranking that provisional pages hide."""
+    pages = [
+        results_url(played_session),
+        reverse("sessions:board", args=[played_session.pk, 1]),
+        reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1NS")]),
+    ]
+    for page in pages:
+        html = client.get(page).content.decode()
+        assert download_links(html) == [], page
+        assert "The results can be downloaded once the director marks the session final." in html, page
 
 
 # --- provisional, final, amended --------------------------------------------------------------

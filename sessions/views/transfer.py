@@ -5,8 +5,10 @@ helper). A file up to IMPORT_BACKGROUND_BYTES is imported in the request; a larg
 becomes an import job (sessions.transfer.jobs) and the director lands on the job's
 page, which polls itself with htmx every second (without JavaScript it reloads) until
 the job is done (a link to the session) or failed (the reason). A job is its club's
-directors' only. A published session's exports are public; an unpublished one's only
-for its club's directors: anyone else gets 404, as if it did not exist.
+directors' only. A published session's exports are public once the director marks it
+final (before that they would carry the hands and rankings the public pages still hide:
+409 with the reason); an unpublished one's only for its club's directors: anyone else
+gets 404, as if it did not exist. The club's directors download at any time.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from sessions.models import Club, ImportJob, Session
 from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.transfer import EXPORTERS, ExportRefused, ImportRefused, results_import
-from sessions.transfer.forms import ImportForm
+from sessions.forms.transfer import ImportForm
 from sessions.transfer.jobs import import_job_create, in_background
 
 #: The answer to a job page's poll once the director's login has expired (htmx stops polling on 286).
@@ -65,12 +67,22 @@ def import_job(request: HttpRequest, job_id: int) -> HttpResponse:
     return render(request, "transfer/import_job.html", context)
 
 
-def _exportable_session(request: HttpRequest, session_id: int) -> Session:
-    """A published session, or an unpublished one of a club the user directs; else 404."""
+NOT_FINAL_YET = "The downloads are available once the director marks the session final."
+
+
+def _exportable_session(request: HttpRequest, session_id: int) -> tuple[Session, bool]:
+    """A published session, or an unpublished one of a club the user directs (else 404),
+    and whether the user directs it."""
     visible = Q(published=True)
     if request.user.is_authenticated:
         visible |= Q(event__club__directors=request.user)
-    return get_object_or_404(Session.objects.filter(visible).select_related("event__club").distinct(), pk=session_id)
+    session = get_object_or_404(Session.objects.filter(visible).select_related("event__club").distinct(), pk=session_id)
+    directs = session.event.club.directors.filter(pk=request.user.pk).exists() if request.user.is_authenticated else False
+    return session, directs
+
+
+def _refused(reason: str) -> HttpResponse:
+    return HttpResponse(reason, status=409, content_type="text/plain; charset=utf-8")
 
 
 @require_GET
@@ -78,11 +90,13 @@ def export_session(request: HttpRequest, session_id: int, fmt: str) -> HttpRespo
     exporter = EXPORTERS.get(fmt)
     if exporter is None:
         raise Http404("no such export format")
-    session = _exportable_session(request, session_id)
+    session, directs = _exportable_session(request, session_id)
+    if not (session.final or directs):
+        return _refused(NOT_FINAL_YET)
     try:
         filename, content_type, content = exporter.render(session)
     except ExportRefused as error:
-        return HttpResponse(str(error), status=409, content_type="text/plain; charset=utf-8")
+        return _refused(str(error))
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
