@@ -9,10 +9,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from sessions.scoring.scores import ARTIFICIAL_PERCENTAGES
+
 from .choices import ChangeAction, Doubling, ResultKind, Seat, Strain
 from .events import Board, Pair, Section, Session
-
-ARTIFICIAL_PERCENTAGES = (30, 40, 50, 60, 70)
 
 
 class Result(models.Model):

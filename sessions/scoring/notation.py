@@ -36,6 +36,9 @@ NS 620 is refused). Impossible played outcomes are refused with the reason.
 contract, declarer, then the outcome relative to the contract: ``4SX N =``,
 ``4H S -1``, ``3NT W +1``; ``PASS``; ``NS 420`` / ``EW 100``; ``A60/40``;
 ``W 2/3 NS 620, 1/3 EW 100``; ``NP``.
+
+``parse_lead`` reads an opening lead, suit then card or card then suit, in letters or
+suit symbols (``HK``, ``kh``, ``♥K``, ``S10``, ``10s``), into the house form ``HK``/``ST``.
 """
 
 from __future__ import annotations
@@ -294,7 +297,25 @@ def ns_score(result: Result, board: int) -> LineScore:
     raise ScoringError(f"{result!r} is not a result")
 
 
-def _format_assigned(ns_score: int) -> str:
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_LEAD_RE = re.compile(r"(?P<suit>[SHDC])(?P<rank>10|[AKQJT2-9])|(?P<rank2>10|[AKQJT2-9])(?P<suit2>[SHDC])")
+
+
+def parse_lead(text: str) -> str:
+    """An opening lead in the house form ("HK", "ST"); "" for no lead; ScoringError if not a card."""
+    letters = "".join(_SUIT_SYMBOLS.get(char, char) for char in text.replace("\ufe0f", "")).upper()
+    letters = "".join(letters.split())
+    if not letters:
+        return ""
+    match = _LEAD_RE.fullmatch(letters)
+    if match is None:
+        raise ScoringError(f"{text.strip()!r} is not a card: write the suit then the card, e.g. HK or S4")
+    suit, rank = match["suit"] or match["suit2"], match["rank"] or match["rank2"]
+    return suit + ("T" if rank == "10" else rank)
+
+
+def format_assigned(ns_score: int) -> str:
+    """An assigned score in the house form: "NS 420", "EW 100"."""
     return f"NS {ns_score}" if ns_score >= 0 else f"EW {-ns_score}"
 
 
@@ -309,11 +330,11 @@ def format_result(result: Result) -> str:
     if isinstance(result, PassedOut):
         return "PASS"
     if isinstance(result, Assigned):
-        return _format_assigned(result.ns_score)
+        return format_assigned(result.ns_score)
     if isinstance(result, Artificial):
         return f"A{result.ns_percent}/{result.ew_percent}"
     if isinstance(result, Weighted):
-        parts = (f"{Fraction(weight)} {_format_assigned(score)}" for weight, score in result.parts)
+        parts = (f"{Fraction(weight)} {format_assigned(score)}" for weight, score in result.parts)
         return "W " + ", ".join(parts)
     if isinstance(result, NotPlayed):
         return "NP"

@@ -16,7 +16,6 @@ lines that played the same cards share a group and are scored only against each 
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from django.utils import timezone
 
 from sessions.models import Board, ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
 from sessions.scoring.errors import ScoringError
-from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_result
+from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
 
 from .errors import ResultConflict
@@ -40,8 +39,6 @@ FAR_FROM_FIELD = 800
 #: Results needed on a board before a score is called far from the others.
 FIELD_FOR_COMPARISON = 3
 
-_SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-_LEAD_RE = re.compile(r"(?P<suit>[SHDC])(?P<rank>[AKQJT98765432]|10)")
 
 
 @dataclass(frozen=True)
@@ -54,16 +51,11 @@ class RecordOutcome:
 
 
 def _clean_lead(lead: str) -> str:
-    """"hk", "♥K", "S10" -> "HK", "HK", "ST"; refused unless suit then card."""
-    text = "".join(_SUIT_LETTERS.get(char, char) for char in lead.replace("\ufe0f", "")).upper()
-    text = "".join(text.split())
-    if not text:
-        return ""
-    match = _LEAD_RE.fullmatch(text)
-    if match is None:
-        raise ValidationError({"lead": f"{lead.strip()!r} is not a card: write the suit then the card, e.g. HK or S4"})
-    rank = "T" if match["rank"] == "10" else match["rank"]
-    return match["suit"] + rank
+    """The lead in the house form ("♥K" -> "HK"); a field error unless it is a card."""
+    try:
+        return parse_lead(lead)
+    except ScoringError as error:
+        raise ValidationError({"lead": str(error)}) from None
 
 
 def _fill(line: Result, text: str, lead: str) -> None:

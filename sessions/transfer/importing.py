@@ -59,15 +59,16 @@ from sessions.models import (
     Result,
     ResultKind,
     Seating,
+    ScoringMethod,
     Section,
     Session,
 )
-from sessions.models.results import ARTIFICIAL_PERCENTAGES
 from sessions.scoring import boards as engine_boards
 from sessions.scoring.contracts import parse_contract
 from sessions.scoring.deal_score import deal_score
 from sessions.scoring.errors import ScoringError
-from sessions.scoring.notation import Played, format_result
+from sessions.scoring.notation import Played, format_assigned, format_result, parse_lead
+from sessions.scoring.scores import Artificial
 from sessions.scoring.session import ScoringOptions
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, field_name, pair_key, session_score, splits_directions
 from sessions.services.analysis import analysis_request
@@ -80,7 +81,6 @@ from .seating import PlayedLine, TablePlan, plan_section
 DEFAULT_EVENT_NAME = "Imported pairs"
 SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-_LEAD = re.compile(r"(?P<suit>[SHDC])(?P<rank>10|[AKQJT2-9])|(?P<rank2>10|[AKQJT2-9])(?P<suit2>[SHDC])")
 _ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
 
 
@@ -223,16 +223,11 @@ def rankings_for(parsed: ParsedEvent, pairs: Sequence[ParsedPair], letters: dict
 
 
 def clean_lead(text: str) -> str:
-    """ "HK", "KH", "h10", "10H" -> "HK", "HK", "HT", "HT"; "" when it is not a card."""
-    match = _LEAD.fullmatch("".join(text.upper().split()))
-    if match is None:
+    """The lead in the house form; a file's lead that is not a card is dropped, not refused."""
+    try:
+        return parse_lead(text)
+    except ScoringError:
         return ""
-    suit, rank = match["suit"] or match["suit2"], match["rank"] or match["rank2"]
-    return suit + ("T" if rank == "10" else rank)
-
-
-def assigned_text(ns_score: int) -> str:
-    return f"NS {ns_score}" if ns_score >= 0 else f"EW {-ns_score}"
 
 
 def result_values(line: ParsedLine, board: int, vulnerability: str) -> dict[str, object]:
@@ -246,15 +241,13 @@ def result_values(line: ParsedLine, board: int, vulnerability: str) -> dict[str,
         return {**values, "kind": ResultKind.PASSED, "ns_score": 0, "text": "PASS"}
     artificial = _ARTIFICIAL.fullmatch(score)
     if artificial:
-        ns_percent, ew_percent = int(artificial[1]), int(artificial[2])
-        if not {ns_percent, ew_percent} <= set(ARTIFICIAL_PERCENTAGES):
-            raise ScoringError(
-                f"board {board}: artificial score A{ns_percent}/{ew_percent} cannot be stored "
-                f"(percentages are {', '.join(map(str, ARTIFICIAL_PERCENTAGES))})"
-            )
+        try:
+            adjusted = Artificial(int(artificial[1]), int(artificial[2]))
+        except ScoringError as error:
+            raise ScoringError(f"board {board}: {error}") from None
         return {
-            **values, "kind": ResultKind.ARTIFICIAL, "artificial_ns_percent": ns_percent,
-            "artificial_ew_percent": ew_percent, "text": f"A{ns_percent}/{ew_percent}",
+            **values, "kind": ResultKind.ARTIFICIAL, "artificial_ns_percent": adjusted.ns_percent,
+            "artificial_ew_percent": adjusted.ew_percent, "text": format_result(adjusted),
         }
     try:
         ns_score = int(score)
@@ -273,7 +266,7 @@ def result_values(line: ParsedLine, board: int, vulnerability: str) -> dict[str,
     if ns_score == 0 and line.contract.strip().upper() in PASSED_OUT_CONTRACTS:
         return {**values, "kind": ResultKind.PASSED, "ns_score": 0, "text": "PASS"}
     # The score stands; the contract (if readable) is kept as information.
-    return {**values, **contract, "kind": ResultKind.ASSIGNED, "ns_score": ns_score, "text": assigned_text(ns_score)}
+    return {**values, **contract, "kind": ResultKind.ASSIGNED, "ns_score": ns_score, "text": format_assigned(ns_score)}
 
 
 def _text(value: int | None) -> str:
@@ -363,7 +356,7 @@ class _Importer:
                 (f"{letter}:{pair.label}" if several else pair.label, parsed, standings.get(pair_key(pair, letter)))
                 for parsed, pair, letter in labelled
             ),
-            matchpoints=event.method == "matchpoints",
+            matchpoints=event.method == ScoringMethod.MATCHPOINTS,
         )
         comparison = Comparison(line_count, tuple(line_differences), pair_count, tuple(pair_differences))
         return ImportReport(

@@ -13,8 +13,10 @@ from sessions.scoring.notation import (
     PASSED_OUT,
     Assigned,
     Played,
+    format_assigned,
     format_result,
     ns_score,
+    parse_lead,
     parse_result,
     producible_ns_scores,
 )
@@ -258,3 +260,28 @@ def test_any_text_is_read_or_refused_with_a_scoring_error(text, board):
         ns_score(parse_result(text, board), board)
     except ScoringError as error:
         assert str(error)
+
+
+# --- opening leads -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "lead"),
+    [
+        ("HK", "HK"), ("hk", "HK"), ("KH", "HK"), ("♥K", "HK"), ("♥️k", "HK"), ("K♥", "HK"),
+        ("S10", "ST"), ("10s", "ST"), ("st", "ST"), (" d 4 ", "D4"), ("♣A", "CA"), ("", ""), ("  ", ""),
+    ],
+)
+def test_a_lead_is_read_in_either_order_in_letters_or_symbols(typed, lead):
+    assert parse_lead(typed) == lead
+
+
+@pytest.mark.parametrize("typed", ["Z9", "H1", "HKQ", "K", "H", "11H", "S0", "♥♠"])
+def test_what_is_not_one_card_is_refused_as_a_lead(typed):
+    with pytest.raises(ScoringError, match="is not a card: write the suit then the card"):
+        parse_lead(typed)
+
+
+@pytest.mark.parametrize(("score", "text"), [(420, "NS 420"), (0, "NS 0"), (-100, "EW 100")])
+def test_an_assigned_score_is_written_from_the_side_that_scores(score, text):
+    assert format_assigned(score) == text
