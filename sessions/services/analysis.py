@@ -21,18 +21,19 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connections, transaction
+from django.db import transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from sessions.formats.errors import FormatError
 from sessions.handrecords import Analysis, Deal, analyse, analyse_many, parse_deal, random_deals, read_hand_records
 from sessions.models import AnalysisStatus, Board, BoardAnalysis, Session
+from sessions.services.background import BackgroundWorker
 from sessions.scoring import boards as engine_boards
 from sessions.scoring.errors import ScoringError
 
@@ -256,49 +257,18 @@ def _save_failure(board: Board, reason: str, report: AnalysisReport) -> None:
 
 # --- in the background ------------------------------------------------------------------------
 
-_worker_lock = threading.Lock()
-_worker: threading.Thread | None = None
-_run_again = False
-
-
 def analysis_start() -> threading.Thread | None:
-    """Analyse the pending boards: in the background thread (started if not running), or now.
-
-    Called after a commit that stored deals. The background thread, once running, takes
-    every pending board of every session, and runs again if more deals arrive while it
-    works; it returns the thread it started (tests join it), None otherwise.
-    """
-    global _worker, _run_again
-    if not getattr(settings, "ANALYSIS_BACKGROUND", True):
-        analysis_run()
-        return None
-    if not boards_needing_analysis().exists():
-        return None
-    with _worker_lock:
-        if _worker is not None and _worker.is_alive():
-            _run_again = True
-            return None
-        _worker = threading.Thread(target=_work, args=(analysis_run,), name="board-analysis", daemon=True)
-        _worker.start()
-        return _worker
+    """Analyse the pending boards, in the background thread or now (see services.background)."""
+    return WORKER.start(
+        background=getattr(settings, "ANALYSIS_BACKGROUND", True), pending=lambda: boards_needing_analysis().exists()
+    )
 
 
-def _work(run: Callable[[], AnalysisReport]) -> None:
-    global _worker, _run_again
-    try:
-        while True:
-            try:
-                report = run()
-                logger.info("analysed %d boards, %d failed", len(report.done), len(report.failed))
-            except Exception:  # logged; the boards stay pending for the next start or the command
-                logger.exception("background analysis of the pending boards stopped")
-            with _worker_lock:
-                if not _run_again:
-                    _worker = None
-                    return
-                _run_again = False
-    finally:
-        connections.close_all()  # this thread's own connection: never left open
+WORKER = BackgroundWorker(
+    name="board-analysis", run=analysis_run,
+    summary=lambda report: f"analysed {len(report.done)} boards, {len(report.failed)} failed",
+    stopped="background analysis of the pending boards stopped",
+)
 
 
 # --- small helpers ------------------------------------------------------------------------------

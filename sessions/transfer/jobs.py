@@ -25,16 +25,16 @@ from __future__ import annotations
 import datetime
 import logging
 import threading
-from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import connections, transaction
+from django.db import transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from sessions.models import Club, Event, ImportJob, ImportStatus
+from sessions.services.background import BackgroundWorker
 
 from .importing import ImportRefused, results_read, results_store
 
@@ -163,46 +163,13 @@ def _fail(mine: QuerySet[ImportJob], message: str) -> None:
 
 # --- in the background ---------------------------------------------------------------------------
 
-_worker_lock = threading.Lock()
-_worker: threading.Thread | None = None
-_run_again = False
-
-
 def import_jobs_start() -> threading.Thread | None:
-    """Run the waiting jobs: in the background thread (started if not running), or now.
-
-    Called after the commit that queued a job. The thread, once running, takes every
-    waiting job, and goes round again if another is queued while it works; returns the
-    thread it started (tests join it), None otherwise.
-    """
-    global _worker, _run_again
-    if not _background():
-        import_jobs_run()
-        return None
-    if not _waiting(timezone.now()).exists():
-        return None
-    with _worker_lock:
-        if _worker is not None and _worker.is_alive():
-            _run_again = True
-            return None
-        _worker = threading.Thread(target=_work, args=(import_jobs_run,), name="results-import", daemon=True)
-        _worker.start()
-        return _worker
+    """Run the waiting jobs, in the background thread or now (see services.background)."""
+    return WORKER.start(background=_background(), pending=lambda: _waiting(timezone.now()).exists())
 
 
-def _work(run: Callable[[], list[ImportJob]]) -> None:
-    global _worker, _run_again
-    try:
-        while True:
-            try:
-                ended = run()
-                logger.info("import jobs ended: %s", ", ".join(f"{job.pk} {job.status}" for job in ended) or "none")
-            except Exception:  # logged; the jobs wait for the next start or the command
-                logger.exception("background import of the waiting jobs stopped")
-            with _worker_lock:
-                if not _run_again:
-                    _worker = None
-                    return
-                _run_again = False
-    finally:
-        connections.close_all()  # this thread's own connection: never left open
+WORKER = BackgroundWorker(
+    name="results-import", run=import_jobs_run,
+    summary=lambda ended: "import jobs ended: " + (", ".join(f"{job.pk} {job.status}" for job in ended) or "none"),
+    stopped="background import of the waiting jobs stopped",
+)

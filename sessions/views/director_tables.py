@@ -9,6 +9,8 @@ page), by a table's "Make a new link" after a revoke, or by ``manage.py table_li
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
@@ -61,38 +63,45 @@ def table_links_make(request: HttpRequest, session_id: int) -> HttpResponse:
     return _back(session)
 
 
-@login_required
-@require_POST
-def table_link_renew_view(request: HttpRequest, session_id: int, link_id: int) -> HttpResponse:
-    """A new link for the table; the old one stops opening it at once."""
+def _change_live_link(request: HttpRequest, session_id: int, link_id: int,
+                      change: Callable[[HttpRequest, TableLink, str], None]) -> HttpResponse:
+    """Renew or revoke a link that is still live; a second click (or another page's) changes nothing."""
     session = _session(request, session_id)
     link = _link(request, session, link_id)
     name = _name(link.section.letter, link.table)
-    if not link.live:
+    if link.live:
+        change(request, link, name)
+    else:
         messages.info(request, f"{name}: that link was already renewed or revoked; nothing changed.")
-        return _back(session)
+    return _back(session)
+
+
+def _renew(request: HttpRequest, link: TableLink, name: str) -> None:
     try:
         table_link_renew(link=link)
     except IntegrityError:  # renewed from another page at the same moment
         messages.error(request, f"{name}: the link changed meanwhile; the page shows the table's link now.")
     else:
         messages.success(request, f"{name}: new link made. The old link no longer opens the table.")
-    return _back(session)
+
+
+def _revoke(request: HttpRequest, link: TableLink, name: str) -> None:
+    table_link_revoke(link=link)
+    messages.success(request, f"{name}: link revoked. The table has no live link until you make a new one.")
+
+
+@login_required
+@require_POST
+def table_link_renew_view(request: HttpRequest, session_id: int, link_id: int) -> HttpResponse:
+    """A new link for the table; the old one stops opening it at once."""
+    return _change_live_link(request, session_id, link_id, _renew)
 
 
 @login_required
 @require_POST
 def table_link_revoke_view(request: HttpRequest, session_id: int, link_id: int) -> HttpResponse:
     """Cut the table's link off; the table has no live link until a new one is made."""
-    session = _session(request, session_id)
-    link = _link(request, session, link_id)
-    name = _name(link.section.letter, link.table)
-    if not link.live:
-        messages.info(request, f"{name}: that link was already renewed or revoked; nothing changed.")
-        return _back(session)
-    table_link_revoke(link=link)
-    messages.success(request, f"{name}: link revoked. The table has no live link until you make a new one.")
-    return _back(session)
+    return _change_live_link(request, session_id, link_id, _revoke)
 
 
 @login_required

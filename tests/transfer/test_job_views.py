@@ -128,7 +128,7 @@ def test_with_the_background_thread_the_page_is_polled_until_the_session_is_ther
         time.sleep(0.1)
     session = Session.objects.get(event__club=club)
     assert reverse("sessions:director_session", args=[session.pk]) in html and "hx-get" not in html
-    if (worker := jobs._worker) is not None:  # the thread ends with its connection closed, before the test's
+    if (worker := jobs.WORKER.thread) is not None:  # the thread ends with its connection closed, before the test's
         worker.join(timeout=60)
 
 

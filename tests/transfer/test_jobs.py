@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from sessions.formats import parse_results_file
 from sessions.models import ImportJob, ImportStatus, Session
+from sessions.services import background
 from sessions.transfer import ImportRefused, jobs, results_import
 from tests.factories import make_club, make_event
 from tests.transfer.helpers import BAD_FILES, GOOD_USEBIO, data, model_counts, run_import
@@ -222,7 +223,7 @@ def test_the_background_thread_imports_the_job_and_closes_its_connection(setting
         closed_by.append(threading.current_thread().name)
         connections.close_all()
 
-    monkeypatch.setattr(jobs, "connections", type("Spy", (), {"close_all": staticmethod(close_all)}))
+    monkeypatch.setattr(background, "connections", type("Spy", (), {"close_all": staticmethod(close_all)}))
     thread = jobs.import_jobs_start()
     assert thread is not None and thread.daemon
     thread.join(timeout=120)
@@ -236,18 +237,3 @@ def test_the_background_thread_imports_the_job_and_closes_its_connection(setting
 def test_no_thread_is_started_when_no_job_waits(settings):
     settings.IMPORT_BACKGROUND = True
     assert jobs.import_jobs_start() is None
-
-
-def test_a_job_queued_while_the_thread_works_gets_another_pass(monkeypatch):
-    passes = []
-
-    def run():
-        passes.append(len(passes) + 1)
-        if len(passes) == 1:
-            jobs._run_again = True  # what import_jobs_start does when the worker is alive
-        return []
-
-    monkeypatch.setattr(jobs, "connections", type("Spy", (), {"close_all": staticmethod(lambda: None)}))
-    jobs._work(run)
-    assert passes == [1, 2]
-    assert (jobs._worker, jobs._run_again) == (None, False)

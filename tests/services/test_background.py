@@ -1,0 +1,68 @@
+"""The background worker shared by the analysis and the large imports: one thread per kind
+of work, another pass when work arrives meanwhile, failures logged, its connection closed."""
+
+import threading
+
+import pytest
+
+from sessions.services import background
+from sessions.services.background import BackgroundWorker
+
+
+@pytest.fixture
+def closed(monkeypatch):
+    """The threads that closed their database connections, by name."""
+    names = []
+    spy = type("Spy", (), {"close_all": staticmethod(lambda: names.append(threading.current_thread().name))})
+    monkeypatch.setattr(background, "connections", spy)
+    return names
+
+
+def worker(run):
+    return BackgroundWorker(name="test-work", run=run, summary=repr, stopped="the test work stopped")
+
+
+def test_without_background_the_work_runs_now_and_no_thread_starts():
+    passes = []
+    assert worker(lambda: passes.append(1)).start(background=False, pending=lambda: True) is None
+    assert passes == [1]
+
+
+def test_nothing_pending_starts_no_thread():
+    passes = []
+    assert worker(lambda: passes.append(1)).start(background=True, pending=lambda: False) is None
+    assert passes == []
+
+
+def test_the_thread_runs_the_work_and_closes_its_own_connection(closed):
+    passes = []
+    thread = worker(lambda: passes.append(threading.current_thread().name)).start(background=True, pending=lambda: True)
+    assert thread is not None and thread.daemon and thread.name == "test-work"
+    thread.join(timeout=10)
+    assert passes == ["test-work"] and closed == ["test-work"]
+
+
+def test_work_arriving_while_the_thread_runs_gets_another_pass_not_a_second_thread(closed):
+    release, passes = threading.Event(), []
+
+    def run():
+        passes.append(len(passes) + 1)
+        release.wait(timeout=10)
+
+    work = worker(run)
+    thread = work.start(background=True, pending=lambda: True)
+    assert work.start(background=True, pending=lambda: True) is None  # asks the running thread to go round again
+    release.set()
+    thread.join(timeout=10)
+    assert passes == [1, 2]
+    assert (work.thread, work.run_again, closed) == (None, False, ["test-work"])
+
+
+def test_a_failing_pass_is_logged_and_the_thread_still_ends(closed, caplog):
+    def run():
+        raise RuntimeError("solver crashed")
+
+    work = worker(run)
+    work.work()
+    assert "the test work stopped" in caplog.text and "solver crashed" in caplog.text
+    assert work.thread is None and closed == ["MainThread"]
