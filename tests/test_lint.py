@@ -15,7 +15,7 @@ def test_ruff_finds_nothing():
 
 
 def test_mypy_finds_nothing():
-    """sessions/scoring, sessions/movements and sessions/handrecords (the files in mypy.ini)."""
+    """The pure packages: scoring, movements, handrecords and formats (the files in mypy.ini)."""
     result = subprocess.run([sys.executable, "-m", "mypy", "--config-file", "mypy.ini"], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

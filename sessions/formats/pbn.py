@@ -137,6 +137,13 @@ class _Game:
             return None
         return board_number(tag.value, f"line {tag.line}", label="Board")
 
+    def number(self) -> int:
+        """The board number of a game the reader kept (it keeps only games that have one)."""
+        number = self.board_number()
+        if number is None:
+            raise FormatError("a game without a Board tag reached the scores")
+        return number
+
 
 @dataclass
 class _Document:
@@ -509,7 +516,9 @@ class _EventBuilder:
         """A game's own Contract tag, when it gives one, must be a contract ("9Q" is not)."""
         for game in self.games:
             tag = game.tags.get("Contract")
-            value = tag.value.strip() if tag else ""
+            if tag is None:
+                continue
+            value = tag.value.strip()
             if value in ("", "?", "-") or is_pass(value):
                 continue
             try:
@@ -570,7 +579,7 @@ class _EventBuilder:
         for board, section in lines_by_board:
             sections_of.setdefault(board, []).append(section)
         for game in self.games:
-            number = game.board_number()
+            number = game.number()
             for section in sections_of.get(number, [DEFAULT_SECTION]):
                 event.boards.append(self.board(game, section, lines_by_board.get((number, section), [])))
         check_lines(event)
@@ -612,7 +621,7 @@ class _EventBuilder:
             tag = game.tags.get("ScoreTable")
             if tag is None:
                 continue
-            board = game.board_number()
+            board = game.number()
             for row in self.document.table(tag, f"board {board}"):
                 written_section = row.get("Section")
                 numbers = [row.get("PairId_NS"), row.get("PairId_EW")]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from xml.parsers.expat import XMLParserType
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
@@ -181,12 +182,12 @@ class _LineRecordingTreeBuilder(ET.TreeBuilder):
 
     def __init__(self) -> None:
         super().__init__()
-        self.expat = None
+        self.expat: XMLParserType | None = None  # set by the reader once its parser exists
         self.lines: dict[int, int] = {}
         self.depth = 0
 
-    def start(self, tag, attrs):  # type: ignore[no-untyped-def]
-        line = self.expat.CurrentLineNumber
+    def start(self, tag, attrs):
+        line = self.expat.CurrentLineNumber if self.expat else 0
         self.depth += 1
         if self.depth > MAX_XML_DEPTH:
             raise FormatError(f"line {line}: elements are nested more than {MAX_XML_DEPTH} deep: not a USEBIO file")
@@ -199,7 +200,7 @@ class _LineRecordingTreeBuilder(ET.TreeBuilder):
         self.lines[id(element)] = line
         return element
 
-    def end(self, tag):  # type: ignore[no-untyped-def]
+    def end(self, tag):
         self.depth -= 1
         return super().end(tag)
 
@@ -461,7 +462,7 @@ class _Reader:
             raise FormatError(f"{where} names pair {text.strip()} as {role}, who is not in the event")
         return key
 
-    def line_points(self, element: ET.Element, scoring: str, where: str):  # type: ignore[no-untyped-def]
+    def line_points(self, element: ET.Element, scoring: str, where: str):
         for kind in (scoring, *POINTS_ELEMENTS):
             ns_element, ew_element = POINTS_ELEMENTS[kind]
             if element.find(ns_element) is not None or element.find(ew_element) is not None:
@@ -482,11 +483,11 @@ class _Reader:
     def attach_deals(self, boards: list[ParsedBoard]) -> None:
         deals: dict[int, str] = {}
         for handset in self.root.iter("HANDSET"):
-            for board in handset.findall("BOARD"):
-                number_text = _text(board, "BOARD_NUMBER")
-                deal = _deal_from_hands(board)
+            for element in handset.findall("BOARD"):
+                number_text = _text(element, "BOARD_NUMBER")
+                deal = _deal_from_hands(element)
                 if is_number(number_text) and deal:
-                    deals[board_number(number_text, self.where(board), label="BOARD_NUMBER")] = deal
+                    deals[board_number(number_text, self.where(element), label="BOARD_NUMBER")] = deal
         for board in boards:
             board.deal = deals.get(board.number)
 
