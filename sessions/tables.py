@@ -262,7 +262,7 @@ class TravellerTable(PublicTable):
         super().__init__(*args, **kwargs)
         self.session_id = session_id
         self.analysis = analysis
-        if method != "matchpoints":
+        if method != ScoringMethod.MATCHPOINTS:
             self.columns["ns_points"].column.verbose_name = "NS IMPs"
             self.columns["ew_points"].column.verbose_name = "EW IMPs"
 

@@ -116,6 +116,11 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def ranks_at_the_end(self) -> bool:
+        """Players see the ranking only once a session is final."""
+        return self.live_rankings == LiveRankings.AT_THE_END
+
 
 class Session(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")

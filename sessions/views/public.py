@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig, Table
 
 from sessions.selectors.analysis import board_analysis
-from sessions.models import Club, LiveRankings, Session
+from sessions.models import Club, Session
 from sessions.selectors.public import (
     club_sessions,
     clubs_with_results,
@@ -38,7 +38,7 @@ LIVE_REFRESH_SECONDS = 60
 
 def _ranking_hidden(session: Session) -> bool:
     """The event shows the ranking only once the session is final, and it is not yet."""
-    return not session.final and session.event.live_rankings == LiveRankings.AT_THE_END
+    return not session.final and session.event.ranks_at_the_end
 
 
 def _configured(request: HttpRequest, table: Table, paginate: bool | dict = False) -> Table:
