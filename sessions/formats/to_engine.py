@@ -18,6 +18,10 @@ Program conventions (each checked against the real files in tests/data):
   summed (only their totals are divided), so for them it means summed lines; they
   also list every pair in one ranking, as their TotalScoreTable does.
 - NZ Scorer and Ruter: sections scored across the field.
+- Any program: sections that play the same boards are scored across the field when
+  that reproduces more of the file's published line points and percentages than
+  scoring each section apart does (an EBUScore two-section session with one overall
+  ranking was matchpointed across the field, though EBUScore usually does not).
 """
 
 from __future__ import annotations
@@ -25,12 +29,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.options import ButlerDatum, CrossImpsMode, LineDisplay, Method, ShortBoards
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore
-from sessions.scoring.session import Line, ScoringOptions, SessionInput
+from sessions.scoring.session import Line, ScoringOptions, SessionInput, SessionResult, score_session
 
 from .conventions import CONVENTIONS_KEY, NAMES, read_conventions
 from .model import ParsedEvent
@@ -84,7 +90,51 @@ def options_for(event: ParsedEvent) -> ScoringOptions:
             settings.update(conventions)
     if event.scoring == Method.CROSS_IMPS and event.source_format == "pbn":
         settings["cross_imps"] = _pbn_cross_imps(event)
-    return ScoringOptions(**settings)
+    options = ScoringOptions(**settings)
+    if not options.across_field and published_across_the_field(event, options):
+        options = replace(options, across_field=True)
+    return options
+
+
+# --- across the field, read from the published figures ---------------------------------
+
+
+def published_across_the_field(event: ParsedEvent, options: ScoringOptions) -> bool:
+    """Whether the file's sections were scored across the field: some play the same boards,
+    and scoring them together reproduces more published figures than scoring them apart."""
+    sections_of: dict[int, set[str]] = {}
+    for board in event.boards:
+        sections_of.setdefault(board.number, set()).add(board.section)
+    if all(len(sections) < 2 for sections in sections_of.values()):
+        return False
+    try:
+        apart = _published_agreements(event, score_session(to_engine(event, options)))
+        together = _published_agreements(event, score_session(to_engine(event, replace(options, across_field=True))))
+    except ScoringError:
+        return False
+    return together > apart
+
+
+def _published_agreements(event: ParsedEvent, result: SessionResult) -> int:
+    """How many published line points and pair percentages ``result`` gives, to the printed precision."""
+    parsed_lines = (line for board in event.boards for line in board.lines)
+    count = 0
+    for parsed, ours in zip(parsed_lines, result.lines):
+        count += _agrees(ours.ns_points, parsed.published_ns_points) + _agrees(ours.ew_points, parsed.published_ew_points)
+    standings = {standing.pair: standing for field in result.standings.values() for standing in field}
+    for pair in event.pairs:
+        standing = standings.get(pair.key)
+        count += standing is not None and _agrees(standing.percentage, pair.published_percentage)
+    return count
+
+
+def _agrees(ours: Fraction | None, published: Decimal | None) -> bool:
+    """Within one unit of the figure's last printed digit (programs round or cut: 57.548 -> 57.5)."""
+    if ours is None or published is None or not published.is_finite():
+        return False
+    exponent = published.as_tuple().exponent
+    assert isinstance(exponent, int)  # finite
+    return abs(ours - Fraction(published)) < Fraction(Decimal(1).scaleb(exponent))
 
 
 #: The carried settings that are the engine's options (the rest, rankings, groups the pairs).
