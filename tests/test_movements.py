@@ -8,6 +8,7 @@ has its own tests below, fed broken schedules), so a bug in one is caught by the
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections import Counter
 from itertools import combinations
 
@@ -24,7 +25,10 @@ from sessions.movements import (
     mitchell,
     suggest_movements,
 )
+from sessions.movements.howell_starters import STARTERS
 from sessions.scoring.errors import ScoringError
+
+_cyclic_starter = importlib.import_module("sessions.movements.howell")._cyclic_starter  # the package exports howell()
 
 # -- independent checks ----------------------------------------------------------
 
@@ -298,6 +302,39 @@ def test_short_howell_is_sound_but_not_everyone_meets(pairs):
         assert_sound(movement, plays_per_board=tables)
         assert max(meetings(movement).values()) == 1
         assert len(meetings(movement)) == rounds * tables
+
+
+@pytest.mark.parametrize("pairs", range(17, 31))
+def test_howells_beyond_eight_tables_are_sound_at_every_round_count_offered(pairs):
+    tables = (pairs + 1) // 2
+    options = howell_round_options(pairs)
+    assert options and all(tables <= rounds < 2 * tables for rounds in options)
+    for rounds in options:
+        movement = howell(pairs, 2, rounds=rounds)
+        movement.validate()
+        assert_sound(movement, plays_per_board=tables)
+        assert max(meetings(movement).values()) == 1
+        assert len(meetings(movement)) == rounds * tables
+
+
+@pytest.mark.parametrize("pairs", range(17, 31))
+def test_beyond_eight_tables_a_howell_is_offered_after_the_mitchells(pairs):
+    options = suggest_movements(pairs, max_boards=36)
+    assert options[0].kind == "mitchell"
+    howells = [movement for movement in options if movement.kind == "howell"]
+    assert len(howells) == 1 and howells[0].rounds * howells[0].boards_per_round <= 36
+
+
+def test_the_kept_designs_are_what_the_search_finds():
+    """howell_starters.py holds the search's own results (checked where the search is quick)."""
+    for (rounds, stationary), starter in STARTERS.items():
+        if rounds <= 11:
+            assert _cyclic_starter(rounds, stationary) == starter, (rounds, stationary)
+
+
+def test_a_howell_beyond_fifteen_tables_is_refused_saying_the_limit():
+    with pytest.raises(MovementError, match=r"a Howell is offered for up to 15 tables \(30 pairs\), not 16"):
+        howell(32, 2, rounds=17)
 
 
 def test_four_pair_howell_shares_boards_between_both_tables():

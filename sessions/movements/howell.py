@@ -18,6 +18,9 @@ table). This exists for most odd r between n and 2n - 1. Where it does not:
 - Other sizes the search cannot find, and even round counts, are refused with the
   round counts that are available (``howell_round_options``).
 
+The search runs once, offline: its designs up to 15 tables are kept in
+howell_starters.py, so a movement is built at once whatever its size.
+
 An odd number of pairs plays with a phantom: the highest-numbered pair, which is
 stationary; the pair meeting it sits out.
 """
@@ -26,13 +29,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .howell_starters import MAX_TABLES, STARTERS
 from .model import Movement, MovementError, Seating, build_movement, set_boards
 
 #: A round's matches in table order: (pair, pair, board set), numbered from 0.
 Round = tuple[tuple[int, int, int], ...]
 
-#: Search effort after which a cyclic design is taken not to exist (fails in < 1 s).
+#: Search effort after which a cyclic design is taken not to exist (a few seconds): the
+#: designs found are kept in howell_starters.py, so building a movement never searches.
 _SEARCH_LIMIT = 200_000
+#: Complete Howells with no cyclic design, built with tables sharing boards (4 and 6 pairs).
+SHARED_BOARD_TABLES = 3
 
 
 def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> Movement:
@@ -42,6 +49,8 @@ def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> M
     if boards_per_round < 1:
         raise MovementError("a round needs at least one board")
     tables = (pairs + 1) // 2
+    if tables > MAX_TABLES:
+        raise MovementError(f"a Howell is offered for up to {MAX_TABLES} tables ({2 * MAX_TABLES} pairs), not {tables}")
     full = 2 * tables - 1
     rounds = full if rounds is None else rounds
     schedule = _design(tables, rounds)
@@ -96,11 +105,10 @@ def _design(tables: int, rounds: int) -> tuple[Round, ...] | None:
     """The schedule for 2 * tables pairs over ``rounds`` rounds, or None."""
     if not tables <= rounds <= 2 * tables - 1:
         return None
-    if rounds % 2:
-        starter = _cyclic_starter(rounds, 2 * tables - rounds)
-        if starter is not None:
-            return _develop(starter, rounds)
-    if rounds == 2 * tables - 1:
+    starter = STARTERS.get((rounds, 2 * tables - rounds)) if rounds % 2 else None
+    if starter is not None:
+        return _develop(starter, rounds)
+    if rounds == 2 * tables - 1 and tables <= SHARED_BOARD_TABLES:
         return _shared_round_robin(tables)
     return None
 

@@ -2,7 +2,8 @@
 
 Rules of thumb (club practice): a Howell gives one winner and everyone meets, but
 its rounds grow with the pairs, so it comes first up to 5 tables; from 6 tables a
-Mitchell comes first, and above 8 tables no Howell is offered. Each option gets as
+Mitchell comes first, and Howells are offered up to 15 tables (the largest kept
+designs), as long as their rounds fit the boards. Each option gets as
 many boards per round as fit in ``max_boards`` (at least 2: one-board rounds waste
 time on moving). An odd number of pairs gets a phantom: in a Mitchell the last
 table's NS pair, so EW pairs sit out at that table in turn.
@@ -13,13 +14,14 @@ from __future__ import annotations
 from typing import TypedDict
 
 from .howell import howell, howell_round_options
+from .howell_starters import MAX_TABLES
 from .mitchell import max_mitchell_rounds, mitchell
 from .model import Movement, MovementError
 
 MIN_BOARDS_PER_ROUND = 2
 HOWELL_FIRST_UP_TO_TABLES = 5
-#: Beyond this a Howell's many rounds and moves make it no club's choice.
-MAX_HOWELL_TABLES = 8
+#: The largest Howell built (howell_starters.py); beyond it every club plays a Mitchell.
+MAX_HOWELL_TABLES = MAX_TABLES
 
 
 def suggest_movements(pairs: int, max_boards: int = 28) -> list[Movement]:

@@ -94,6 +94,12 @@ def test_a_mitchell_plays_the_rounds_asked_for(club, tables, rounds, kind):
     assert len(labels(session)) == 2 * tables
 
 
+def test_a_ten_table_howell_beyond_the_old_limit(club):
+    session, _ = new_session("--club", club.slug, "--event", "Big Howell", "--movement", "howell", "--tables", "10")
+    assert (session.movement_kind, session.tables, session.rounds, session.boards_per_round) == ("howell", 10, 13, 2)
+    assert session.movement_description == howell(20, 2, rounds=13).description
+
+
 def test_boards_per_round_and_a_short_howell(club):
     session, _ = new_session("--club", club.slug, "--event", "E", "--movement", "howell", "--tables", "5",
                              "--rounds", "5", "--boards-per-round", "3")
@@ -116,8 +122,8 @@ REFUSED = [
     (["--movement", "swiss"], "unknown movement 'swiss': choose mitchell or howell"),
     (["--tables", "2"], "a Mitchell needs at least 3 tables, not 2"),
     (["--tables", "0"], "a Mitchell needs at least 3 tables, not 0"),
-    (["--movement", "howell", "--tables", "1"], "a Howell is offered for 2 to 8 tables, not 1"),
-    (["--movement", "howell", "--tables", "9"], "a Howell is offered for 2 to 8 tables, not 9: use a Mitchell"),
+    (["--movement", "howell", "--tables", "1"], "a Howell is offered for 2 to 15 tables, not 1"),
+    (["--movement", "howell", "--tables", "16"], "a Howell is offered for 2 to 15 tables, not 16: use a Mitchell"),
     (["--rounds", "8"], "a 7-table Mitchell plays 1 to 7 rounds, not 8"),
     (["--rounds", "0"], "--rounds must be at least 1, not 0"),
     (["--movement", "howell", "--tables", "4", "--rounds", "5"], "no 5-round Howell for 8 pairs here; choose 7 rounds"),
