@@ -147,7 +147,7 @@ def _chosen_movement(data, movements):
 @require_POST
 def session_unpublish_view(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
-    session_unpublish(session=session)
+    session_unpublish(session=session, by=request.user)
     messages.success(request, "Unpublished: the results are hidden from players.")
     return redirect("sessions:director_session", session_id=session.pk)
 
