@@ -193,6 +193,7 @@ class RoundRepair:
 
     tables: tuple[int, ...]
     lines_moved: int
+    warnings: tuple[str, ...] = ()
 
 
 def _round_seatings(section: Section, round: int) -> dict[int, Seating]:
@@ -283,24 +284,27 @@ def _refuse_doubles(section: Section, round: int, moves: Sequence[tuple[Result, 
                 )
 
 
-def _pairs_clash_elsewhere(section: Section, round: int, checked: Mapping[int, tuple[Pair, Pair, list[int]]]) -> None:
-    """A pair given a board it plays in another round of the movement is refused: it would
-    play that board twice (take the board out of the other round first)."""
+def _boards_again(section: Section, round: int, checked: Mapping[int, tuple[Pair, Pair, list[int]]]) -> list[str]:
+    """Warnings for a pair now given a board it also plays in another round: what really
+    happened (pairs who swapped tables meet boards again later), so it is kept, but the
+    later round needs the board taken out (or the line there cannot be entered)."""
     pair_ids = {pair.pk for ns, ew, _ in checked.values() for pair in (ns, ew)}
     elsewhere = Seating.objects.filter(section=section).exclude(round=round).filter(
         Q(ns_pair__in=pair_ids) | Q(ew_pair__in=pair_ids)
-    ).select_related("ns_pair", "ew_pair")
+    ).select_related("ns_pair", "ew_pair").order_by("round", "table")
+    warnings = []
     for seating in elsewhere:
-        for table, (ns, ew, boards) in checked.items():
+        for table, (ns, ew, boards) in sorted(checked.items()):
             for pair in (ns, ew):
-                if pair.pk in (seating.ns_pair_id, seating.ew_pair_id):
-                    again = sorted(set(boards) & set(seating.boards))
-                    if again:
-                        raise ValidationError(
-                            f"table {table}: {pair} also plays board {board_range(again)} in round "
-                            f"{seating.round} (table {seating.table}): a pair plays a board once; take "
-                            f"it out of round {seating.round} first"
-                        )
+                again = sorted(set(boards) & set(seating.boards))
+                if again and pair.pk in (seating.ns_pair_id, seating.ew_pair_id):
+                    warnings.append(
+                        f"{pair} now plays board {board_range(again)} at table {table} in round {round} and again "
+                        f"in round {seating.round} (table {seating.table}): a pair plays a board once, so take "
+                        f"it out of round {seating.round} (the board is then not played there) or give an "
+                        "adjusted score"
+                    )
+    return warnings
 
 
 def _seating_text(seating: Seating | None) -> str:
@@ -320,27 +324,28 @@ def round_set_seatings(
     score staying with the seat: pairs who sat the wrong way round swap the line's
     sides, two EW pairs who swapped tables swap their lines. Refused, changing nothing:
     a pair at two tables, a board the session does not have, a line on a board its
-    table no longer plays, a pair that would play a board twice.
+    table no longer plays, a line that would give a pair a second result on a board.
+    A pair now meeting a board it plays again in another round is a warning.
     """
     current = _round_seatings(section, round)
     pairs = list(section.pairs.all())
     checked = _check_round(section, round, seatings, pairs)
     moves = _moves(section, round, current, checked)
     _refuse_doubles(section, round, moves)
-    _pairs_clash_elsewhere(section, round, checked)
+    warnings = _boards_again(section, round, checked)
     changed = []
     for table in sorted(set(current) | set(checked)):
-        before = current.get(table)
-        after = _apply_seating(section, round, table, before, checked.get(table))
-        if _seating_text(before) != _seating_text(after):
+        before = _seating_text(current.get(table))  # the seating object is changed in place
+        after = _seating_text(_apply_seating(section, round, table, current.get(table), checked.get(table)))
+        if before != after:
             changed.append(table)
             session_log(session=section.session, action=ChangeAction.SEATING,
                         subject=f"section {section.letter}, round {round}, table {table}",
-                        before=_seating_text(before), after=_seating_text(after), by=by)
+                        before=before, after=after, by=by)
     _move_lines(moves, by)
     if changed or moves:
         _mark_amended(section.session)
-    return RoundRepair(tuple(changed), len(moves))
+    return RoundRepair(tuple(changed), len(moves), tuple(warnings))
 
 
 def _apply_seating(
