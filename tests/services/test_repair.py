@@ -382,3 +382,44 @@ def test_a_line_stored_before_the_repair_moves_with_its_table(session):
     assert Result.objects.count() == 1
     moved = Result.objects.get()
     assert (moved.pk, moved.ns_pair.label, moved.ns_score) == (line.pk, "1EW", 110)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_turned_round_while_its_line_is_entered_never_loses_nor_doubles_it(event):
+    from tests.services.test_results import _race
+
+    session = make_session(event)
+    section = session.sections.get()
+    board = session.boards.get(number=2)
+    for trial in range(20):
+        ns, ew, _ = seating_of(session, 1, 1)
+
+        outcomes = _race(
+            lambda ns=ns, ew=ew: result_record(board=board, section=section, ns_pair=ns, ew_pair=ew, text="NS 110"),
+            lambda: seating_turn_round(section=section, round=1, table=1),
+        )
+
+        # The turn always happens; the line is either stored first and moved with the
+        # table, or refused with the reason (the pairs are now the other way round).
+        assert outcomes[1] is None, (trial, outcomes)
+        assert outcomes[0] is None or isinstance(outcomes[0], ValidationError), (trial, outcomes)
+        now_ns, now_ew, _ = seating_of(session, 1, 1)
+        assert (now_ns, now_ew) == (ew, ns)
+        lines = list(Result.objects.select_related("ns_pair", "ew_pair"))
+        assert len(lines) == (1 if outcomes[0] is None else 0), (trial, outcomes)
+        for line in lines:
+            assert (line.ns_pair.label, line.ew_pair.label, line.ns_score) == (now_ns, now_ew, 110)
+        Result.objects.all().delete()
+
+
+def test_an_import_is_in_the_new_sessions_change_log(club, director):
+    from sessions.transfer.importing import results_import
+    from tests.formats.data_files import DATA_DIR
+
+    path = DATA_DIR / "usebio" / "cobalt_mp_pairs_mitchell_03.xml"
+    report = results_import(club=club, data=path.read_bytes(), filename=path.name, user=director)
+
+    change = ResultChange.objects.get(session=report.session, action=ChangeAction.IMPORTED)
+    assert change.subject == "cobalt_mp_pairs_mitchell_03.xml"
+    assert change.after_text.startswith("126 lines, 13 pairs, 21 boards")
+    assert change.changed_by == director
