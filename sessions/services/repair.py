@@ -269,7 +269,7 @@ def _moves(
     return moves
 
 
-def _refuse_doubles(section: Section, round: int, moves: Sequence[tuple[Result, Pair, Pair]]) -> None:
+def _refuse_doubles(moves: Sequence[tuple[Result, Pair, Pair]]) -> None:
     """A moved line must not give a pair a second result on a board it already has one on."""
     moved = {line.pk for line, _, _ in moves}
     boards = {line.board_id for line, _, _ in moves}
@@ -331,7 +331,7 @@ def round_set_seatings(
     pairs = list(section.pairs.all())
     checked = _check_round(section, round, seatings, pairs)
     moves = _moves(section, round, current, checked)
-    _refuse_doubles(section, round, moves)
+    _refuse_doubles(moves)
     warnings = _boards_again(section, round, checked)
     changed = []
     for table in sorted(set(current) | set(checked)):

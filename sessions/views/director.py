@@ -118,6 +118,8 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(request, f"Session created: {chosen.description}.")
+            for twice in players_entered_twice(session=session):
+                messages.warning(request, f"{twice}: one person cannot play in two pairs.")
             return redirect("sessions:director_session", session_id=session.pk)
     return render(request, "director/session_new.html", context)
 

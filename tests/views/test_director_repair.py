@@ -248,3 +248,15 @@ def test_another_clubs_player_cannot_be_merged_in(logged_in, club, outsider):
 
     assert "Nothing changed" in " ".join(messages_of(response))
     assert Player.objects.filter(pk=theirs.pk).exists()
+
+
+def test_a_new_session_with_a_player_typed_twice_is_created_with_a_warning(logged_in, club, event):
+    url = reverse("sessions:director_session_new", args=[club.slug])
+
+    response = logged_in.post(url, {
+        "pairs": 6, "movement": 1, "event": event.pk, "name": "Evening", "date": "2025-05-06",
+        "pair_1NS_1": "Ann Smith", "pair_2NS_1": "Ann Smith",
+    }, follow=True)
+
+    assert any("Ann Smith is entered twice in this session" in message for message in messages_of(response))
+    assert Session.objects.filter(name="Evening").exists()
