@@ -530,7 +530,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         try:
-            event_update(event=event, **form.cleaned_data)
+            event_update(event=event, by=request.user, **form.cleaned_data)
         except ValidationError as error:
             _add_service_error(form, error)
         else:

@@ -423,3 +423,16 @@ def test_an_import_is_in_the_new_sessions_change_log(club, director):
     assert change.subject == "cobalt_mp_pairs_mitchell_03.xml"
     assert change.after_text.startswith("126 lines, 13 pairs, 21 boards")
     assert change.changed_by == director
+
+
+def test_a_change_of_the_events_scoring_is_in_each_sessions_log(event, director):
+    from sessions.services import event_update
+
+    first, second = make_session(event), make_session(event)
+
+    event_update(event=event, method="butler", mp_scale=event.mp_scale, by=director)
+    event_update(event=event, method="butler")  # nothing changed: nothing logged
+
+    for session in (first, second):
+        change = ResultChange.objects.get(session=session, action=ChangeAction.SETTINGS)
+        assert (change.before_text, change.after_text) == ("method: matchpoints", "method: butler")
