@@ -109,6 +109,9 @@ def session_change_movement(*, session: Session, movement: Movement, by: Abstrac
     hands where their number does.
     """
     _locked(session)
+    # The seatings first, as result_record locks them: a line being entered now is either
+    # counted below or refused, never deleted with its pairs.
+    list(Seating.objects.select_for_update(of=("self",)).filter(section__session=session).values_list("pk"))
     lines = Result.objects.filter(board__session=session).count()
     if lines:
         raise ValidationError(
@@ -133,7 +136,9 @@ def session_change_movement(*, session: Session, movement: Movement, by: Abstrac
     session.boards_per_round, session.board_count = movement.boards_per_round, max(numbers)
     session.arrow_switch = bool(movement.arrow_switch_rounds)
     session.full_clean()
-    session.save()
+    session.save(update_fields=[
+        "movement_kind", "movement_description", "tables", "rounds", "boards_per_round", "board_count", "arrow_switch",
+    ])
     table_links_ensure(session=session)
     session_log(session=session, action=ChangeAction.SETTINGS, subject="movement", before=before,
                 after=session.movement_description, by=by)
