@@ -514,29 +514,43 @@ def _full_movements(session: Session) -> list[Movement]:
     return candidates
 
 
-def _phantom_place(section: Section) -> tuple[str, list]:
+def _phantom_place(section: Section) -> tuple[str, list | None]:
     """The label and seatings of the place no pair fills (the phantom), from the movement
-    the section was built from. ValidationError when there is none to fill."""
+    the section was built from; seatings None when the seating was changed by hand since
+    (the director then seats the pair round by round). ValidationError when no place is free.
+    """
     stored = list(section.seatings.select_related("ns_pair", "ew_pair"))
     labels = {pair.label for pair in section.pairs.all()}
     keys = {(s.round, s.table, s.ns_pair.label, s.ew_pair.label, tuple(s.boards)) for s in stored}
+    free_places: list[str] = []
     for movement in _full_movements(section.session):
         free = [label for label in movement.pairs if label not in labels]
-        if len(free) != 1 or not keys <= _seating_keys(movement.seatings):
+        if len(free) != 1:
             continue
-        label = free[0]
-        return label, [s for s in movement.seatings if label in s.pairs]
+        if keys <= _seating_keys(movement.seatings):
+            return free[0], [s for s in movement.seatings if free[0] in s.pairs]
+        free_places.append(free[0])
+    if free_places:
+        return free_places[0], None
     raise ValidationError(
-        "the movement has no free place for another pair (no sit-out), or its seating was changed by hand: "
-        "seat the late pair round by round under Repair, or change the movement while no line is entered"
+        "the movement has no free place for another pair (no sit-out): every pair number is taken. "
+        "Change the movement while no line is entered, or start the late pair in the next session"
     )
 
 
+@dataclass(frozen=True)
+class LatePair:
+    pair: Pair
+    rounds: tuple[int, ...]  # the rounds it was seated in; () when the director seats it by hand
+
+
 @transaction.atomic
-def pair_add_late(*, section: Section, from_round: int, by: AbstractBaseUser | None = None) -> Pair:
+def pair_add_late(*, section: Section, from_round: int, by: AbstractBaseUser | None = None) -> LatePair:
     """A late pair takes the phantom's place from ``from_round`` on: the pairs meeting it
     no longer sit out. The rounds it missed have no seating (its opponents sat out then),
-    so those boards are simply not played: no line is missing."""
+    so those boards are simply not played: no line is missing. If the seating was changed
+    by hand, the movement's place is unknown: the pair is added unseated, for the director
+    to seat round by round."""
     session = _locked(section.session)
     if not 1 <= from_round <= session.rounds:
         raise ValidationError(f"the session has rounds 1 to {session.rounds}, not {from_round}")
@@ -548,7 +562,7 @@ def pair_add_late(*, section: Section, from_round: int, by: AbstractBaseUser | N
     current = {(s.round, s.table): s for s in Seating.objects.select_for_update().filter(section=section)}
     pairs = {p.label: p for p in section.pairs.all()}
     created = []
-    for place in places:
+    for place in places or ():
         if place.round < from_round:
             continue
         if (place.round, place.table) in current:
@@ -557,12 +571,14 @@ def pair_add_late(*, section: Section, from_round: int, by: AbstractBaseUser | N
                           ew_pair=pairs[place.ew_pair], boards=list(place.boards))
         seating.full_clean()
         seating.save()
-        created.append(seating)
+        created.append(seating.round)
     table_links_ensure(session=session)
+    after = (f"plays from round {from_round} ({len(created)} rounds)" if places is not None
+             else "added, to be seated round by round")
     session_log(session=session, action=ChangeAction.MOVEMENT, subject=f"pair {pair}",
-                before="not playing", after=f"plays from round {from_round} ({len(created)} rounds)", by=by)
+                before="not playing", after=after, by=by)
     _mark_amended(session)
-    return pair
+    return LatePair(pair, tuple(created))
 
 
 @dataclass(frozen=True)

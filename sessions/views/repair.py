@@ -209,14 +209,20 @@ def pair_late(request: HttpRequest, session_id: int, letter: str) -> HttpRespons
         messages.error(request, "Nothing changed: give the round the late pair starts in.")
     else:
         try:
-            pair = pair_add_late(section=section, from_round=form.cleaned_data["from_round"], by=request.user)
+            late = pair_add_late(section=section, from_round=form.cleaned_data["from_round"], by=request.user)
         except ValidationError as error:
             _refused(request, error)
         else:
-            messages.success(
-                request, f"Pair {pair} plays from round {form.cleaned_data['from_round']}: name its players "
-                "under Pairs and players, and print its card.",
-            )
+            if late.rounds:
+                messages.success(
+                    request, f"Pair {late.pair} plays from round {form.cleaned_data['from_round']}: name its players "
+                    "under Pairs and players, and print its card.",
+                )
+            else:
+                messages.warning(
+                    request, f"Pair {late.pair} is added, but the seating was changed by hand, so the movement's "
+                    "place for it is unknown: seat it round by round below.",
+                )
     return redirect("sessions:director_repair", session_id=session_id)
 
 

@@ -252,9 +252,9 @@ def test_a_late_pair_takes_the_phantoms_place_from_its_round(odd_session):
     with pytest.raises(ValidationError, match="no EW pair 3"):
         record(session, 3, "1NS", "3EW", "EW 200")
 
-    pair = pair_add_late(section=section, from_round=2)
+    late = pair_add_late(section=section, from_round=2)
 
-    assert pair.label == "3EW"
+    assert (late.pair.label, late.rounds) == ("3EW", (2, 3))
     # The phantom's places from round 2: table 1 (boards 3-4 v 1NS), table 2 in round 3.
     assert seating_of(session, 2, 1) == ("1NS", "3EW", [3, 4])
     assert seating_of(session, 3, 2) == ("2NS", "3EW", [1, 2])
@@ -269,6 +269,19 @@ def test_a_late_pair_takes_the_phantoms_place_from_its_round(odd_session):
     assert scored.scored_line(late).ew_points == 4
     assert percentages(session)["3EW"] == 100
     assert ResultChange.objects.get(action=ChangeAction.MOVEMENT).subject == "pair 3EW"
+
+
+def test_a_late_pair_after_a_seating_change_is_added_for_the_director_to_seat(odd_session):
+    section = odd_session.sections.get()
+    seating_turn_round(section=section, round=1, table=1)  # the movement's plan no longer holds
+
+    late = pair_add_late(section=section, from_round=2)
+
+    assert (late.pair.label, late.rounds) == ("3EW", ())
+    wanted = [TableSeating(t, *seating_of(odd_session, 2, t)[:2], tuple(seating_of(odd_session, 2, t)[2]))
+              for t in (2, 3)] + [TableSeating(1, "1NS", "3EW", (3, 4))]
+    round_set_seatings(section=section, round=2, seatings=wanted)
+    assert seating_of(odd_session, 2, 1) == ("1NS", "3EW", [3, 4])
 
 
 def test_a_late_pair_is_refused_when_the_movement_is_full(session):
@@ -305,7 +318,7 @@ def test_a_pair_that_never_came_leaves_the_movement_and_its_opponents_sit_out(se
     assert Seating.objects.filter(section__session=session).count() == 6
     assert session_progress(session=session).expected == 12
     # It can come back late, into its own place.
-    assert pair_add_late(section=session.sections.get(), from_round=3).label == "3EW"
+    assert pair_add_late(section=session.sections.get(), from_round=3).pair.label == "3EW"
     assert seating_of(session, 3, 2) == ("2NS", "3EW", [1, 2])
 
 
