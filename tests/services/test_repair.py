@@ -449,3 +449,26 @@ def test_a_change_of_the_events_scoring_is_in_each_sessions_log(event, director)
     for session in (first, second):
         change = ResultChange.objects.get(session=session, action=ChangeAction.SETTINGS)
         assert (change.before_text, change.after_text) == ("method: matchpoints", "method: butler")
+
+
+def test_relay_tables_whose_ew_pairs_swapped_trade_their_lines_on_a_shared_board(event):
+    # A 4-table relay Mitchell: tables 1 and 4 share boards 1-2 in round 1. 1EW and 4EW
+    # sat at each other's tables: on board 1 the two lines trade their EW pairs, which
+    # the one-result-per-pair rule cannot take one row at a time.
+    session = make_session(event, mitchell(4, 2, even="relay"))
+    at_1 = record(session, 1, "1NS", "1EW", "NS 420")
+    at_4 = record(session, 1, "4NS", "4EW", "EW 50")
+    # Board 1 (top 2): +420 2 and -50 0 for NS; EW: 4EW 2, 1EW 0.
+    assert (percentages(session)["4EW"], percentages(session)["1EW"]) == (100, 0)
+    wanted = [TableSeating(t, *seating_of(session, 1, t)[:2], tuple(seating_of(session, 1, t)[2])) for t in (2, 3)]
+    wanted += [TableSeating(1, "1NS", "4EW", (1, 2)), TableSeating(4, "4NS", "1EW", (1, 2))]
+
+    repair = round_set_seatings(section=session.sections.get(), round=1, seatings=wanted)
+
+    assert repair.lines_moved == 2
+    moved_1, moved_4 = Result.objects.get(pk=at_1.pk), Result.objects.get(pk=at_4.pk)
+    assert (moved_1.ew_pair.label, moved_1.ns_score, moved_1.version) == ("4EW", 420, 2)
+    assert (moved_4.ew_pair.label, moved_4.ns_score, moved_4.version) == ("1EW", -50, 2)
+    assert (percentages(session)["1EW"], percentages(session)["4EW"]) == (100, 0)
+    # Their history stays attached to them.
+    assert ResultChange.objects.filter(result=moved_1, action=ChangeAction.RECORDED).exists()
