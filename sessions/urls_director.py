@@ -45,3 +45,26 @@ urlpatterns += [
     path("director/sessions/<int:session_id>/tables/<str:letter>/<int:table>/new/", links.table_link_new,
          name="director_table_link_new"),
 ]
+
+# Repairing a session as it really went, and the club's player records.
+from .views import repair  # noqa: E402
+
+urlpatterns += [
+    path("director/sessions/<int:session_id>/edit/", repair.session_edit, name="director_session_edit"),
+    path("director/sessions/<int:session_id>/movement/", repair.session_movement, name="director_session_movement"),
+    path("director/sessions/<int:session_id>/delete/", repair.session_delete_view, name="director_session_delete"),
+    path("director/sessions/<int:session_id>/repair/", repair.session_repair, name="director_repair"),
+    path("director/sessions/<int:session_id>/sections/<str:letter>/rounds/<int:round>/seating/",
+         repair.round_seating, name="director_round_seating"),
+    path("director/sessions/<int:session_id>/sections/<str:letter>/rounds/<int:round>/tables/<int:table>/turn/",
+         repair.table_turn, name="director_table_turn"),
+    path("director/sessions/<int:session_id>/sections/<str:letter>/late-pair/", repair.pair_late,
+         name="director_pair_late"),
+    path("director/sessions/<int:session_id>/pairs/<int:pair_id>/withdraw/", repair.pair_withdraw_view,
+         name="director_pair_withdraw"),
+    path("director/sessions/<int:session_id>/lines/<int:result_id>/pairs/", repair.line_pairs,
+         name="director_line_pairs"),
+    path("director/clubs/<slug:club_slug>/players/<int:player_id>/", repair.player_edit, name="director_player"),
+    path("director/clubs/<slug:club_slug>/players/<int:player_id>/merge/", repair.player_merge_view,
+         name="director_player_merge"),
+]

@@ -1,7 +1,7 @@
 """The data layer: models split by concern, re-exported here for ``from sessions.models import ...``."""
 
 from .analysis import AnalysisStatus, BoardAnalysis
-from .choices import ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
+from .choices import LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
 from .clubs import Club, ClubDirector, Player
 from .events import (
     Board,
@@ -26,7 +26,7 @@ from .tables import EntryStatus, TableEntry, TableLink
 
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
-    "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "CrossImps", "Direction",
+    "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "CrossImps", "Direction",
     "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability",

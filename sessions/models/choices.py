@@ -61,3 +61,18 @@ class ChangeAction(models.TextChoices):
     CORRECTED = "corrected", "Corrected"
     DELETED = "deleted", "Deleted"
     REGROUPED = "regrouped", "Fouled-board group"
+    # A line's pairs changed: reassigned, or turned round (the score moves sides).
+    PAIRS = "pairs", "Pairs changed"
+    # Changes to the session rather than to one line: no board, no pairs.
+    SEATING = "seating", "Seating"
+    MOVEMENT = "movement", "Pair added or withdrawn"
+    SETTINGS = "settings", "Settings"
+    PUBLISHED = "published", "Published"
+    UNPUBLISHED = "unpublished", "Unpublished"
+    IMPORTED = "imported", "Imported"
+
+
+#: The change-log actions about one traveller line: they name its board and pairs.
+LINE_ACTIONS = (
+    ChangeAction.RECORDED, ChangeAction.CORRECTED, ChangeAction.DELETED, ChangeAction.REGROUPED, ChangeAction.PAIRS,
+)

@@ -11,7 +11,7 @@ from django.db.models import F, Q
 
 from sessions.scoring.scores import ARTIFICIAL_PERCENTAGES
 
-from .choices import ChangeAction, Doubling, ResultKind, Seat, Strain
+from .choices import LINE_ACTIONS, ChangeAction, Doubling, ResultKind, Seat, Strain
 from .events import Board, Pair, Section, Session
 
 
@@ -105,17 +105,23 @@ class Result(models.Model):
 
 
 class ResultChange(models.Model):
-    """One entry of a session's change log: who did what to which line, and when."""
+    """One entry of a session's change log: who did what to which line, and when.
+
+    A change to a line names its board and pairs; a change to the session itself (its
+    seating, settings, publication, an import) has none and says what it touched in
+    ``subject`` ("round 2, table 3", "pair 7NS").
+    """
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="changes")
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="changes")
+    board = models.ForeignKey(Board, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
     # Kept after the line is deleted, so the log still says which pairs it was.
     result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
-    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
-    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
-    action = models.CharField(max_length=10, choices=ChangeAction)
-    before_text = models.CharField(max_length=80, blank=True)
-    after_text = models.CharField(max_length=80, blank=True)
+    ns_pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    action = models.CharField(max_length=12, choices=ChangeAction)
+    subject = models.CharField(max_length=80, blank=True)
+    before_text = models.CharField(max_length=200, blank=True)
+    after_text = models.CharField(max_length=200, blank=True)
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -136,6 +142,11 @@ class ResultChange(models.Model):
                 condition=~Q(action=ChangeAction.DELETED) | Q(after_text=""),
                 name="resultchange_deleted_has_no_after",
             ),
+            models.CheckConstraint(
+                condition=~Q(action__in=LINE_ACTIONS)
+                | Q(board__isnull=False, ns_pair__isnull=False, ew_pair__isnull=False),
+                name="resultchange_line_has_board_and_pairs",
+            ),
         ]
 
     @property
@@ -145,5 +156,11 @@ class ResultChange(models.Model):
             return f"table {self.via_table} (phone)"
         return str(self.changed_by) if self.changed_by else "-"
 
+    @property
+    def about_a_line(self) -> bool:
+        return self.board_id is not None
+
     def __str__(self) -> str:
+        if self.board_id is None:
+            return f"{self.get_action_display()} {self.subject}".strip()
         return f"{self.get_action_display()} board {self.board.number} {self.ns_pair} v {self.ew_pair}"

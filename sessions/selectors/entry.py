@@ -83,10 +83,14 @@ def _rows(
     by_line = {(r.board_id, r.ns_pair_id, r.ew_pair_id): r for r in results}
     rows = []
     for seating, board in wanted:
-        result = by_line.pop((board.pk, seating.ns_pair_id, seating.ew_pair_id), None)
+        ns, ew = seating.ns_pair, seating.ew_pair
+        result = by_line.pop((board.pk, ns.pk, ew.pk), None)
+        if result is None and (board.pk, ew.pk, ns.pk) in by_line:
+            # The line was turned round (the pairs sat the wrong way on this board): its row, as played.
+            result, ns, ew = by_line.pop((board.pk, ew.pk, ns.pk)), ew, ns
         rows.append(EntryRow(
             board=board, section=seating.section, round=seating.round, table=seating.table,
-            ns_pair=seating.ns_pair, ew_pair=seating.ew_pair, result=result,
+            ns_pair=ns, ew_pair=ew, result=result,
             scored=scored.scored_line(result) if result else None,
         ))
     for result in by_line.values():

@@ -13,7 +13,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from sessions.models import Club, Event
+from django.contrib.auth.models import AbstractBaseUser
+
+from sessions.models import ChangeAction, Club, Event, ResultChange
 from sessions.scoring.errors import ScoringError
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, scoring_options
 from sessions.text import clean_name
@@ -50,9 +52,25 @@ def event_create(*, club: Club, name: str, **settings: Any) -> Event:
 
 
 @transaction.atomic
-def event_update(*, event: Event, **settings: Any) -> Event:
-    """Change the event's name or scoring settings; its sessions re-score on the next read."""
+def event_update(*, event: Event, by: AbstractBaseUser | None = None, **settings: Any) -> Event:
+    """Change the event's name or scoring settings; its sessions re-score on the next read,
+    and each session's change log says what changed (a published ranking may move)."""
+    before = {name: getattr(event, name) for name in settings}
     _apply(event, settings)
     _check(event)
     event.save(update_fields=list(settings) or None)
+    _log_settings(event, before, by)
     return event
+
+
+def _log_settings(event: Event, before: dict[str, Any], by: AbstractBaseUser | None) -> None:
+    changed = [name for name, value in before.items() if getattr(event, name) != value]
+    if not changed:
+        return
+    was = "; ".join(f"{name}: {before[name]}" for name in changed)
+    now = "; ".join(f"{name}: {getattr(event, name)}" for name in changed)
+    ResultChange.objects.bulk_create(
+        ResultChange(session=session, action=ChangeAction.SETTINGS, subject="event settings",
+                     before_text=was[:200], after_text=now[:200], changed_by=by)
+        for session in event.sessions.all()
+    )

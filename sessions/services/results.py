@@ -293,6 +293,7 @@ def result_record(
     )
     line = checked.result
     line.updated_by = by
+    _hold_seating(line)
     try:
         with transaction.atomic():
             line.save()
@@ -301,6 +302,30 @@ def result_record(
         raise
     _log(line, ChangeAction.RECORDED, "", log_text(line), by, via_table)
     return checked
+
+
+def _hold_seating(line: Result) -> None:
+    """Lock the seating the line was checked against, and check it again.
+
+    A seating repair (services.repair) locks the round's seatings before it moves their
+    lines: a line entered meanwhile either waits and is refused here with the reason, or
+    is stored first and then moved with its table. Never stored against a seating that
+    no longer holds, never lost.
+    """
+    seating = (
+        Seating.objects.select_for_update()
+        .filter(section_id=line.section_id, round=line.round, table=line.table)
+        .first()
+    )
+    if (
+        seating is None
+        or (seating.ns_pair_id, seating.ew_pair_id) != (line.ns_pair_id, line.ew_pair_id)
+        or line.board.number not in seating.boards
+    ):
+        raise ValidationError(
+            f"the seating of round {line.round}, table {line.table} was changed while this line was being "
+            "entered: nothing was saved; check the pairs and enter it again"
+        )
 
 
 def _current(result: Result, *, lock: bool = False) -> Result | None:

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from sessions.models import Board, Event, Pair, Result, Seating, Section, Session
+from sessions.models import Board, ChangeAction, Event, Pair, Result, ResultChange, Seating, Section, Session
 from sessions.movements import Movement
 from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
@@ -138,8 +138,28 @@ def _name_players(
         pair_set_players(pair=pair, player_1=players[0], player_2=players[1])
 
 
+def session_log(
+    *,
+    session: Session,
+    action: str,
+    subject: str = "",
+    before: str = "",
+    after: str = "",
+    by: AbstractBaseUser | None = None,
+) -> ResultChange:
+    """One change-log entry about the session rather than one line (seating, settings,
+    publication, an import). Called inside the service that made the change."""
+    change = ResultChange(
+        session=session, action=action, subject=subject[:80], before_text=before[:200], after_text=after[:200],
+        changed_by=by,
+    )
+    change.full_clean(exclude=["session", "changed_by"])
+    change.save()
+    return change
+
+
 @transaction.atomic
-def session_publish(*, session: Session) -> Session:
+def session_publish(*, session: Session, by: AbstractBaseUser | None = None) -> Session:
     """Make the session's results public; refused while no result is entered.
 
     Publishing a published session changes nothing (a second tap, a resent form). A
@@ -155,17 +175,21 @@ def session_publish(*, session: Session) -> Session:
     session.amended_at = None
     session.full_clean()
     session.save(update_fields=["published", "published_at", "amended_at"])
+    session_log(session=session, action=ChangeAction.PUBLISHED, by=by)
     return session
 
 
 @transaction.atomic
-def session_unpublish(*, session: Session) -> Session:
+def session_unpublish(*, session: Session, by: AbstractBaseUser | None = None) -> Session:
     """Hide the session's results from the players; a final session is reopened with it."""
+    was_published = session.published
     session.published = False
     session.published_at = None
     session.final_at = None
     session.full_clean()
     session.save(update_fields=["published", "published_at", "final_at"])
+    if was_published:  # a second tap hides nothing: no log entry
+        session_log(session=session, action=ChangeAction.UNPUBLISHED, by=by)
     return session
 
 

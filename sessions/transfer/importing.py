@@ -51,6 +51,7 @@ from sessions.formats.to_engine import options_for, ranking_fields
 from sessions.formats.writing import date_parts
 from sessions.models import (
     Board,
+    ChangeAction,
     Club,
     Event,
     MovementKind,
@@ -73,6 +74,7 @@ from sessions.scoring.session import ScoringOptions
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, field_name, pair_key, session_score, splits_directions
 from sessions.services.analysis import analysis_request
 from sessions.services.players import TypedPlayer, players_find_or_add
+from sessions.services.sessions import session_log
 from sessions.text import clean_name
 
 from .compare import Comparison, compare_lines, compare_pairs
@@ -342,6 +344,11 @@ class _Importer:
         boards = self.create_boards(session)
         analysis_request(boards=boards.values())
         stored = self.create_results(session, sections, letters, pairs, boards, byes)
+        session_log(
+            session=session, action=ChangeAction.IMPORTED, subject=self.filename,
+            after=f"{len(stored)} lines, {len(pairs)} pairs, {len(boards)} boards ({self.parsed.program or 'unknown program'})",
+            by=self.user,
+        )
         scored = session_score(session=session)
         several = len(sections) > 1
         line_count, line_differences = compare_lines(

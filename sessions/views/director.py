@@ -32,6 +32,7 @@ from sessions.forms import (
 from sessions.models import Board, Club, Event, Result, Section, Session
 from sessions.movements import Movement, MovementError
 from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
     EntryRow,
     EntrySheet,
@@ -88,7 +89,8 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = get_club_object_or_404(request.user, Club, slug=club_slug)
     data = request.POST if request.method == "POST" else request.GET
     shape = SessionShapeForm(data if "pairs" in data else None)
-    context = {"club": club, "shape": shape}
+    # Opened from an event's page (?event=ID): that event is preselected through every step.
+    context = {"club": club, "shape": shape, "preselected": _preselected_event(club, data.get("event", ""))}
     if not shape.is_valid():
         return render(request, "director/session_new.html", context)
     try:
@@ -105,7 +107,8 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     form = SessionCreateForm(
         request.POST if request.method == "POST" else None,
         club=club, movements=movements, pair_labels=chosen.pairs,
-        initial={**shape.cleaned_data, "movement": movements.index(chosen), "event": latest_event(club=club)},
+        initial={**shape.cleaned_data, "movement": movements.index(chosen),
+                 "event": context["preselected"] or latest_event(club=club)},
     )
     context.update(chosen=chosen, form=form, players=club.players.all())
     if request.method == "POST" and form.is_valid():
@@ -115,8 +118,17 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(request, f"Session created: {chosen.description}.")
+            for twice in players_entered_twice(session=session):
+                messages.warning(request, f"{twice}: one person cannot play in two pairs.")
             return redirect("sessions:director_session", session_id=session.pk)
     return render(request, "director/session_new.html", context)
+
+
+def _preselected_event(club: Club, event_id: str) -> Event | None:
+    """The club's event named by ``?event=``; anything else (another club's, not a number) is ignored."""
+    if not event_id.isdigit():
+        return None
+    return club.events.filter(pk=int(event_id)).first()
 
 
 @transaction.atomic
@@ -147,7 +159,7 @@ def _chosen_movement(data, movements):
 @require_POST
 def session_unpublish_view(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
-    session_unpublish(session=session)
+    session_unpublish(session=session, by=request.user)
     messages.success(request, "Unpublished: the results are hidden from players.")
     return redirect("sessions:director_session", session_id=session.pk)
 
@@ -182,9 +194,12 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
                 )
             if not changes:
                 messages.info(request, "Nothing changed.")
+            for twice in players_entered_twice(session=session):
+                messages.warning(request, f"{twice}: one person cannot play in two pairs.")
             return redirect("sessions:director_pairs", session_id=session.pk)
     return render(request, "director/pairs.html", {
         "session": session, "form": form, "players": session.event.club.players.all(),
+        "twice": players_entered_twice(session=session) if request.method == "GET" else [],
         "several_sections": len({pair.section_id for pair in pairs}) > 1,
     })
 
@@ -515,7 +530,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         try:
-            event_update(event=event, **form.cleaned_data)
+            event_update(event=event, by=request.user, **form.cleaned_data)
         except ValidationError as error:
             _add_service_error(form, error)
         else:

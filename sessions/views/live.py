@@ -58,7 +58,7 @@ def session_publish_view(request: HttpRequest, session_id: int) -> HttpResponse:
         if progress.entered and progress.missing:
             return render(request, "director/publish_confirm.html", {"session": session, "progress": progress})
     try:
-        session_publish(session=session)
+        session_publish(session=session, by=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:

@@ -21,7 +21,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from sessions.models import TableLink
+from sessions.models import Player, Result, TableLink
 from tests.browser.demo_data import PASSWORD, make_evening
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -111,6 +111,15 @@ def director_pages(evening) -> dict[str, str]:
         "hand records": reverse("sessions:analysis_hand_records", args=[final.pk]),
         "printable hand records": reverse("sessions:analysis_print", args=[final.pk]),
         "import": reverse("sessions:transfer_import", args=[club.slug]),
+        "edit session": reverse("sessions:director_session_edit", args=[partial.pk]),
+        "another movement": reverse("sessions:director_session_movement", args=[partial.pk]) + "?pairs=10",
+        "delete session": reverse("sessions:director_session_delete", args=[partial.pk]),
+        "repair": reverse("sessions:director_repair", args=[partial.pk]),
+        "round seating": reverse("sessions:director_round_seating", args=[partial.pk, "A", 2]),
+        "line pairs": reverse("sessions:director_line_pairs", args=[
+            partial.pk, Result.objects.filter(board__session=partial).first().pk,
+        ]),
+        "player": reverse("sessions:director_player", args=[club.slug, Player.objects.filter(club=club).first().pk]),
     }
 
 

@@ -53,6 +53,20 @@ def test_a_traveller_row_carries_its_result_and_matchpoints(session):
     assert sheet.row_after(first.key) == third  # skips the row already entered
 
 
+def test_a_line_turned_round_stays_on_its_tables_row_as_played(session):
+    from sessions.services.repair import result_turn_round
+
+    line = result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                         ns_pair="3NS", ew_pair="2EW", text="4S N =").result
+    result_turn_round(result=line, version=1)  # 2EW sat North-South on this board
+
+    rows = board_traveller(board=loaded_board(session, 1)).rows
+
+    assert [(r.table, r.ns_pair.label, r.ew_pair.label, r.result is not None) for r in rows] == [
+        (1, "1NS", "1EW", False), (2, "2NS", "3EW", False), (3, "2EW", "3NS", True),
+    ]
+
+
 def test_a_table_round_sheet_lists_the_boards_of_that_round(session):
     section = Section.objects.select_related("session__event").get(session=session)
 

@@ -11,9 +11,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
-from sessions.models import Board, Event, ImportJob, Pair, Player, Result, ResultChange, Session, TableLink
-from sessions.services import EVENT_SETTINGS, result_record
+from sessions.models import Board, Event, ImportJob, Pair, Player, Result, ResultChange, Seating, Session, TableLink
+from sessions.services import EVENT_SETTINGS, player_add, result_record
 from sessions.services.tables import table_links_ensure
+from tests.factories import make_session
 from tests.formats.data_files import DATA_DIR
 
 
@@ -25,6 +26,9 @@ def entered(session):
     line = result_record(board=board, section=section, ns_pair="1NS", ew_pair="1EW", text="4S N =").result
     result_record(board=board, section=section, ns_pair="3NS", ew_pair="2EW", text="4S N +1")
     table_links_ensure(session=session)  # each table's phone link, for the renew and revoke requests
+    Session.objects.filter(pk=make_session(session.event).pk).update(name="Spare")  # a session to delete
+    player_add(club=session.event.club, name="Ann Smith")
+    player_add(club=session.event.club, name="Anne Smith")  # the same person: merged below
     return session, line
 
 
@@ -41,6 +45,11 @@ def writing_requests(session, line):
     pair_1ns = line.ns_pair_id
     other = line.board.results.exclude(pk=line.pk).get()
     links = {link.table: link for link in TableLink.objects.filter(session=session, revoked_at__isnull=True)}
+    spare = Session.objects.get(name="Spare")
+    ann, anne = Player.objects.get(name="Ann Smith"), Player.objects.get(name="Anne Smith")
+    pair_3ew = Pair.objects.get(section__session=session, number=3, direction="EW")
+    round_3 = {"t1_ns": "1NS", "t1_ew": "3EW", "t1_boards": "5-6", "t2_ns": "2NS", "t2_ew": "1EW", "t2_boards": "1-2",
+               "t3_ns": "3NS", "t3_ew": "2EW", "t3_boards": "3-4"}  # the EW pairs went to the wrong tables
     return [
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
@@ -72,6 +81,16 @@ def writing_requests(session, line):
         (reverse("sessions:director_table_link_revoke", args=[session.pk, links[2].pk]), {}),
         (reverse("sessions:director_table_link_new", args=[session.pk, "A", 2]), {}),
         (reverse("sessions:director_table_links_make", args=[session.pk]), {"next": "cards"}),
+        (reverse("sessions:director_session_edit", args=[session.pk]), {"name": "Renamed session", "date": "2025-01-02"}),
+        (reverse("sessions:director_session_movement", args=[session.pk]), {"pairs": 6, "movement": 0}),
+        (reverse("sessions:director_round_seating", args=[session.pk, "A", 3]), round_3),
+        (reverse("sessions:director_table_turn", args=[session.pk, "A", 2, 2]), {}),
+        (reverse("sessions:director_line_pairs", args=[session.pk, other.pk]), {"action": "turn", "version": 1}),
+        (reverse("sessions:director_pair_late", args=[session.pk, "A"]), {"from_round": 2}),
+        (reverse("sessions:director_pair_withdraw", args=[session.pk, pair_3ew.pk]), {"from_round": 1}),
+        (reverse("sessions:director_player", args=[club.slug, ann.pk]), {"name": "Ann Smith-Jones"}),
+        (reverse("sessions:director_player_merge", args=[club.slug, ann.pk]), {"merge": anne.pk}),
+        (reverse("sessions:director_session_delete", args=[spare.pk]), {}),
     ]
 
 
@@ -95,6 +114,9 @@ def snapshot():
         list(Pair.objects.values_list("pk", "player_1", "player_2")),
         list(Board.objects.values_list("pk", "deal")),
         list(TableLink.objects.values_list("pk", "token", "revoked_at")),
+        list(Session.objects.values_list("pk", "name", "date", "tables")),
+        list(Seating.objects.values_list("pk", "ns_pair", "ew_pair", "boards")),
+        list(Result.objects.values_list("pk", "ns_pair", "ew_pair")),
     )
 
 
@@ -134,6 +156,16 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     # Table 1 renewed, table 2 revoked then given a new link: one old and one live link each.
     assert [TableLink.objects.filter(session=session, table=table).count() for table in (1, 2, 3)] == [2, 2, 1]
     assert TableLink.objects.filter(session=session, revoked_at__isnull=True).count() == 3
+    # The repairs: renamed, round 3 reseated, table 2 of round 2 turned round, a line
+    # turned round, 3EW gone before playing, one player's two records merged, the spare
+    # session deleted.
+    assert Session.objects.get(pk=session.pk).name == "Renamed session"
+    assert not Session.objects.filter(name="Spare").exists()
+    assert Seating.objects.get(section__session=session, round=2, table=2).ns_pair.label == "1EW"
+    assert Result.objects.get(board=line.board, ew_pair__number=3).ns_pair.label == "2EW"
+    assert Seating.objects.get(section__session=session, round=3, table=2).ew_pair.label == "1EW"
+    assert not Pair.objects.filter(section__session=session, number=3, direction="EW").exists()
+    assert Player.objects.filter(name__startswith="Ann").values_list("name", flat=True).get() == "Ann Smith-Jones"
 
 
 @pytest.mark.parametrize("persona", ["outsider", "member"])
@@ -153,6 +185,11 @@ def test_reading_pages_are_hidden_from_other_users(client, entered, persona, req
         ("analysis_print", [session.pk]), ("transfer_import", [session.event.club.slug]),
         ("director_table_links", [session.pk]),
         ("director_progress", [session.pk]),
+        ("director_session_edit", [session.pk]), ("director_session_movement", [session.pk]),
+        ("director_session_delete", [session.pk]), ("director_repair", [session.pk]),
+        ("director_round_seating", [session.pk, "A", 1]),
+        ("director_line_pairs", [session.pk, Result.objects.filter(board__session=session).first().pk]),
+        ("director_player", [session.event.club.slug, Player.objects.first().pk]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 
@@ -192,6 +229,9 @@ DIRECTOR_PAGES_WALKED = {
     "director_table_links", "director_table_links_make", "director_table_link_renew",
     "director_table_link_revoke", "director_table_link_new",
     "director_progress", "director_mark_final", "director_reopen",
+    "director_session_edit", "director_session_movement", "director_session_delete", "director_repair",
+    "director_round_seating", "director_table_turn", "director_pair_late", "director_pair_withdraw",
+    "director_line_pairs", "director_player", "director_player_merge",
 }
 
 

@@ -20,11 +20,11 @@ LOGIN = 2
 # A session's scores (session_score): its pairs with players, then its results.
 SCORES = 2
 # Recording a line, whatever the page: the section's pairs, the two pairs' seatings, a
-# duplicate line, Result.full_clean() (its 4 foreign keys and 2 unique constraints, 1
+# duplicate line, the seating locked and checked again (a repair may have changed it), Result.full_clean() (its 4 foreign keys and 2 unique constraints, 1
 # query each, and its 10 check constraints, 3 each: savepoint, check, release), the other
 # lines (warnings), the savepoints of the service's transactions, the insert, the log
 # entry (with its own 2 check constraints) and the session's amended time.
-RECORD = 53
+RECORD = 54
 
 
 @pytest.fixture

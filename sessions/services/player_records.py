@@ -1,0 +1,57 @@
+"""Correcting the club's player list: edit a record, merge two records of one person.
+
+A player typed twice under two spellings ("Ann Smith", "Anne Smith") ends up as two
+records, each with part of the person's history. Merging moves every reference to the
+record kept, in one transaction, and deletes the other; a pair in which both records
+play (the same person twice) is refused, as it cannot be right.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+
+from sessions.models import Pair, Player
+from sessions.text import clean_name
+
+
+@transaction.atomic
+def player_update(*, player: Player, name: str, national_number: str = "") -> Player:
+    """Rename a player or change the national number (unique in the club)."""
+    player.name, player.national_number = clean_name(name), clean_name(national_number)
+    player.full_clean()
+    player.save(update_fields=["name", "national_number"])
+    return player
+
+
+@transaction.atomic
+def player_merge(*, keep: Player, merge: Player) -> int:
+    """Move every pair of ``merge`` to ``keep`` and delete ``merge``; returns the pairs moved.
+
+    ``keep`` takes the other's national number when it has none.
+    """
+    if keep.pk == merge.pk:
+        raise ValidationError("choose two different records to merge")
+    if keep.club_id != merge.club_id:
+        raise ValidationError(f"{merge.name} is not a player of {keep.name}'s club")
+    locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, merge.pk])}
+    if len(locked) != 2:
+        raise ValidationError("one of the two records was deleted meanwhile: reload the page")
+    together = Pair.objects.filter(
+        Q(player_1=keep, player_2=merge) | Q(player_1=merge, player_2=keep)
+    ).select_related("section__session").first()
+    if together is not None:
+        raise ValidationError(
+            f"{keep.name} and {merge.name} play together in pair {together.label} of "
+            f"{together.section.session.name}: they are two people, not one"
+        )
+    moved = Pair.objects.filter(player_1=merge).update(player_1=keep)
+    moved += Pair.objects.filter(player_2=merge).update(player_2=keep)
+    number = merge.national_number
+    merge.delete()
+    if number and not keep.national_number:
+        keep.national_number = number
+        keep.full_clean()
+        keep.save(update_fields=["national_number"])
+    return moved
