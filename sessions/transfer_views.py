@@ -6,7 +6,9 @@ becomes an import job (sessions.transfer.jobs) and the director lands on the job
 page, which polls itself with htmx every second (without JavaScript it reloads) until
 the job is done (a link to the session) or failed (the reason). A job is its club's
 directors' only. A published session's exports are public; an unpublished one's only
-for its club's directors: anyone else gets 404, as if it did not exist.
+for its club's directors: anyone else gets 404, as if it did not exist. An event's
+export (its combined ranking and each session's) holds its published sessions, and
+every session for the club's directors.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from sessions.models import Club, ImportJob, Session
+from sessions.models import Club, Event, ImportJob, Session
+from sessions.selectors.events import event_ranking
 from sessions.permissions import get_club_object_or_404, htmx_login_required
-from sessions.transfer import EXPORTERS, ExportRefused, ImportRefused, results_import
+from sessions.transfer import EVENT_EXPORTERS, EXPORTERS, ExportRefused, ImportRefused, results_import
 from sessions.transfer.forms import ImportForm
 from sessions.transfer.jobs import import_job_create, in_background
 
@@ -73,6 +76,17 @@ def _exportable_session(request: HttpRequest, session_id: int) -> Session:
     return get_object_or_404(Session.objects.filter(visible).select_related("event__club").distinct(), pk=session_id)
 
 
+def _download(rendered: tuple[str, str, bytes]) -> HttpResponse:
+    filename, content_type, content = rendered
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _refused(error: ExportRefused) -> HttpResponse:
+    return HttpResponse(str(error), status=409, content_type="text/plain; charset=utf-8")
+
+
 @require_GET
 def export_session(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     exporter = EXPORTERS.get(fmt)
@@ -80,9 +94,24 @@ def export_session(request: HttpRequest, session_id: int, fmt: str) -> HttpRespo
         raise Http404("no such export format")
     session = _exportable_session(request, session_id)
     try:
-        filename, content_type, content = exporter.render(session)
+        return _download(exporter.render(session))
     except ExportRefused as error:
-        return HttpResponse(str(error), status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+        return _refused(error)
+
+
+@require_GET
+def export_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
+    """An event's combined ranking with each session's: its published sessions, or every
+    session for the club's directors (unpublished ones marked); none at all is a 404."""
+    exporter = EVENT_EXPORTERS.get(fmt)
+    if exporter is None:
+        raise Http404("no such export format")
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    directs = request.user.is_authenticated and event.club.directors.filter(pk=request.user.pk).exists()
+    ranking = event_ranking(event=event, published_only=not directs)
+    if not ranking.sessions:
+        raise Http404("no published session in this event")
+    try:
+        return _download(exporter.render(ranking))
+    except ExportRefused as error:
+        return _refused(error)
