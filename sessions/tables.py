@@ -328,7 +328,10 @@ class SessionListTable(PublicTable):
         verbose_name="Session", attrs=WRAP,
         linkify=lambda record: reverse("sessions:session_results", args=[record.pk]),
     )
-    event = tables.Column(accessor="event__name", verbose_name="Event", attrs=WRAP)
+    event = tables.Column(
+        accessor="event__name", verbose_name="Event", attrs=WRAP,
+        linkify=lambda record: reverse("sessions:event_results", args=[record.event_id]),
+    )
     movement = tables.Column(accessor="movement_description", verbose_name="Movement", attrs=WIDE_ONLY)
 
     class Meta(PublicTable.Meta):
