@@ -151,9 +151,13 @@ def settings(scored: ScoredSession) -> Table:
     return Table("Settings", (Column("Setting", 28), Column("Value", 60)), tuple(rows))
 
 
+#: What an empty setting means, for the settings that can be empty.
+EMPTY_SETTINGS = {"line_decimals": "exact", "sessions_counted": "every session"}
+
+
 def _setting_shown(model_field, value: object) -> str:
-    if value is None:  # line_decimals, the one setting that can be empty: lines kept exact
-        return "exact"
+    if value is None:
+        return EMPTY_SETTINGS[model_field.name]
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(dict(model_field.choices).get(value, value) if model_field.choices else value)
