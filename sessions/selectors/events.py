@@ -175,7 +175,7 @@ def _scored_sessions(sessions: Sequence[Session]) -> list[ScoredSession]:
     results: dict[int, list[Result]] = defaultdict(list)
     for result in (
         Result.objects.filter(board__session__in=sessions)
-        .select_related("board", "updated_by")
+        .select_related("board")  # not who entered each line (session_score's pages show it)
         .order_by("board__session_id", "board__number", "section__letter", "table", "round", "pk")
     ):
         results[result.board.session_id].append(result)
