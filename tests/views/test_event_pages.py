@@ -157,3 +157,23 @@ def test_impossible_combinations_are_refused_and_change_nothing(logged_in, event
     assert response.status_code == 200
     assert message in response.content.decode()
     assert Event.objects.values().get(pk=event.pk) == before
+
+
+def test_a_carry_forward_final_ranks_only_the_finals_pairs(client, event, two_sessions, tables_of):
+    # S4 is the final. Ann & Bob: 75 % and 0 % before (average 37.5), 0 % in the final
+    # (2NS again): 0 + 1/2 x (37.5 - 50) = -6.25. Lee & Max did not reach the final: unranked.
+    third = make_session(event, pair_players={"1NS": ["Lee Long", "Max Moss"]})
+    enter(third, PLAYED_LINES[:3])
+    session_publish(session=third)
+    final = make_session(event, pair_players=SWAPPED)
+    enter(final, PLAYED_LINES)
+    session_publish(session=final)
+    event_update(event=event, combination=Combination.CARRY_FORWARD)
+    html = client.get(event_url(event)).content.decode()
+    (table,) = tables_of(html)
+    assert table[0] == ["Place", "Players", "Played", "S1", "S2", "S3", "S4", "Carried", "%"]
+    ann = next(row for row in table if row[1] == "Ann Archer & Bob Baker")
+    assert ann[2:] == ["3", "75.00", "0.00", "", "0.00", "-6.25", "-6.25"]
+    lee = next(row for row in table if row[1] == "Lee Long & Max Moss")
+    assert lee[0] == ""
+    assert "did not play the final" in html
