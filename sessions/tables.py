@@ -328,8 +328,79 @@ class SessionListTable(PublicTable):
         verbose_name="Session", attrs=WRAP,
         linkify=lambda record: reverse("sessions:session_results", args=[record.pk]),
     )
-    event = tables.Column(accessor="event__name", verbose_name="Event", attrs=WRAP)
+    event = tables.Column(
+        accessor="event__name", verbose_name="Event", attrs=WRAP,
+        linkify=lambda record: reverse("sessions:event_results", args=[record.event_id]),
+    )
     movement = tables.Column(accessor="movement_description", verbose_name="Movement", attrs=WIDE_ONLY)
 
     class Meta(PublicTable.Meta):
         empty_text = "No results published yet."
+
+
+# --- an event's sessions ranked together ----------------------------------------------
+
+#: The combined total's heading, by the way the event combines its sessions (RULES 11).
+COMBINED_TOTALS = {"scaled": "MP", "average": "%", "carry_forward": "%", "imps": "IMPs"}
+
+
+class SessionScoreColumn(tables.Column):
+    """A competitor's figure in one session, linked to its score card there; a session
+    outside its best N in parentheses ("not counted" for screen readers). On a phone the
+    sessions are hidden: the place, names and total fit, the sessions are listed above."""
+
+    def __init__(self, view, *, heading: SafeString | str, card_links: bool):
+        super().__init__(accessor="cells", verbose_name=heading, orderable=False, attrs=NUMBER_WIDE_ONLY)
+        self.key = view.key
+        self.session_id = view.session.pk
+        self.card_links = card_links
+
+    def render(self, value) -> SafeString | str:
+        cell = value.get(self.key)
+        if cell is None:
+            return ""
+        shown = format_points(cell.score.score)
+        if not cell.score.counted:
+            shown = format_html('<span class="dropped">({})<span class="visually-hidden"> not counted</span></span>',
+                                shown)
+        if not self.card_links:
+            return shown
+        return format_html('<a href="{}">{}</a>', scorecard_url(cell.pair, self.session_id), shown)
+
+    def value(self, value) -> str:
+        cell = value.get(self.key)
+        return "" if cell is None else format_points(cell.score.score)
+
+
+class CombinedTable(PublicTable):
+    """An event's combined ranking: rows are CombinedRow (sessions.selectors.events).
+
+    ``session_link(view)`` gives each session's heading its link (the public ranking, or
+    the director's standings); unpublished sessions (the director's page) are marked.
+    """
+
+    place = tables.Column(accessor="place", order_by=("position",))
+    name = tables.Column(accessor="name", verbose_name="Players", attrs={"td": {"class": "names"}})
+    played = tables.Column(accessor="standing__played", verbose_name="Played", attrs=NUMBER_WIDE_ONLY)
+    carried = PointsColumn(accessor="standing__carried", verbose_name="Carried", attrs=NUMBER_WIDE_ONLY)
+    total = PointsColumn(accessor="total", order_by=("position",))
+
+    class Meta(PublicTable.Meta):
+        empty_text = "No result in any session yet."
+        sequence = ("place", "name", "played", "...", "carried", "total")
+
+    def __init__(self, rows, *, ranking, session_link, card_links: bool = True, **kwargs):
+        columns = [
+            (f"session_{view.key}", SessionScoreColumn(
+                view, heading=_session_heading(view, session_link(view)), card_links=card_links and view.session.published,
+            ))
+            for view in ranking.counted_sessions
+        ]
+        kwargs["exclude"] = () if ranking.combination == "carry_forward" else ("carried",)
+        super().__init__(rows, extra_columns=columns, **kwargs)
+        self.columns["total"].column.verbose_name = COMBINED_TOTALS[ranking.combination]
+
+
+def _session_heading(view, url: str) -> SafeString:
+    mark = "" if view.session.published else format_html(' <abbr title="{}">*</abbr>', "not published")
+    return format_html('<a href="{}" title="{}">{}</a>{}', url, view.session.name, view.label, mark)

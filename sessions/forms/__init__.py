@@ -166,6 +166,29 @@ EVENT_HELP = {
         "results come in, marked provisional until you mark the session final. Only at the "
         "end: the published ranking stays hidden until you mark the session final."
     ),
+    "combination": (
+        "Matchpoints only (IMP events add up their IMPs). Scaled matchpoints: each session "
+        "counts its percentage times the top of the largest session, and the totals add up, so "
+        "attendance counts (a league). Average: the average of the percentages played. "
+        "Carry-forward: the last session is the final, and each pair carries into it a share of "
+        "how far its earlier sessions' average was above or below 50 %."
+    ),
+    "combined_by": (
+        "Pairs: a pair is the same pair from one session to the next when both players are the "
+        "same (enter the players of every pair). Players: each player is ranked with the results "
+        "of every partnership, as in an individual series."
+    ),
+    "sessions_counted": (
+        "A series: each pair's (or player's) best N sessions count, the others are shown in "
+        "brackets. Leave empty to count every session."
+    ),
+    "minimum_sessions": (
+        "Pairs or players who played fewer sessions are listed after the others, without a place."
+    ),
+    "carry_forward_percent": (
+        "Carry-forward only: the share, in percent, of the earlier sessions' margin over 50 % "
+        "carried into the final (50: a pair on 58 % carries 4 %)."
+    ),
 }
 
 #: Headings that group the options on the page: (heading, fields).
@@ -176,6 +199,9 @@ EVENT_SECTIONS = (
     ("Totals and rankings", ("line_decimals", "rankings")),
     ("Sections", ("across_field",)),
     ("Table entry", ("table_confirmation", "table_shows_traveller", "live_rankings")),
+    ("Several sessions ranked together", (
+        "combination", "combined_by", "sessions_counted", "minimum_sessions", "carry_forward_percent",
+    )),
 )
 
 #: Radio buttons for every setting with a few named choices.
@@ -193,6 +219,11 @@ class EventForm(forms.ModelForm):
         label="IMP table", choices=[(name, IMP_TABLE_NAMES.get(name, name)) for name in IMP_TABLES]
     )
     butler_adjusted_imps = forms.IntegerField(min_value=0, max_value=24, label="Butler IMPs for Ave+")
+    sessions_counted = forms.IntegerField(
+        min_value=1, max_value=999, required=False, label="Sessions counted (best N)",
+    )
+    minimum_sessions = forms.IntegerField(min_value=1, max_value=999, label="Sessions played to be ranked")
+    carry_forward_percent = forms.IntegerField(min_value=0, max_value=100, label="Carry-forward (%)")
 
     class Meta:
         model = Event
@@ -206,13 +237,15 @@ class EventForm(forms.ModelForm):
             "table_confirmation": "The opponents confirm each result sent from a table",
             "table_shows_traveller": "Show the board's results at the table after each board",
             "live_rankings": "Players see the ranking",
+            "combination": "Sessions ranked together by", "combined_by": "Ranked as",
         }
         help_texts = EVENT_HELP
         widgets = {name: forms.RadioSelect for name in EVENT_RADIOS}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("imp_table", "butler_adjusted_imps"):
+        for name in ("imp_table", "butler_adjusted_imps", "sessions_counted", "minimum_sessions",
+                     "carry_forward_percent"):
             self.fields[name].help_text = EVENT_HELP[name]
         for name in EVENT_RADIOS:
             self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]

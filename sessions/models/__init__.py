@@ -6,6 +6,8 @@ from .clubs import Club, ClubDirector, Player
 from .events import (
     Board,
     ButlerDatum,
+    Combination,
+    CombinedBy,
     CrossImps,
     Event,
     LineDecimals,
@@ -26,7 +28,8 @@ from .tables import EntryStatus, TableEntry, TableLink
 
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
-    "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "CrossImps", "Direction",
+    "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
+    "CrossImps", "Direction",
     "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability",

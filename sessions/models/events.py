@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from sessions.scoring import events as engine_events
 from sessions.scoring import options as engine
 
 from .choices import Direction, MovementKind, Seat, Vulnerability
@@ -66,6 +67,19 @@ class LiveRankings(models.TextChoices):
     AT_THE_END = "end", "Only once the session is final"
 
 
+class Combination(models.TextChoices):
+    """How a matchpoint event ranks its sessions together (IMP events add their IMPs)."""
+
+    SCALED = engine_events.Combination.SCALED.value, "Sum of matchpoints scaled to a common top"
+    AVERAGE = engine_events.Combination.AVERAGE.value, "Average of the session percentages"
+    CARRY_FORWARD = engine_events.Combination.CARRY_FORWARD.value, "Final with a carry-forward from the earlier sessions"
+
+
+class CombinedBy(models.TextChoices):
+    PAIRS = "pairs", "Pairs: the same two players"
+    PLAYERS = "players", "Players: each player's results, whoever the partner"
+
+
 class Event(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=120)
@@ -100,6 +114,18 @@ class Event(models.Model):
         default=True, help_text="After each board the table's phone shows the board's results so far.",
     )
     live_rankings = models.CharField(max_length=8, choices=LiveRankings, default=LiveRankings.DURING_PLAY)
+    # The event's sessions ranked together (RULES 11).
+    combination = models.CharField(max_length=16, choices=Combination, default=Combination.SCALED)
+    combined_by = models.CharField(max_length=8, choices=CombinedBy, default=CombinedBy.PAIRS)
+    sessions_counted = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Each competitor's best N sessions count; empty: every session.",
+    )
+    minimum_sessions = models.PositiveSmallIntegerField(
+        default=1, help_text="Sessions a competitor must play to be ranked; the others are listed unranked.",
+    )
+    carry_forward_percent = models.PositiveSmallIntegerField(
+        default=50, help_text="Carry-forward: the percentage of the earlier sessions' margin over 50 % carried.",
+    )
 
     club_path = "club"
 
@@ -111,6 +137,12 @@ class Event(models.Model):
                 condition=Q(line_decimals__isnull=True) | Q(line_decimals__in=LineDecimals.values),
                 name="event_line_decimals_1_or_2",
             ),
+            models.CheckConstraint(
+                condition=Q(sessions_counted__isnull=True) | Q(sessions_counted__gte=1),
+                name="event_sessions_counted_positive",
+            ),
+            models.CheckConstraint(condition=Q(minimum_sessions__gte=1), name="event_minimum_sessions_positive"),
+            models.CheckConstraint(condition=Q(carry_forward_percent__lte=100), name="event_carry_forward_percent"),
         ]
 
     def __str__(self) -> str:

@@ -12,6 +12,16 @@ from .contracts import Contract, Doubling, Strain, parse_contract
 from .crossimps import cross_imps_board
 from .deal_score import ERAS, DealScore, deal_score, score_breakdown, undertrick_penalty
 from .errors import ScoringError
+from .events import (
+    CombinedScore,
+    CombinedStanding,
+    Combination,
+    EventOptions,
+    EventResult,
+    EventSession,
+    SessionEntry,
+    combine_sessions,
+)
 from .imps import IMP_TABLES, imps
 from .matchpoints import matchpoint_board, neuberg, ratio_scaled
 from .notation import (
@@ -45,4 +55,7 @@ __all__ = [
     "Line", "ScoredLine", "ScoringOptions", "SessionInput", "SessionResult", "Standing",
     "butler_board", "butler_datum", "cross_imps_board", "format_points", "matchpoint_board",
     "neuberg", "place_labels", "place_numbers", "ratio_scaled", "score_session", "trim_count",
+    # events of several sessions
+    "Combination", "CombinedScore", "CombinedStanding", "EventOptions", "EventResult", "EventSession",
+    "SessionEntry", "combine_sessions",
 ]

@@ -145,6 +145,18 @@ def session_score(*, session: Session) -> ScoredSession:
         .select_related("board", "updated_by")
         .order_by("board__number", "section__letter", "table", "round", "pk")
     )
+    return score_loaded(session=session, pairs=pairs, results=results)
+
+
+def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[Result]) -> ScoredSession:
+    """Score a session from its pairs and results already loaded (no query): what
+    session_score does after its two queries, and what an event's combined ranking does
+    for each session after loading every session's rows at once.
+
+    ``pairs`` with their sections and players; ``results`` with their boards, in the
+    order session_score loads them.
+    """
+    results = tuple(results)
     _share_pairs(results, pairs)
     several = len({pair.section_id for pair in pairs}) > 1
     keyed = {pair_key(pair, pair.section.letter): pair for pair in pairs}

@@ -17,18 +17,24 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from sessions.models import ChangeAction, Club, Event, ResultChange
 from sessions.scoring.errors import ScoringError
+from sessions.selectors.events import EVENT_COMBINED_FIELDS, event_options
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, scoring_options
 from sessions.text import clean_name
 
 #: The Event fields a director may set: the name, one per engine option, the rankings,
-#: and how the tables' phones enter results and what the players see meanwhile.
-EVENT_SETTINGS = ("name", *EVENT_OPTION_FIELDS, "rankings", "table_confirmation", "table_shows_traveller", "live_rankings")
+#: how the tables' phones enter results and what the players see meanwhile, and how
+#: the event's sessions rank together.
+EVENT_SETTINGS = (
+    "name", *EVENT_OPTION_FIELDS, "rankings", "table_confirmation", "table_shows_traveller", "live_rankings",
+    *EVENT_COMBINED_FIELDS,
+)
 
 
 def _check(event: Event) -> None:
     event.full_clean()
     try:
         scoring_options(event)
+        event_options(event)
     except ScoringError as error:
         raise ValidationError(str(error)) from None
 

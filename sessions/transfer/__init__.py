@@ -6,11 +6,11 @@ always our engine's, through session_score. A large upload is imported by a job,
 the background (jobs.py); the command and small uploads import at once.
 """
 
-from .exporters import EXPORTERS
+from .exporters import EVENT_EXPORTERS, EXPORTERS
 from .importing import ImportRefused, ImportReport, results_import, results_read, results_store
 from .to_parsed import ExportRefused, session_to_parsed
 
 __all__ = [
-    "EXPORTERS", "ExportRefused", "ImportRefused", "ImportReport", "results_import", "results_read", "results_store",
+    "EVENT_EXPORTERS", "EXPORTERS", "ExportRefused", "ImportRefused", "ImportReport", "results_import", "results_read", "results_store",
     "session_to_parsed",
 ]

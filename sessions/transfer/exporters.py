@@ -32,11 +32,12 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 
 from sessions.formats import pbn_scoring_tag, write_pbn, write_usebio
-from sessions.models import CrossImps, MatchpointScale, Session
+from sessions.models import CrossImps, Event, MatchpointScale, Session
+from sessions.selectors.events import CombinedRanking
 from sessions.selectors.scoring import ScoredSession, session_score
 
 from . import report
-from .to_parsed import session_to_parsed
+from .to_parsed import ExportRefused, session_to_parsed
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 Rendered = tuple[str, str, bytes]
@@ -88,6 +89,16 @@ class PbnExporter(BaseExporter):
         return write_pbn(session_to_parsed(scored), scoring_tag=tag)
 
 
+def workbook_bytes(tables: list[report.Table]) -> bytes:
+    """The tables as an xlsx workbook, one sheet each (write-only)."""
+    workbook = Workbook(write_only=True)
+    for table in tables:
+        XlsxExporter.write_sheet(workbook, table)
+    output = io.BytesIO()
+    workbook.save(output)
+    return output.getvalue()
+
+
 class XlsxExporter(BaseExporter):
     identifier = "xlsx"
     verbose_name = "Excel workbook"
@@ -95,14 +106,10 @@ class XlsxExporter(BaseExporter):
     content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
     def render_scored(self, scored: ScoredSession) -> bytes:
-        workbook = Workbook(write_only=True)
-        for table in report.all_tables(scored):
-            self.write_sheet(workbook, table)
-        output = io.BytesIO()
-        workbook.save(output)
-        return output.getvalue()
+        return workbook_bytes(report.all_tables(scored))
 
-    def write_sheet(self, workbook: Workbook, table: report.Table) -> None:
+    @classmethod
+    def write_sheet(cls, workbook: Workbook, table: report.Table) -> None:
         sheet = workbook.create_sheet(table.name)
         # Write-only sheets take their layout before the first row.
         last_column = get_column_letter(len(table.columns))
@@ -116,9 +123,9 @@ class XlsxExporter(BaseExporter):
         sheet.page_setup.fitToHeight = 0
         sheet.page_setup.orientation = "landscape" if len(table.columns) > 8 else "portrait"
         bold = Font(bold=True)
-        sheet.append([self.cell(sheet, column.title, font=bold) for column in table.columns])
+        sheet.append([cls.cell(sheet, column.title, font=bold) for column in table.columns])
         for row in table.rows:
-            sheet.append([self.cell(sheet, value, column.number_format) for value, column in zip(row, table.columns)])
+            sheet.append([cls.cell(sheet, value, column.number_format) for value, column in zip(row, table.columns)])
 
     @staticmethod
     def cell(sheet, value: report.Value, number_format: str | None = None, font: Font | None = None) -> WriteOnlyCell:
@@ -195,4 +202,52 @@ EXPORTERS: dict[str, BaseExporter] = {
         UsebioExporter(), PbnExporter(), XlsxExporter(), CsvZipExporter(), CsvRankingsExporter(),
         CsvTravellersExporter(),
     )
+}
+
+
+# --- an event's sessions ranked together ---------------------------------------------
+
+
+class EventExporter:
+    """An event's combined ranking (sessions.selectors.events): ``render(ranking)``."""
+
+    identifier = ""
+    verbose_name = ""
+    extension = ""
+    content_type = "application/octet-stream"
+
+    def render(self, ranking: CombinedRanking) -> Rendered:
+        if ranking.error:
+            raise ExportRefused(f"the sessions cannot be ranked together: {ranking.error}")
+        return self.filename(ranking.event), self.content_type, self.render_ranking(ranking)
+
+    def render_ranking(self, ranking: CombinedRanking) -> bytes:
+        raise NotImplementedError
+
+    def filename(self, event: Event) -> str:
+        return f"{slugify(event.name) or 'event'}-all-sessions.{self.extension}"
+
+
+class EventXlsxExporter(EventExporter):
+    identifier = "xlsx"
+    verbose_name = "Excel workbook: the combined ranking, then each session's"
+    extension = "xlsx"
+    content_type = XlsxExporter.content_type
+
+    def render_ranking(self, ranking: CombinedRanking) -> bytes:
+        return workbook_bytes(report.event_tables(ranking))
+
+
+class EventCsvExporter(EventExporter):
+    identifier = "csv"
+    verbose_name = "The combined ranking (CSV)"
+    extension = "csv"
+    content_type = "text/csv; charset=utf-8"
+
+    def render_ranking(self, ranking: CombinedRanking) -> bytes:
+        return csv_bytes(report.combined(ranking))
+
+
+EVENT_EXPORTERS: dict[str, EventExporter] = {
+    exporter.identifier: exporter for exporter in (EventXlsxExporter(), EventCsvExporter())
 }

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from sessions.models import Pair, Result, ResultKind, ScoringMethod
+from sessions.selectors.events import CombinedRanking, EventSessionView
 from sessions.selectors.scoring import ScoredSession, pair_key
 from sessions.services.events import EVENT_SETTINGS
 
@@ -150,9 +151,13 @@ def settings(scored: ScoredSession) -> Table:
     return Table("Settings", (Column("Setting", 28), Column("Value", 60)), tuple(rows))
 
 
+#: What an empty setting means, for the settings that can be empty.
+EMPTY_SETTINGS = {"line_decimals": "exact", "sessions_counted": "every session"}
+
+
 def _setting_shown(model_field, value: object) -> str:
-    if value is None:  # line_decimals, the one setting that can be empty: lines kept exact
-        return "exact"
+    if value is None:
+        return EMPTY_SETTINGS[model_field.name]
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(dict(model_field.choices).get(value, value) if model_field.choices else value)
@@ -160,3 +165,56 @@ def _setting_shown(model_field, value: object) -> str:
 
 def all_tables(scored: ScoredSession) -> list[Table]:
     return [rankings(scored), travellers(scored), score_cards(scored), settings(scored)]
+
+
+# --- an event's sessions ranked together ---------------------------------------------
+
+#: The combined total's heading, by the way the event combines its sessions (RULES 11).
+COMBINED_TOTALS = {"scaled": "Total MP", "average": "Average %", "carry_forward": "Total %", "imps": "Total IMPs"}
+#: Characters a sheet's name cannot hold (Excel), and its longest name.
+SHEET_FORBIDDEN = str.maketrans({character: " " for character in "[]:*?/\\"})
+SHEET_NAME_LENGTH = 31
+
+
+def combined(ranking: CombinedRanking) -> Table:
+    """The event's combined ranking: one column per session counted, then the total."""
+    views = ranking.counted_sessions
+    columns = [Column("Place", 7), Column("Players", 36), Column("Played", 8)]
+    columns += [Column(_session_title(view), 14, POINTS) for view in views]
+    if ranking.options.best:
+        columns.append(Column("Not counted", 14))
+    carry_forward = ranking.combination == "carry_forward"
+    if carry_forward:
+        columns.append(Column("Carried", 10, POINTS))
+    columns.append(Column(COMBINED_TOTALS[ranking.combination], 12, POINTS))
+    rows = []
+    for row in ranking.rows:
+        standing = row.standing
+        cells = [row.cells.get(view.key) for view in views]
+        values: list[Value] = [standing.place, row.name, standing.played]
+        values += [published(cell.score.score) if cell else None for cell in cells]
+        if ranking.options.best:
+            dropped = [view.label for view, cell in zip(views, cells) if cell and not cell.score.counted]
+            values.append(", ".join(dropped))
+        if carry_forward:
+            values.append(published(standing.carried))
+        values.append(published(standing.total))
+        rows.append(tuple(values))
+    return Table("Combined", tuple(columns), tuple(rows))
+
+
+def _session_title(view: EventSessionView) -> str:
+    title = f"{view.label} {view.session.date.isoformat()}"
+    return title if view.session.published else f"{title} (unpublished)"
+
+
+def event_tables(ranking: CombinedRanking) -> list[Table]:
+    """The combined table, then each session's rankings on a sheet named after it."""
+    views = {view.session.pk: view for view in ranking.counted_sessions}
+    tables = [combined(ranking)]
+    for scored in ranking.scored:
+        view = views[scored.session.pk]
+        name = f"{view.label} {scored.session.name}".translate(SHEET_FORBIDDEN)[:SHEET_NAME_LENGTH].strip()
+        ranked = rankings(scored)
+        tables.append(Table(name, ranked.columns, ranked.rows))
+    return tables

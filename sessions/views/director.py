@@ -7,6 +7,7 @@ answer a posted row with that row alone (static/js/entry.js has already moved th
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -32,6 +33,7 @@ from sessions.forms import (
 from sessions.models import Board, Club, Event, Result, Section, Session
 from sessions.movements import Movement, MovementError
 from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.selectors.events import EventSessionView, event_ranking
 from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
     EntryRow,
@@ -47,6 +49,7 @@ from sessions.selectors import (
     session_progress,
     table_round_sheet,
 )
+from .public import combined_table
 from sessions.services import (
     ResultConflict,
     board_set_groups,
@@ -527,6 +530,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_club_object_or_404(request.user, Event, pk=event_id)
     sessions = list(event.sessions.order_by("-date", "name"))
     name = event.name  # the form writes what was typed onto the instance, valid or not
+    saved = copy.copy(event)  # the combined ranking shows the saved settings, not what was typed
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         try:
@@ -536,6 +540,12 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         else:
             messages.success(request, f"Saved: {len(sessions)} session(s) of {event.name} now score this way.")
             return redirect("sessions:director_event", event_id=event.pk)
+    ranking = event_ranking(event=saved, published_only=False)
     return render(request, "director/event_form.html", {
         "club": event.club, "form": form, "event": event, "event_name": name, "event_sessions": sessions,
+        "ranking": ranking, "combined": combined_table(request, ranking, _director_session_link),
     })
+
+
+def _director_session_link(view: EventSessionView) -> str:
+    return reverse("sessions:director_standings", args=[view.session.pk])

@@ -12,12 +12,14 @@ have been played); an event that shows the ranking only at the end hides it mean
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django_tables2 import RequestConfig, Table
 
 from sessions.selectors.analysis import board_analysis
-from sessions.models import Club, Session
+from sessions.models import Club, Event, Session
+from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
 from sessions.selectors.public import (
     club_sessions,
     clubs_with_results,
@@ -29,7 +31,7 @@ from sessions.selectors.public import (
     scorecard_sheet,
     traveller_sheet,
 )
-from sessions.tables import RankingTable, ScorecardTable, SessionListTable, TravellerTable
+from sessions.tables import CombinedTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable
 
 CLUB_SESSIONS_PER_PAGE = 25
 #: Seconds between reloads of a provisional session's results page.
@@ -102,4 +104,26 @@ def scorecard(request: HttpRequest, session_id: int, pair_id: int) -> HttpRespon
     return render(request, "public/scorecard.html", {
         "session": session, "club": session.event.club, "pair": pair, "card": card,
         "standing": standing, "ranking_hidden": hidden, "table": _configured(request, table),
+    })
+
+
+def _public_session_link(view: EventSessionView) -> str:
+    return reverse("sessions:session_results", args=[view.session.pk])
+
+
+def combined_table(request: HttpRequest, ranking: CombinedRanking, session_link, card_links: bool = True) -> Table:
+    """The event's combined ranking as a table (the players' page and the director's)."""
+    table = CombinedTable(ranking.rows, ranking=ranking, session_link=session_link, card_links=card_links)
+    return _configured(request, table)
+
+
+def event_results(request: HttpRequest, event_id: int) -> HttpResponse:
+    """An event's sessions ranked together: published sessions only; none published is a 404."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    ranking = event_ranking(event=event)
+    if not ranking.sessions:
+        raise Http404("no published session in this event")
+    return render(request, "public/event.html", {
+        "event": event, "club": event.club, "ranking": ranking,
+        "table": combined_table(request, ranking, _public_session_link),
     })

@@ -8,7 +8,9 @@ the job is done (a link to the session) or failed (the reason). A job is its clu
 directors' only. A published session's exports are public once the director marks it
 final (before that they would carry the hands and rankings the public pages still hide:
 409 with the reason); an unpublished one's only for its club's directors: anyone else
-gets 404, as if it did not exist. The club's directors download at any time.
+gets 404, as if it did not exist. The club's directors download at any time. An event's
+export (its combined ranking and each session's) holds its published sessions, and
+every session for the club's directors.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from sessions.models import Club, ImportJob, Session
+from sessions.models import Club, Event, ImportJob, Session
+from sessions.selectors.events import event_ranking
 from sessions.permissions import get_club_object_or_404, htmx_login_required
-from sessions.transfer import EXPORTERS, ExportRefused, ImportRefused, results_import
 from sessions.forms.transfer import ImportForm
+from sessions.transfer import EVENT_EXPORTERS, EXPORTERS, ExportRefused, ImportRefused, results_import
 from sessions.transfer.jobs import import_job_create, in_background
 
 #: The answer to a job page's poll once the director's login has expired (htmx stops polling on 286).
@@ -70,15 +73,23 @@ def import_job(request: HttpRequest, job_id: int) -> HttpResponse:
 NOT_FINAL_YET = "The downloads are available once the director marks the session final."
 
 
-def _exportable_session(request: HttpRequest, session_id: int) -> tuple[Session, bool]:
-    """A published session, or an unpublished one of a club the user directs (else 404),
-    and whether the user directs it."""
+def _directs(request: HttpRequest, club: Club) -> bool:
+    return request.user.is_authenticated and club.directors.filter(pk=request.user.pk).exists()
+
+
+def _exportable_session(request: HttpRequest, session_id: int) -> Session:
+    """A published session, or an unpublished one of a club the user directs; else 404."""
     visible = Q(published=True)
     if request.user.is_authenticated:
         visible |= Q(event__club__directors=request.user)
-    session = get_object_or_404(Session.objects.filter(visible).select_related("event__club").distinct(), pk=session_id)
-    directs = session.event.club.directors.filter(pk=request.user.pk).exists() if request.user.is_authenticated else False
-    return session, directs
+    return get_object_or_404(Session.objects.filter(visible).select_related("event__club").distinct(), pk=session_id)
+
+
+def _download(rendered: tuple[str, str, bytes]) -> HttpResponse:
+    filename, content_type, content = rendered
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def _refused(reason: str) -> HttpResponse:
@@ -90,13 +101,27 @@ def export_session(request: HttpRequest, session_id: int, fmt: str) -> HttpRespo
     exporter = EXPORTERS.get(fmt)
     if exporter is None:
         raise Http404("no such export format")
-    session, directs = _exportable_session(request, session_id)
-    if not (session.final or directs):
+    session = _exportable_session(request, session_id)
+    if not (session.final or _directs(request, session.event.club)):
         return _refused(NOT_FINAL_YET)
     try:
-        filename, content_type, content = exporter.render(session)
+        return _download(exporter.render(session))
     except ExportRefused as error:
         return _refused(str(error))
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+
+
+@require_GET
+def export_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
+    """An event's combined ranking with each session's: its published sessions, or every
+    session for the club's directors (unpublished ones marked); none at all is a 404."""
+    exporter = EVENT_EXPORTERS.get(fmt)
+    if exporter is None:
+        raise Http404("no such export format")
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    ranking = event_ranking(event=event, published_only=not _directs(request, event.club))
+    if not ranking.sessions:
+        raise Http404("no published session in this event")
+    try:
+        return _download(exporter.render(ranking))
+    except ExportRefused as error:
+        return _refused(str(error))

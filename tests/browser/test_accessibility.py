@@ -83,6 +83,7 @@ def public_pages(evening) -> dict[str, str]:
         "rankings": reverse("sessions:session_results", args=[final.pk]),
         "traveller with hands": reverse("sessions:board", args=[final.pk, 3]),
         "score card": reverse("sessions:scorecard", args=[final.pk, evening.pair("1NS").pk]),
+        "event": reverse("sessions:event_results", args=[final.event_id]),
         "login": reverse("login"),
     }
 

@@ -32,6 +32,7 @@ KEY_COLUMNS = {
     "rankings": ["Place", "Pair", "Players", "MP", "%"],
     "traveller": ["NS", "EW", "Contract", "NS score", "EW score", "v par", "NS MP", "EW MP"],
     "score card": ["Board", "Opps", "Contract", "Score", "MP", "%"],
+    "event": ["Place", "Players", "MP"],
 }
 
 
@@ -43,6 +44,7 @@ def page_url(evening, name: str) -> str:
         "rankings": reverse("sessions:session_results", args=[final.pk]),
         "traveller": reverse("sessions:board", args=[final.pk, 3]),
         "score card": reverse("sessions:scorecard", args=[final.pk, evening.pair("1NS").pk]),
+        "event": reverse("sessions:event_results", args=[final.event_id]),
     }[name]
 
 

@@ -39,6 +39,11 @@ def test_another_club_may_use_the_same_event_name(event, outsider):
         ("imp_table", "emp1937", "unknown IMP table 'emp1937'"),
         ("name", "", "cannot be blank"),
         ("club", None, "not an event setting: club"),
+        ("combination", "median", "not a valid choice"),
+        ("combined_by", "teams", "not a valid choice"),
+        ("sessions_counted", 0, "event_sessions_counted_positive"),
+        ("minimum_sessions", 0, "event_minimum_sessions_positive"),
+        ("carry_forward_percent", 101, "event_carry_forward_percent"),
     ],
 )
 def test_an_impossible_setting_is_refused_with_the_reason_and_nothing_changes(event, setting, value, reason):
@@ -65,3 +70,27 @@ def test_changing_the_method_rescores_the_sessions_on_the_next_read(event):
     assert (before.percentage, before.total) == (Fraction(100), Fraction(4))  # 4 of a top of 4
     # +450: 30 more than 420 (1 IMP) and 500 more than -50 (11 IMPs), summed.
     assert (after.percentage, after.total) == (None, Fraction(12))
+
+
+def test_a_minimum_attendance_above_the_sessions_counted_is_refused(event):
+    with pytest.raises(ValidationError, match="cannot exceed the 4 sessions counted"):
+        event_update(event=event, sessions_counted=4, minimum_sessions=5)
+
+    stored = Event.objects.get(pk=event.pk)
+    assert (stored.sessions_counted, stored.minimum_sessions) == (None, 1)
+
+
+def test_best_n_with_carry_forward_is_refused(event):
+    with pytest.raises(ValidationError, match="best N does not apply"):
+        event_update(event=event, combination="carry_forward", sessions_counted=3)
+
+    assert Event.objects.get(pk=event.pk).combination == "scaled"
+
+
+def test_a_league_table_setting_is_saved(event):
+    event_update(event=event, combination="average", combined_by="players", sessions_counted=8, minimum_sessions=4)
+
+    stored = Event.objects.get(pk=event.pk)
+    assert (stored.combination, stored.combined_by, stored.sessions_counted, stored.minimum_sessions) == (
+        "average", "players", 8, 4,
+    )

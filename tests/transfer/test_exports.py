@@ -170,6 +170,9 @@ def test_the_settings_sheet_lists_the_event_options(imported):
     settings = dict(workbook(imported)["Settings"].iter_rows(min_row=2, values_only=True))
     assert settings["Method"] == "Matchpoints"
     assert settings["Line display"].startswith("Lines as played")  # Compscore3's convention
+    assert settings["Line decimals"] == "exact"
+    assert settings["Sessions counted"] == "every session"  # an empty best N: not "exact"
+    assert settings["Combination"] == "Sum of matchpoints scaled to a common top"
 
 
 def csv_rows(content: bytes) -> list[list[str]]:

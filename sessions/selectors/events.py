@@ -1,0 +1,230 @@
+"""An event's sessions ranked together (RULES 11), in a fixed number of queries.
+
+``event_ranking`` loads the event's sessions, then every pair and every result of all
+of them in one query each (three queries, whatever the number of sessions), scores
+each session in Python through the same path as its own pages (score_loaded), and
+hands the session standings to the engine's combine_sessions.
+
+Competitors are matched across sessions by their players, never by pair number: a
+pair is the same pair when both its players are the same Player records (in either
+seat); with the event ranking players, each player is credited with the pair's score.
+A pair whose players were not entered cannot be recognised in another session: it
+stands alone, named after its session.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sessions.models import CombinedBy, Event, LiveRankings, Pair, Result, ScoringMethod, Session
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.events import (
+    Combination,
+    CombinedScore,
+    CombinedStanding,
+    EventOptions,
+    EventResult,
+    EventSession,
+    SessionEntry,
+    combine_sessions,
+)
+
+from .scoring import ScoredSession, score_loaded
+
+#: The Event fields that say how its sessions rank together.
+EVENT_COMBINED_FIELDS = ("combination", "combined_by", "sessions_counted", "minimum_sessions", "carry_forward_percent")
+
+
+def event_options(event: Event) -> EventOptions:
+    """The engine's options for the event: IMP events always add their IMPs."""
+    matchpoints = event.method == ScoringMethod.MATCHPOINTS
+    return EventOptions(
+        combination=event.combination if matchpoints else Combination.IMPS,
+        best=event.sessions_counted,
+        minimum=event.minimum_sessions,
+        carry_forward=Fraction(event.carry_forward_percent, 100),
+    )
+
+
+@dataclass(frozen=True)
+class EventSessionView:
+    """A session as the combined table shows it: "S1" in the header, its name in the list."""
+
+    session: Session
+    label: str  # "S1", "S2" ... in the order of play
+    counted: bool  # False: its ranking is not shown yet (the event shows it only once final)
+
+    @property
+    def key(self) -> str:
+        return str(self.session.pk)
+
+
+@dataclass(frozen=True)
+class CombinedCell:
+    """A competitor's figure in one session and the pair it played in there (for its score card)."""
+
+    score: CombinedScore
+    pair: Pair
+
+
+@dataclass(frozen=True)
+class CombinedRow:
+    standing: CombinedStanding
+    name: str
+    cells: dict[str, CombinedCell]  # session key -> cell
+    position: int  # in the engine's order: ranked best first, then the unranked
+
+    @property
+    def place(self) -> str:
+        return self.standing.place
+
+    @property
+    def total(self) -> Fraction:
+        return self.standing.total
+
+
+@dataclass(frozen=True)
+class CombinedRanking:
+    event: Event
+    sessions: tuple[EventSessionView, ...]  # every session read, in the order of play
+    rows: tuple[CombinedRow, ...]  # ranked best first, then the unranked
+    options: EventOptions
+    error: str = ""  # why the sessions could not be combined (the rows are then empty)
+    result: EventResult | None = None
+    scored: tuple[ScoredSession, ...] = ()  # the sessions counted, scored, in the order of play
+
+    @property
+    def counted_sessions(self) -> tuple[EventSessionView, ...]:
+        return tuple(view for view in self.sessions if view.counted)
+
+    @property
+    def combination(self) -> str:
+        return self.options.combination
+
+    @property
+    def is_matchpoints(self) -> bool:
+        return self.options.combination != Combination.IMPS
+
+    @property
+    def any_published(self) -> bool:
+        return any(view.session.published for view in self.sessions)
+
+    @property
+    def has_unranked(self) -> bool:
+        return any(not row.standing.ranked for row in self.rows)
+
+
+def event_sessions(event: Event, *, published_only: bool) -> list[Session]:
+    """The event's sessions in the order of play (one query)."""
+    sessions = Session.objects.filter(event=event).order_by("date", "pk")
+    if published_only:
+        sessions = sessions.filter(published=True)
+    loaded = list(sessions)
+    for session in loaded:
+        session.event = event  # scoring reads the event's options: no query per session
+    return loaded
+
+
+def event_ranking(*, event: Event, published_only: bool = True) -> CombinedRanking:
+    """The event's combined ranking: three queries (sessions, pairs, results), whatever
+    the number of sessions. The players' pages read published sessions only, and leave
+    out a session whose ranking the event shows only once it is final."""
+    sessions = event_sessions(event, published_only=published_only)
+    views = tuple(
+        EventSessionView(session, f"S{number}", not (published_only and _ranking_hidden(session)))
+        for number, session in enumerate(sessions, start=1)
+    )
+    scored = _scored_sessions([view.session for view in views if view.counted])
+    options = EventOptions()
+    try:
+        options = event_options(event)
+        competitors = _Competitors(event.combined_by)
+        inputs = [competitors.session_input(scored_session) for scored_session in scored]
+        result = combine_sessions(inputs, options)
+    except ScoringError as error:
+        return CombinedRanking(
+            event=event, sessions=views, rows=(), options=options, error=str(error), scored=tuple(scored),
+        )
+    rows = tuple(
+        CombinedRow(standing, competitors.names[standing.competitor], competitors.cells(standing), position)
+        for position, standing in enumerate(result.standings)
+    )
+    return CombinedRanking(
+        event=event, sessions=views, rows=rows, options=options, result=result, scored=tuple(scored),
+    )
+
+
+def _ranking_hidden(session: Session) -> bool:
+    return not session.final and session.event.live_rankings == LiveRankings.AT_THE_END
+
+
+def _scored_sessions(sessions: Sequence[Session]) -> list[ScoredSession]:
+    """Every session scored from two queries in all (its pairs, its results)."""
+    if not sessions:
+        return []
+    pairs: dict[int, list[Pair]] = defaultdict(list)
+    for pair in (
+        Pair.objects.filter(section__session__in=sessions)
+        .select_related("section", "player_1", "player_2")
+        .order_by("section__session_id", "section__letter", "direction", "number")
+    ):
+        pairs[pair.section.session_id].append(pair)
+    results: dict[int, list[Result]] = defaultdict(list)
+    for result in (
+        Result.objects.filter(board__session__in=sessions)
+        .select_related("board")  # not who entered each line (session_score's pages show it)
+        .order_by("board__session_id", "board__number", "section__letter", "table", "round", "pk")
+    ):
+        results[result.board.session_id].append(result)
+    return [
+        score_loaded(session=session, pairs=pairs[session.pk], results=results[session.pk])
+        for session in sessions
+    ]
+
+
+class _Competitors:
+    """Who is who across the sessions: keys for the engine, names and pairs for the page."""
+
+    def __init__(self, combined_by: str) -> None:
+        self.by_player = combined_by == CombinedBy.PLAYERS
+        self.names: dict[str, str] = {}
+        self.pairs: dict[tuple[str, str], Pair] = {}  # (competitor, session key) -> pair played in
+
+    def keys(self, pair: Pair, session: Session) -> list[tuple[str, str]]:
+        """(key, name) of the competitors a pair's score goes to."""
+        players = [player for player in (pair.player_1, pair.player_2) if player is not None]
+        if self.by_player and players:
+            return [(f"player:{player.pk}", player.name) for player in players]
+        if not self.by_player and len(players) == 2:
+            first, second = sorted(player.pk for player in players)
+            return [(f"pair:{first}-{second}", pair.names)]
+        unnamed = f"{pair.names or pair.label} ({session.name}, pair {pair.label})"
+        return [(f"session:{session.pk}:pair:{pair.pk}", unnamed)]
+
+    def session_input(self, scored: ScoredSession) -> EventSession:
+        session = scored.session
+        key = str(session.pk)
+        entries: list[SessionEntry] = []
+        boards = 0
+        for standings in scored.result.standings.values():
+            for standing in standings:
+                boards = max(boards, standing.boards_played)
+                pair = scored.pairs[standing.pair]
+                for competitor, name in self.keys(pair, session):
+                    if (competitor, key) in self.pairs:
+                        raise ScoringError(f"{name} played twice in {session.name}: correct the pairs' players")
+                    self.names.setdefault(competitor, name)
+                    self.pairs[(competitor, key)] = pair
+                    entries.append(SessionEntry(competitor, percentage=standing.percentage, imps=standing.total))
+        top = scored.result.top * boards or None
+        return EventSession(key=key, entries=tuple(entries), top=top)
+
+    def cells(self, standing: CombinedStanding) -> dict[str, CombinedCell]:
+        return {
+            score.session: CombinedCell(score, self.pairs[(standing.competitor, score.session)])
+            for score in standing.scores
+        }
+
