@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 
 from sessions.models import Pair, ScoringMethod
 from sessions.scoring import format_points
-from sessions.templatetags.clubscore import side_score, signed
+from sessions.templatetags.clubscore import player_link, player_links, side_score, signed
 
 if TYPE_CHECKING:
     from sessions.selectors.analysis import BoardAnalysisView
@@ -191,12 +191,9 @@ class RankingTable(PublicTable):
         accessor="pair__label", order_by=("pair__section__letter", "pair__number"),
         linkify=lambda record, table: scorecard_url(record.pair, table.session_id),
     )
-    # The names lead to the score card too: a bigger target than the pair's number, and
-    # what a player looks for.
-    players = tables.Column(
-        accessor="pair__names", verbose_name="Players", attrs={"td": {"class": "names"}},
-        linkify=lambda record, table: scorecard_url(record.pair, table.session_id),
-    )
+    # Each name leads to that player's page (every session, partner and percentage);
+    # the pair's number leads to this session's score card.
+    players = tables.Column(accessor="pair__names", verbose_name="Players", attrs={"td": {"class": "names"}})
     total = PointsColumn(accessor="standing__total", verbose_name="MP")
     percentage = PointsColumn(accessor="standing__percentage", verbose_name="%")
     average = PointsColumn(accessor="standing__average", verbose_name="Average")
@@ -211,6 +208,12 @@ class RankingTable(PublicTable):
         self.session_id = session_id
         if not is_matchpoints:
             self.columns["total"].column.verbose_name = "IMPs"
+
+    def render_players(self, record) -> SafeString:
+        return player_links(record.pair)
+
+    def value_players(self, record) -> str:
+        return record.pair.names
 
 
 # --- a board's traveller --------------------------------------------------------------
@@ -310,11 +313,11 @@ class ScorecardTable(PublicTable):
             self.columns["points"].column.verbose_name = "IMPs"
 
     def render_opponents(self, record) -> SafeString:
-        """The opponents' number and names, one link to their score card (the names are
-        hidden on a phone, the number stays)."""
+        """The opponents' number, a link to their score card, and their names, each a link
+        to the player's page (the names are hidden on a phone, the number stays)."""
         opponents = record.opponents
-        names = format_html(' <span class="names">{}</span>', opponents.names) if opponents.names else ""
-        return format_html('<a href="{}">{}{}</a>', scorecard_url(opponents, self.session_id), opponents.label, names)
+        names = format_html('<span class="names">{}</span>', player_links(opponents)) if opponents.names else ""
+        return format_html('<a href="{}">{}</a> {}', scorecard_url(opponents, self.session_id), opponents.label, names)
 
 
 # --- a club's sessions ----------------------------------------------------------------
@@ -333,3 +336,53 @@ class SessionListTable(PublicTable):
 
     class Meta(PublicTable.Meta):
         empty_text = "No results published yet."
+
+
+# --- a player's sessions --------------------------------------------------------------
+
+
+class PlayerHistoryTable(PublicTable):
+    """A player's published sessions, newest first: rows are PlayedSession.
+
+    Not sortable: a history reads in time order, and a column mixing percentages and
+    IMPs has no one order. On a phone the movement-free columns fit: date, session,
+    partner, score, place and the pair (its score card).
+    """
+
+    date = tables.DateColumn(accessor="session__date", format="j M Y", verbose_name="Date")
+    session = tables.Column(accessor="session__name", verbose_name="Session", attrs=WRAP)
+    partner = tables.Column(accessor="partner__name", verbose_name="Partner", attrs={"td": {"class": "names"}})
+    score = tables.Column(accessor="pair__pk", verbose_name="Score", attrs=NUMBER)
+    place = tables.Column(accessor="pair__pk", verbose_name="Place", attrs=NUMBER)
+    pair = tables.Column(
+        accessor="pair__label", verbose_name="Card",
+        linkify=lambda record: scorecard_url(record.pair, record.session.pk),
+    )
+
+    class Meta(PublicTable.Meta):
+        orderable = False
+        empty_text = "No published session yet."
+
+    def render_session(self, record) -> SafeString:
+        session = record.session
+        return format_html(
+            '<a href="{}">{} <span class="names">{}</span></a>',
+            reverse("sessions:session_results", args=[session.pk]), session.event.name, session.name,
+        )
+
+    def render_partner(self, record) -> SafeString | str:
+        return player_link(record.partner)
+
+    def render_score(self, record) -> str:
+        if record.ranking_hidden:
+            return "later"  # the event shows figures once the session is final
+        if record.percentage is not None:
+            return f"{format_points(record.percentage)}%"
+        if record.imps is not None:
+            return f"{format_points(record.imps)} IMPs"
+        return ""
+
+    def render_place(self, record) -> str:
+        if record.standing is None:
+            return ""
+        return f"{record.standing.place} of {record.field_size}"
