@@ -45,3 +45,15 @@ urlpatterns += [
     path("director/sessions/<int:session_id>/tables/<str:letter>/<int:table>/new/", links.table_link_new,
          name="director_table_link_new"),
 ]
+
+# The club owner's pages: the club's settings and who directs it.
+from .views import clubs  # noqa: E402
+
+urlpatterns += [
+    path("director/clubs/<slug:club_slug>/settings/", clubs.club_settings, name="director_club_settings"),
+    path("director/clubs/<slug:club_slug>/directors/", clubs.club_directors, name="director_club_directors"),
+    path("director/clubs/<slug:club_slug>/directors/<int:membership_id>/remove/", clubs.club_director_remove_view,
+         name="director_club_director_remove"),
+    path("director/clubs/<slug:club_slug>/directors/<int:membership_id>/owner/", clubs.club_director_owner_view,
+         name="director_club_director_owner"),
+]

@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='club',
             name='description',
-            field=models.TextField(blank=True, help_text="A few lines on the club's public page: where and when it plays.", max_length=1000),
+            field=models.CharField(blank=True, help_text="A few lines on the club's public page: where and when it plays.", max_length=1000),
         ),
         migrations.AddField(
             model_name='club',

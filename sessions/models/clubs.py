@@ -9,7 +9,7 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     # What the club's public page says about it, set by an owner.
-    description = models.TextField(
+    description = models.CharField(
         max_length=1000, blank=True, help_text="A few lines on the club's public page: where and when it plays."
     )
     website = models.URLField(blank=True, help_text="The club's own website, linked from its public page.")
