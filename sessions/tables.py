@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -345,19 +346,16 @@ class PlayerHistoryTable(PublicTable):
     """A player's published sessions, newest first: rows are PlayedSession.
 
     Not sortable: a history reads in time order, and a column mixing percentages and
-    IMPs has no one order. On a phone the movement-free columns fit: date, session,
-    partner, score, place and the pair (its score card).
+    IMPs has no one order. The score links to the pair's score card for that session.
+    On a phone the date moves under the session's name, so that session, partner,
+    score and place fit the screen.
     """
 
-    date = tables.DateColumn(accessor="session__date", format="j M Y", verbose_name="Date")
+    date = tables.DateColumn(accessor="session__date", format="j M Y", verbose_name="Date", attrs=WIDE_ONLY)
     session = tables.Column(accessor="session__name", verbose_name="Session", attrs=WRAP)
-    partner = tables.Column(accessor="partner__name", verbose_name="Partner", attrs={"td": {"class": "names"}})
+    partner = tables.Column(accessor="partner__name", verbose_name="Partner", attrs=WRAP)
     score = tables.Column(accessor="pair__pk", verbose_name="Score", attrs=NUMBER)
-    place = tables.Column(accessor="pair__pk", verbose_name="Place", attrs=NUMBER)
-    pair = tables.Column(
-        accessor="pair__label", verbose_name="Card",
-        linkify=lambda record: scorecard_url(record.pair, record.session.pk),
-    )
+    place = tables.Column(accessor="pair__pk", verbose_name="Place", attrs=_cells("num wrap"))
 
     class Meta(PublicTable.Meta):
         orderable = False
@@ -366,21 +364,27 @@ class PlayerHistoryTable(PublicTable):
     def render_session(self, record) -> SafeString:
         session = record.session
         return format_html(
-            '<a href="{}">{} <span class="names">{}</span></a>',
-            reverse("sessions:session_results", args=[session.pk]), session.event.name, session.name,
+            '<a href="{}">{} <span class="names"><span class="phone-only">{} &middot; </span>{}</span></a>',
+            reverse("sessions:session_results", args=[session.pk]), session.event.name,
+            date_format(session.date, "j M Y"), session.name,
         )
 
     def render_partner(self, record) -> SafeString | str:
         return player_link(record.partner)
 
-    def render_score(self, record) -> str:
+    def render_score(self, record) -> SafeString:
+        return format_html('<a href="{}" title="{}">{}</a>', scorecard_url(record.pair, record.session.pk),
+                           f"Score card of pair {record.pair.label}", self._score_text(record))
+
+    @staticmethod
+    def _score_text(record) -> str:
         if record.ranking_hidden:
             return "later"  # the event shows figures once the session is final
         if record.percentage is not None:
             return f"{format_points(record.percentage)}%"
         if record.imps is not None:
             return f"{format_points(record.imps)} IMPs"
-        return ""
+        return "card"  # the pair has no scored board yet
 
     def render_place(self, record) -> str:
         if record.standing is None:

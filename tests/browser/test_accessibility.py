@@ -83,6 +83,9 @@ def public_pages(evening) -> dict[str, str]:
         "rankings": reverse("sessions:session_results", args=[final.pk]),
         "traveller with hands": reverse("sessions:board", args=[final.pk, 3]),
         "score card": reverse("sessions:scorecard", args=[final.pk, evening.pair("1NS").pk]),
+        "player": reverse("sessions:player", args=[evening.pair("1NS").player_1_id]),
+        "player search": reverse("sessions:club_players", args=[evening.club.slug]) + "?q=hill",
+        "player search, nobody found": reverse("sessions:club_players", args=[evening.club.slug]) + "?q=zzz",
         "login": reverse("login"),
     }
 
@@ -111,6 +114,8 @@ def director_pages(evening) -> dict[str, str]:
         "hand records": reverse("sessions:analysis_hand_records", args=[final.pk]),
         "printable hand records": reverse("sessions:analysis_print", args=[final.pk]),
         "import": reverse("sessions:transfer_import", args=[club.slug]),
+        "club settings": reverse("sessions:director_club_settings", args=[club.slug]),
+        "club directors": reverse("sessions:director_club_directors", args=[club.slug]),
     }
 
 

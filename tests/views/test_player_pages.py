@@ -41,15 +41,16 @@ def test_a_players_page_lists_each_session_with_partner_score_place_and_card(
 
     html = visitor.get(player_url("Ann Archer")).content.decode()
 
+    # The session cell repeats the date for a phone, which hides the date column.
     assert history_rows(tables_of, html) == [
-        ["Date", "Session", "Partner", "Score", "Place", "Card"],
-        ["11 Mar 2025", f"Butler Pairs {butler_session.name}", "Bob Baker", "4.00 IMPs", "2 of 3", "1NS"],
-        ["4 Mar 2025", f"Tuesday Pairs {played_session.name}", "Bob Baker", "75.00%", "1= of 3", "1NS"],
+        ["Date", "Session", "Partner", "Score", "Place"],
+        ["11 Mar 2025", f"Butler Pairs 11 Mar 2025 · {butler_session.name}", "Bob Baker", "4.00 IMPs", "2 of 3"],
+        ["4 Mar 2025", f"Tuesday Pairs 4 Mar 2025 · {played_session.name}", "Bob Baker", "75.00%", "1= of 3"],
     ]
     assert f'href="{player_url("Bob Baker")}">Bob Baker</a>' in html  # the partner's own page
-    for session in (butler_session, played_session):
+    for session, score in ((butler_session, "4.00 IMPs"), (played_session, "75.00%")):
         card = reverse("sessions:scorecard", args=[session.pk, pair_id(session, "1NS")])
-        assert f'<a href="{card}">1NS</a>' in html
+        assert f'<a href="{card}" title="Score card of pair 1NS">{score}</a>' in html
         assert reverse("sessions:session_results", args=[session.pk]) in html
 
 
