@@ -386,7 +386,9 @@ class PlayerHistoryTable(PublicTable):
             return f"{format_points(record.imps)} IMPs"
         return "card"  # the pair has no scored board yet
 
-    def render_place(self, record) -> str:
+    def render_place(self, record) -> SafeString | str:
+        """"2= of 7", and on a wide screen the field under it ("East-West")."""
         if record.standing is None:
             return ""
-        return f"{record.standing.place} of {record.field_size}"
+        return format_html('{} of {} <span class="names wide-only">{}</span>',
+                           record.standing.place, record.field_size, record.field_title)

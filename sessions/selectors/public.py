@@ -281,7 +281,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         )
         for line in _rows(scored, [r for r in scored.results if pair.pk in (r.ns_pair_id, r.ew_pair_id)])
     ]
-    standing, field_size = _standing_of(scored, pair)
+    standing, field_size = standing_of(scored, pair)
     return Scorecard(
         pair=pair,
         rows=rows,
@@ -292,7 +292,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
     )
 
 
-def _standing_of(scored: ScoredSession, pair: Pair) -> tuple[Standing | None, int]:
+def standing_of(scored: ScoredSession, pair: Pair) -> tuple[Standing | None, int]:
     for _, ranked in scored.rankings():
         for item in ranked:
             if item.pair.pk == pair.pk:

@@ -44,8 +44,10 @@ def test_a_players_page_lists_each_session_with_partner_score_place_and_card(
     # The session cell repeats the date for a phone, which hides the date column.
     assert history_rows(tables_of, html) == [
         ["Date", "Session", "Partner", "Score", "Place"],
-        ["11 Mar 2025", f"Butler Pairs 11 Mar 2025 · {butler_session.name}", "Bob Baker", "4.00 IMPs", "2 of 3"],
-        ["4 Mar 2025", f"Tuesday Pairs 4 Mar 2025 · {played_session.name}", "Bob Baker", "75.00%", "1= of 3"],
+        ["11 Mar 2025", f"Butler Pairs 11 Mar 2025 · {butler_session.name}", "Bob Baker", "4.00 IMPs",
+         "2 of 3 North-South"],
+        ["4 Mar 2025", f"Tuesday Pairs 4 Mar 2025 · {played_session.name}", "Bob Baker", "75.00%",
+         "1= of 3 North-South"],
     ]
     assert f'href="{player_url("Bob Baker")}">Bob Baker</a>' in html  # the partner's own page
     for session, score in ((butler_session, "4.00 IMPs"), (played_session, "75.00%")):
