@@ -13,10 +13,13 @@ from typing import TypeVar
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.csrf import csrf_protect
+
+from sessions.models import Club, ClubDirector
 
 M = TypeVar("M", bound=Model)
 
@@ -35,6 +38,18 @@ def get_club_object_or_404(user: AbstractBaseUser | AnonymousUser, model: type[M
     if not user.is_authenticated:
         raise Http404("not found")
     return get_object_or_404(club_scoped(user, model), **lookup)
+
+
+def get_owned_club_or_404(user: AbstractBaseUser | AnonymousUser, **lookup) -> Club:
+    """The club matching ``lookup`` if the user owns it.
+
+    Like every director object, a club the user does not direct is a 404; a director of
+    the club who is not an owner knows the club exists, and is refused (403).
+    """
+    club = get_club_object_or_404(user, Club, **lookup)
+    if not ClubDirector.objects.filter(club=club, user=user, is_owner=True).exists():
+        raise PermissionDenied("only the club's owners manage its settings and directors")
+    return club
 
 
 def htmx_login_required(logged_out: Callable[[], HttpResponse]):

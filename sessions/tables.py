@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from sessions.models import Pair, ScoringMethod
 from sessions.scoring import format_points
-from sessions.templatetags.clubscore import side_score, signed
+from sessions.templatetags.clubscore import player_link, player_links, side_score, signed
 
 if TYPE_CHECKING:
     from sessions.selectors.analysis import BoardAnalysisView
@@ -191,12 +192,9 @@ class RankingTable(PublicTable):
         accessor="pair__label", order_by=("pair__section__letter", "pair__number"),
         linkify=lambda record, table: scorecard_url(record.pair, table.session_id),
     )
-    # The names lead to the score card too: a bigger target than the pair's number, and
-    # what a player looks for.
-    players = tables.Column(
-        accessor="pair__names", verbose_name="Players", attrs={"td": {"class": "names"}},
-        linkify=lambda record, table: scorecard_url(record.pair, table.session_id),
-    )
+    # Each name leads to that player's page (every session, partner and percentage);
+    # the pair's number leads to this session's score card.
+    players = tables.Column(accessor="pair__names", verbose_name="Players", attrs={"td": {"class": "names"}})
     total = PointsColumn(accessor="standing__total", verbose_name="MP")
     percentage = PointsColumn(accessor="standing__percentage", verbose_name="%")
     average = PointsColumn(accessor="standing__average", verbose_name="Average")
@@ -211,6 +209,12 @@ class RankingTable(PublicTable):
         self.session_id = session_id
         if not is_matchpoints:
             self.columns["total"].column.verbose_name = "IMPs"
+
+    def render_players(self, record) -> SafeString:
+        return player_links(record.pair)
+
+    def value_players(self, record) -> str:
+        return record.pair.names
 
 
 # --- a board's traveller --------------------------------------------------------------
@@ -310,11 +314,11 @@ class ScorecardTable(PublicTable):
             self.columns["points"].column.verbose_name = "IMPs"
 
     def render_opponents(self, record) -> SafeString:
-        """The opponents' number and names, one link to their score card (the names are
-        hidden on a phone, the number stays)."""
+        """The opponents' number, a link to their score card, and their names, each a link
+        to the player's page (the names are hidden on a phone, the number stays)."""
         opponents = record.opponents
-        names = format_html(' <span class="names">{}</span>', opponents.names) if opponents.names else ""
-        return format_html('<a href="{}">{}{}</a>', scorecard_url(opponents, self.session_id), opponents.label, names)
+        names = format_html('<span class="names">{}</span>', player_links(opponents)) if opponents.names else ""
+        return format_html('<a href="{}">{}</a> {}', scorecard_url(opponents, self.session_id), opponents.label, names)
 
 
 # --- a club's sessions ----------------------------------------------------------------
@@ -404,3 +408,58 @@ class CombinedTable(PublicTable):
 def _session_heading(view, url: str) -> SafeString:
     mark = "" if view.session.published else format_html(' <abbr title="{}">*</abbr>', "not published")
     return format_html('<a href="{}" title="{}">{}</a>{}', url, view.session.name, view.label, mark)
+
+
+# --- a player's sessions --------------------------------------------------------------
+
+
+class PlayerHistoryTable(PublicTable):
+    """A player's published sessions, newest first: rows are PlayedSession.
+
+    Not sortable: a history reads in time order, and a column mixing percentages and
+    IMPs has no one order. The score links to the pair's score card for that session.
+    On a phone the date moves under the session's name, so that session, partner,
+    score and place fit the screen.
+    """
+
+    date = tables.DateColumn(accessor="session__date", format="j M Y", verbose_name="Date", attrs=WIDE_ONLY)
+    session = tables.Column(accessor="session__name", verbose_name="Session", attrs=WRAP)
+    partner = tables.Column(accessor="partner__name", verbose_name="Partner", attrs=WRAP)
+    score = tables.Column(accessor="pair__pk", verbose_name="Score", attrs=NUMBER)
+    place = tables.Column(accessor="pair__pk", verbose_name="Place", attrs=_cells("num wrap"))
+
+    class Meta(PublicTable.Meta):
+        orderable = False
+        empty_text = "No published session yet."
+
+    def render_session(self, record) -> SafeString:
+        session = record.session
+        return format_html(
+            '<a href="{}">{} <span class="names"><span class="phone-only">{} &middot; </span>{}</span></a>',
+            reverse("sessions:session_results", args=[session.pk]), session.event.name,
+            date_format(session.date, "j M Y"), session.name,
+        )
+
+    def render_partner(self, record) -> SafeString | str:
+        return player_link(record.partner)
+
+    def render_score(self, record) -> SafeString:
+        return format_html('<a href="{}" title="{}">{}</a>', scorecard_url(record.pair, record.session.pk),
+                           f"Score card of pair {record.pair.label}", self._score_text(record))
+
+    @staticmethod
+    def _score_text(record) -> str:
+        if record.ranking_hidden:
+            return "later"  # the event shows figures once the session is final
+        if record.percentage is not None:
+            return f"{format_points(record.percentage)}%"
+        if record.imps is not None:
+            return f"{format_points(record.imps)} IMPs"
+        return "card"  # the pair has no scored board yet
+
+    def render_place(self, record) -> SafeString | str:
+        """"2= of 7", and on a wide screen the field under it ("East-West")."""
+        if record.standing is None:
+            return ""
+        return format_html('{} of {} <span class="names wide-only">{}</span>',
+                           record.standing.place, record.field_size, record.field_title)

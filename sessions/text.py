@@ -17,3 +17,17 @@ def clean_name(text: str) -> str:
         " " if char.isspace() else char for char in text if char.isspace() or unicodedata.category(char) not in ("Cc", "Cf")
     )
     return " ".join(kept.split())
+
+
+#: Letters that carry their mark in the letter itself, so NFKD does not split it off.
+_UNSPLIT_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th"})
+
+
+def search_key(text: str) -> str:
+    """A name folded for searching: case and accents ignored ("Wiśniewska" ~ "wisniewska").
+
+    Folded in Python, the same on SQLite and PostgreSQL (which would need the unaccent
+    extension to do it in SQL).
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_UNSPLIT_LETTERS))
+    return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).split())

@@ -68,3 +68,15 @@ urlpatterns += [
     path("director/clubs/<slug:club_slug>/players/<int:player_id>/merge/", repair.player_merge_view,
          name="director_player_merge"),
 ]
+
+# The club owner's pages: the club's settings and who directs it.
+from .views import clubs  # noqa: E402
+
+urlpatterns += [
+    path("director/clubs/<slug:club_slug>/settings/", clubs.club_settings, name="director_club_settings"),
+    path("director/clubs/<slug:club_slug>/directors/", clubs.club_directors, name="director_club_directors"),
+    path("director/clubs/<slug:club_slug>/directors/<int:membership_id>/remove/", clubs.club_director_remove_view,
+         name="director_club_director_remove"),
+    path("director/clubs/<slug:club_slug>/directors/<int:membership_id>/owner/", clubs.club_director_owner_view,
+         name="director_club_director_owner"),
+]

@@ -1,8 +1,10 @@
-"""Personas and common rows: the club's director, another club's director (outsider),
-a logged-in user who directs nothing, and the data a director works on."""
+"""Personas and common rows: the club's director (its owner), a director of the same club
+who is not an owner, another club's director (outsider), a logged-in user who directs
+nothing, and the data a director works on."""
 
 import pytest
 
+from sessions.models import ClubDirector
 from tests.factories import make_club, make_event, make_session, make_user
 
 
@@ -14,6 +16,14 @@ def director(db):
 @pytest.fixture
 def club(director):
     return make_club(directors=[director], name="Home Club")
+
+
+@pytest.fixture
+def co_director(club):
+    """Directs the Home Club's sessions, but does not own the club."""
+    user = make_user("co_director")
+    ClubDirector.objects.create(user=user, club=club, is_owner=False)
+    return user
 
 
 @pytest.fixture

@@ -19,10 +19,11 @@ def make_user(username: str | None = None, password: str = "pw"):
 
 
 def make_club(*, directors=(), name: str | None = None) -> Club:
+    """A club directed by ``directors``, the first of whom owns it (as migration 0007 made it)."""
     number = next(_numbers)
     club = Club.objects.create(name=name or f"Club {number}", slug=f"club-{number}")
-    for user in directors:
-        ClubDirector.objects.create(user=user, club=club)
+    for index, user in enumerate(directors):
+        ClubDirector.objects.create(user=user, club=club, is_owner=index == 0)
     return club
 
 

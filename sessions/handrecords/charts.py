@@ -4,6 +4,8 @@
   per distinct score, lowest score on the left, with one line's score highlighted.
 - ``percentages_svg``: a pair's percentage on each board, as bars up or down from a
   50% line (a board the pair did not play has no bar).
+- ``history_svg``: a player's session percentages over time, a line through one
+  point per session (oldest on the left), with the 50% line.
 
 The charts scale to their container (a viewBox, width 100%) and use a narrow drawing
 (400 units) so that text stays readable when a phone shrinks it. They are images to
@@ -35,7 +37,10 @@ FONT_SIZE = 12
 MIN_LABEL_SPACING = 26  # x-axis labels closer than this are thinned out
 BAR_GAP = 0.2  # share of each slot left empty between bars
 COLOURS = {"bar": "#4a6fa5", "highlight": "#d95f02", "above": "#2e7d32", "below": "#c62828",
-           "axis": "#555555", "text": "#222222"}  # fmt: skip
+           "axis": "#555555", "text": "#222222", "line": "#4a6fa5"}  # fmt: skip
+# The history's vertical scale shows at least 30-70%, widened to take in every point.
+HISTORY_RANGE = (30, 70)
+HISTORY_POINT_RADIUS = 4
 
 Percentage = int | float | Fraction | Decimal
 
@@ -101,6 +106,51 @@ def percentages_svg(
             parts.append(_axis_label(centre, HEIGHT - MARGIN_BOTTOM, label, rotate=False))
     parts.append(_line(MARGIN_SIDE, middle, WIDTH - MARGIN_SIDE, middle, "axis fifty"))
     parts.append(_text(WIDTH - MARGIN_SIDE, middle - 4, "50%", "fifty-label", anchor="end"))
+    return chart.render(parts)
+
+
+def history_svg(
+    points: Sequence[tuple[str, Percentage]], *, title: str = "Percentage in each session"
+) -> str:
+    """A line through one point per (session label, percentage), in the order given.
+
+    Sessions are evenly spaced (a club plays weekly or so; a gap of a month would
+    otherwise squeeze the rest). The vertical scale runs from 30% to 70%, or wider when a
+    point lies outside, so that the usual spread of a club's scores is not a flat line.
+    """
+    values = [(str(label), _percent(value)) for label, value in points]
+    description = "; ".join(f"{label}: {_percent_text(value)}" for label, value in values) or "no sessions"
+    chart = _Chart(title, description, "history", values)
+    if not values:
+        return chart.render([_text(WIDTH / 2, HEIGHT / 2, "No sessions yet", "empty", anchor="middle")])
+    low = min([HISTORY_RANGE[0], *(math.floor(value / 10) * 10 for _, value in values)])
+    high = max([HISTORY_RANGE[1], *(math.ceil(value / 10) * 10 for _, value in values)])
+    # Room under the axis for slanted dates ("10 Mar 25"), longer than a board's score.
+    plot_top, plot_bottom = MARGIN_TOP, HEIGHT - MARGIN_BOTTOM - 14
+    left, right = MARGIN_SIDE + 4 * FONT_SIZE // 2 + 12, WIDTH - MARGIN_SIDE - HISTORY_POINT_RADIUS
+
+    def y_of(value: Fraction | int) -> float:
+        return plot_bottom - float(value - low) * (plot_bottom - plot_top) / (high - low)
+
+    slot = (right - left) / max(len(values) - 1, 1)
+    x_of = [left + index * slot for index in range(len(values))] if len(values) > 1 else [(left + right) / 2]
+    parts = [_line(left, plot_bottom, right, plot_bottom, "axis")]
+    for tick in range(low, high + 1, 10):
+        parts.append(_text(left - 6, y_of(tick) + FONT_SIZE / 3, f"{tick}%", "tick", anchor="end"))
+    parts.append(_line(left, y_of(50), right, y_of(50), "axis fifty"))
+    coordinates = " ".join(f"{_number(x)},{_number(y_of(value))}" for x, (_, value) in zip(x_of, values))
+    parts.append(f'<polyline class="history-line" points="{coordinates}" fill="none" '
+                 f'stroke="{COLOURS["line"]}" stroke-width="2"/>')
+    step = _label_step(slot * 2) if len(values) > 1 else 1  # dates are wider than board numbers
+    for index, (x, (label, value)) in enumerate(zip(x_of, values)):
+        kind = "above" if value >= 50 else "below"
+        parts.append(
+            f'<circle class="point {kind}" cx="{_number(x)}" cy="{_number(y_of(value))}" '
+            f'r="{HISTORY_POINT_RADIUS}" fill="{COLOURS[kind]}" data-session="{_escape(label)}">'
+            f"<title>{_escape(f'{label}: {_percent_text(value)}')}</title></circle>"
+        )
+        if index % step == 0 or index == len(values) - 1:
+            parts.append(_axis_label(x, plot_bottom, label, rotate=True))
     return chart.render(parts)
 
 

@@ -8,6 +8,11 @@ from django.db.models import Q
 class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
+    # What the club's public page says about it, set by an owner.
+    description = models.CharField(
+        max_length=1000, blank=True, help_text="A few lines on the club's public page: where and when it plays."
+    )
+    website = models.URLField(blank=True, help_text="The club's own website, linked from its public page.")
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubDirector", related_name="directed_clubs"
     )
@@ -23,10 +28,15 @@ class Club(models.Model):
 
 
 class ClubDirector(models.Model):
-    """Membership that lets a user run the club's sessions."""
+    """Membership that lets a user run the club's sessions.
+
+    An owner also manages the club itself: its settings and who directs it. A club keeps
+    at least one owner (sessions.services.clubs refuses to remove the last one).
+    """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    is_owner = models.BooleanField(default=False, help_text="Manages the club's settings and its directors.")
 
     class Meta:
         constraints = [

@@ -14,12 +14,11 @@ stands alone, named after its session.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sessions.models import CombinedBy, Event, LiveRankings, Pair, Result, ScoringMethod, Session
+from sessions.models import CombinedBy, Event, Pair, ScoringMethod, Session
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.events import (
     Combination,
@@ -32,7 +31,8 @@ from sessions.scoring.events import (
     combine_sessions,
 )
 
-from .scoring import ScoredSession, score_loaded
+from .public import ranking_hidden
+from .scoring import ScoredSession, sessions_scores
 
 #: The Event fields that say how its sessions rank together.
 EVENT_COMBINED_FIELDS = ("combination", "combined_by", "sessions_counted", "minimum_sessions", "carry_forward_percent")
@@ -134,7 +134,7 @@ def event_ranking(*, event: Event, published_only: bool = True) -> CombinedRanki
     out a session whose ranking the event shows only once it is final."""
     sessions = event_sessions(event, published_only=published_only)
     views = tuple(
-        EventSessionView(session, f"S{number}", not (published_only and _ranking_hidden(session)))
+        EventSessionView(session, f"S{number}", not (published_only and ranking_hidden(session)))
         for number, session in enumerate(sessions, start=1)
     )
     scored = _scored_sessions([view.session for view in views if view.counted])
@@ -157,32 +157,12 @@ def event_ranking(*, event: Event, published_only: bool = True) -> CombinedRanki
     )
 
 
-def _ranking_hidden(session: Session) -> bool:
-    return not session.final and session.event.live_rankings == LiveRankings.AT_THE_END
-
-
 def _scored_sessions(sessions: Sequence[Session]) -> list[ScoredSession]:
     """Every session scored from two queries in all (its pairs, its results)."""
     if not sessions:
         return []
-    pairs: dict[int, list[Pair]] = defaultdict(list)
-    for pair in (
-        Pair.objects.filter(section__session__in=sessions)
-        .select_related("section", "player_1", "player_2")
-        .order_by("section__session_id", "section__letter", "direction", "number")
-    ):
-        pairs[pair.section.session_id].append(pair)
-    results: dict[int, list[Result]] = defaultdict(list)
-    for result in (
-        Result.objects.filter(board__session__in=sessions)
-        .select_related("board")  # not who entered each line (session_score's pages show it)
-        .order_by("board__session_id", "board__number", "section__letter", "table", "round", "pk")
-    ):
-        results[result.board.session_id].append(result)
-    return [
-        score_loaded(session=session, pairs=pairs[session.pk], results=results[session.pk])
-        for session in sessions
-    ]
+    scored = sessions_scores(sessions=sessions)
+    return [scored[session.pk] for session in sessions]
 
 
 class _Competitors:

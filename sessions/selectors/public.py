@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
-from sessions.models import Board, Club, Pair, Result, ResultKind, Session
+from sessions.models import Board, Club, Event, Pair, Result, ResultKind, Session
 from sessions.scoring.session import ScoredLine, Standing
 
 from .scoring import DIRECTIONS, RankedPair, ScoredSession, field_parts, session_score
@@ -53,6 +53,25 @@ def latest_sessions(limit: int = LATEST_SESSIONS) -> QuerySet[Session]:
 def club_sessions(*, club: Club) -> QuerySet[Session]:
     """The club's published sessions, newest first."""
     return published_sessions().filter(event__club=club).order_by("-date", "-published_at", "-pk")
+
+
+def ranking_hidden(session: Session) -> bool:
+    """The event shows the ranking only once the session is final, and it is not yet:
+    places and percentages stay hidden wherever they would show (rankings, score cards,
+    players' histories)."""
+    return not session.final and session.event.ranks_at_the_end
+
+
+def club_events(*, club: Club) -> QuerySet[Event]:
+    """The club's events with a published session, most recently played first, each with
+    its number of published sessions and its latest date (one query)."""
+    published = Q(sessions__published=True)
+    return (
+        Event.objects.filter(club=club)
+        .annotate(published_sessions=Count("sessions", filter=published), latest=Max("sessions__date", filter=published))
+        .filter(published_sessions__gt=0)
+        .order_by("-latest", "name")
+    )
 
 
 def _board_numbers(session: Session) -> list[int]:
@@ -262,7 +281,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         )
         for line in _rows(scored, [r for r in scored.results if pair.pk in (r.ns_pair_id, r.ew_pair_id)])
     ]
-    standing, field_size = _standing_of(scored, pair)
+    standing, field_size = standing_of(scored, pair)
     return Scorecard(
         pair=pair,
         rows=rows,
@@ -273,7 +292,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
     )
 
 
-def _standing_of(scored: ScoredSession, pair: Pair) -> tuple[Standing | None, int]:
+def standing_of(scored: ScoredSession, pair: Pair) -> tuple[Standing | None, int]:
     for _, ranked in scored.rankings():
         for item in ranked:
             if item.pair.pk == pair.pk:

@@ -1,15 +1,19 @@
 """Scoring a session from the database: the only path from stored lines to the engine.
 
 ``session_score`` reads the session's lines and pairs (two queries, whatever the
-size), turns them into the engine's SessionInput and calls ``score_session``. Pair
+size), turns them into the engine's SessionInput and calls ``score_session``;
+``sessions_scores`` does the same for many sessions in the same two queries. Pair
 keys are "A:1NS" (section letter, movement label), as the engine suggests.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+
+from django.db.models import QuerySet
 
 from sessions.models import Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore, Weighted
@@ -130,32 +134,54 @@ class ScoredSession:
         ]
 
 
+def _pairs() -> QuerySet[Pair]:
+    return Pair.objects.select_related("section", "player_1", "player_2").order_by(
+        "section__letter", "direction", "number"
+    )
+
+
+def _results() -> QuerySet[Result]:
+    return Result.objects.select_related("board", "updated_by").order_by(
+        "board__number", "section__letter", "table", "round", "pk"
+    )
+
+
 def session_score(*, session: Session) -> ScoredSession:
     """Score the session as entered so far (two queries, plus the event if not loaded).
 
     A read: it lives with the selectors, which build every page on it; nothing is stored.
     """
-    pairs = list(
-        Pair.objects.filter(section__session=session)
-        .select_related("section", "player_1", "player_2")
-        .order_by("section__letter", "direction", "number")
-    )
-    results = tuple(
-        Result.objects.filter(board__session=session)
-        .select_related("board", "updated_by")
-        .order_by("board__number", "section__letter", "table", "round", "pk")
-    )
+    pairs = list(_pairs().filter(section__session=session))
+    results = tuple(_results().filter(board__session=session))
     return score_loaded(session=session, pairs=pairs, results=results)
+
+
+def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:
+    """Score several sessions (by id) in two queries however many they are: a player's
+    history reads every session the player played at once, then scores each in Python.
+
+    Each session's ``event`` must be loaded by the caller.
+    """
+    by_id = {session.pk: session for session in sessions}
+    pairs: dict[int, list[Pair]] = defaultdict(list)
+    results: dict[int, list[Result]] = defaultdict(list)
+    # Both queries keep session_score's order, and grouping keeps it within each session.
+    for pair in _pairs().filter(section__session__in=list(by_id)):
+        pairs[pair.section.session_id].append(pair)
+    for result in _results().filter(board__session__in=list(by_id)):
+        results[result.board.session_id].append(result)
+    return {pk: score_loaded(session=session, pairs=pairs[pk], results=results[pk]) for pk, session in by_id.items()}
 
 
 def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[Result]) -> ScoredSession:
     """Score a session from its pairs and results already loaded (no query): what
-    session_score does after its two queries, and what an event's combined ranking does
-    for each session after loading every session's rows at once.
+    session_score does after its two queries, and what an event's combined ranking and a
+    player's history do for each session after loading every session's rows at once.
 
     ``pairs`` with their sections and players; ``results`` with their boards, in the
-    order session_score loads them.
+    order session_score loads them (``_pairs`` and ``_results``).
     """
+    pairs = list(pairs)
     results = tuple(results)
     _share_pairs(results, pairs)
     several = len({pair.section_id for pair in pairs}) > 1

@@ -6,12 +6,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from sessions.models import (
     Board,
     Club,
+    ClubDirector,
     EntryStatus,
     Event,
     Pair,
@@ -27,8 +28,10 @@ from .scoring import RankedPair, session_score
 
 
 def director_clubs(*, user: AbstractBaseUser) -> QuerySet[Club]:
-    """The clubs the user directs, with their events and sessions (three queries)."""
-    return Club.objects.filter(directors=user).prefetch_related(
+    """The clubs the user directs, with their events and sessions (three queries);
+    ``is_owned``: whether the user owns the club (and manages its settings and directors)."""
+    owns = ClubDirector.objects.filter(club=OuterRef("pk"), user=user, is_owner=True)
+    return Club.objects.filter(directors=user).annotate(is_owned=Exists(owns)).prefetch_related(
         Prefetch("events", queryset=Event.objects.order_by("name").prefetch_related("sessions"))
     )
 

@@ -3,6 +3,11 @@
 from fractions import Fraction
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from sessions.models import Pair, Player
 
 from sessions.scoring.rounding import round_to_places
 
@@ -34,3 +39,18 @@ def side_score(value: int | None, side: str) -> str:
         return "0" if side == "NS" else ""
     mine = value if side == "NS" else -value
     return str(mine) if mine > 0 else ""
+
+
+@register.filter
+def player_link(player: Player | None) -> SafeString | str:
+    """A player's name, a link to the player's page (their sessions and percentages)."""
+    if player is None:
+        return ""
+    return format_html('<a href="{}">{}</a>', reverse("sessions:player", args=[player.pk]), player.name)
+
+
+@register.filter
+def player_links(pair: Pair) -> SafeString:
+    """"Ann Archer & Bob Baker", each name a link to that player's page."""
+    players = [player for player in (pair.player_1, pair.player_2) if player]
+    return format_html_join(" & ", "{}", ((player_link(player),) for player in players))

@@ -17,30 +17,29 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig, Table
 
+from sessions.models import Club
 from sessions.selectors.analysis import board_analysis
-from sessions.models import Club, Event, Session
+from sessions.models import Event
 from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
+from sessions.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
 from sessions.selectors.public import (
+    club_events,
     club_sessions,
     clubs_with_results,
     latest_sessions,
     published_boards,
     published_pairs,
     published_sessions,
+    ranking_hidden,
     results_sheet,
     scorecard_sheet,
     traveller_sheet,
 )
-from sessions.tables import CombinedTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable
+from sessions.tables import CombinedTable, PlayerHistoryTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable
 
 CLUB_SESSIONS_PER_PAGE = 25
 #: Seconds between reloads of a provisional session's results page.
 LIVE_REFRESH_SECONDS = 60
-
-
-def _ranking_hidden(session: Session) -> bool:
-    """The event shows the ranking only once the session is final, and it is not yet."""
-    return not session.final and session.event.ranks_at_the_end
 
 
 def _configured(request: HttpRequest, table: Table, paginate: bool | dict = False) -> Table:
@@ -55,17 +54,41 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def club(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """The club's own results page: its sessions newest first, its events, a player search."""
     club = get_object_or_404(Club, slug=club_slug)
     table = SessionListTable(club_sessions(club=club))
     return render(request, "public/club.html", {
         "club": club, "table": _configured(request, table, {"per_page": CLUB_SESSIONS_PER_PAGE}),
+        "events": club_events(club=club),
+    })
+
+
+def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """The club's players whose name holds what was typed (a plain GET form: no script)."""
+    club = get_object_or_404(Club, slug=club_slug)
+    query = request.GET.get("q", "").strip()[:120]
+    players = player_search(club=club, query=query) if query else []
+    return render(request, "public/player_search.html", {
+        "club": club, "query": query, "players": players, "limit": SEARCH_LIMIT,
+    })
+
+
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's published sessions: partner, score, place, and a chart of percentages."""
+    player = published_player(player_id=player_id)
+    if player is None:  # unknown, or seen only in sessions not published
+        raise Http404("no such player")
+    history = player_history(player=player)
+    return render(request, "public/player.html", {
+        "club": player.club, "player": player, "history": history,
+        "table": _configured(request, PlayerHistoryTable(history.sessions)),
     })
 
 
 def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(published_sessions(), pk=session_id)
     sheet = results_sheet(session=session)
-    hidden = _ranking_hidden(session)
+    hidden = ranking_hidden(session)
     rankings = [] if hidden else [
         (ranking, _configured(request, RankingTable(
             ranking.rows, session_id=session.pk, is_matchpoints=sheet.is_matchpoints,
@@ -95,7 +118,7 @@ def scorecard(request: HttpRequest, session_id: int, pair_id: int) -> HttpRespon
     pair = get_object_or_404(published_pairs(), section__session_id=session_id, pk=pair_id)
     card = scorecard_sheet(pair=pair)
     session = pair.section.session
-    hidden = _ranking_hidden(session)  # the pair's place and percentage are the ranking
+    hidden = ranking_hidden(session)  # the pair's place and percentage are the ranking
     standing = None if hidden else card.standing
     table = ScorecardTable(
         card.rows, session_id=session_id, is_matchpoints=card.is_matchpoints,

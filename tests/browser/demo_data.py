@@ -77,6 +77,9 @@ def play(session: Session, *, share: float = 1.0) -> None:
 def make_evening(*, analysed: bool = True) -> Evening:
     director = make_user("director", password=PASSWORD)
     club = make_club(directors=[director], name="The Royal Leamington Spa Duplicate Bridge Club")
+    club.description = "Duplicate pairs on Monday and Thursday evenings at 7.15, in the Pump Rooms. Visitors welcome."
+    club.website = "https://leamington-bridge.example.org/results-and-club-news/"
+    club.save(update_fields=["description", "website"])
     event = make_event(club, name="Thursday Evening Championship Pairs")
     final = make_session(event, mitchell(5, 2), pair_players=PLAYERS)
     final.name = "Spring Championship, second qualifying session"

@@ -84,6 +84,9 @@ def public_pages(evening) -> dict[str, str]:
         "traveller with hands": reverse("sessions:board", args=[final.pk, 3]),
         "score card": reverse("sessions:scorecard", args=[final.pk, evening.pair("1NS").pk]),
         "event": reverse("sessions:event_results", args=[final.event_id]),
+        "player": reverse("sessions:player", args=[evening.pair("1NS").player_1_id]),
+        "player search": reverse("sessions:club_players", args=[evening.club.slug]) + "?q=hill",
+        "player search, nobody found": reverse("sessions:club_players", args=[evening.club.slug]) + "?q=zzz",
         "login": reverse("login"),
     }
 
@@ -121,6 +124,8 @@ def director_pages(evening) -> dict[str, str]:
             partial.pk, Result.objects.filter(board__session=partial).first().pk,
         ]),
         "player": reverse("sessions:director_player", args=[club.slug, Player.objects.filter(club=club).first().pk]),
+        "club settings": reverse("sessions:director_club_settings", args=[club.slug]),
+        "club directors": reverse("sessions:director_club_directors", args=[club.slug]),
     }
 
 

@@ -33,6 +33,8 @@ KEY_COLUMNS = {
     "traveller": ["NS", "EW", "Contract", "NS score", "EW score", "v par", "NS MP", "EW MP"],
     "score card": ["Board", "Opps", "Contract", "Score", "MP", "%"],
     "event": ["Place", "Players", "MP"],
+    "player": ["Session", "Partner", "Score", "Place"],
+    "player search": [],
 }
 
 
@@ -45,6 +47,8 @@ def page_url(evening, name: str) -> str:
         "traveller": reverse("sessions:board", args=[final.pk, 3]),
         "score card": reverse("sessions:scorecard", args=[final.pk, evening.pair("1NS").pk]),
         "event": reverse("sessions:event_results", args=[final.event_id]),
+        "player": reverse("sessions:player", args=[evening.pair("1NS").player_1_id]),
+        "player search": reverse("sessions:club_players", args=[evening.club.slug]) + "?q=wisniewska",
     }[name]
 
 
@@ -98,27 +102,45 @@ def test_a_public_page_reads_whole_on_a_phone(phone: Page, evening, name, screen
     assert phone.evaluate(SMALL_TARGETS, TARGET) == []
 
 
-def test_the_ranking_links_the_pair_names_to_their_score_cards(phone: Page, evening):
+def test_the_ranking_links_each_name_to_the_players_page(phone: Page, evening):
     phone.goto(page_url(evening, "rankings"))
-    names = " & ".join(NAMES[0])
 
-    link = phone.get_by_role("link", name=names, exact=True)
+    link = phone.get_by_role("link", name=NAMES[0][0], exact=True)
     expect(link).to_be_visible()
     box = link.bounding_box()
     assert box and box["width"] >= TARGET and box["height"] >= TARGET, box
     link.click()
 
-    expect(phone).to_have_url(re.compile(page_url(evening, "score card") + "$"))
+    expect(phone).to_have_url(re.compile(page_url(evening, "player") + "$"))
     expect(phone.get_by_role("heading", level=1)).to_contain_text(NAMES[0][0])
+    partner = phone.locator("table.results").get_by_role("link", name=NAMES[0][1], exact=True)
+    expect(partner).to_be_visible()
 
 
-def test_every_pair_of_the_ranking_is_named_and_linked(phone: Page, evening):
+def test_every_pair_of_the_ranking_links_its_score_card_and_its_players(phone: Page, evening):
     phone.goto(page_url(evening, "rankings"))
 
     for label, names in PLAYERS.items():
-        link = phone.get_by_role("link", name=" & ".join(names), exact=True)
-        expect(link).to_have_attribute("href", reverse("sessions:scorecard", args=[evening.final.pk,
-                                                                                  evening.pair(label).pk]))
+        pair = evening.pair(label)
+        card = phone.get_by_role("link", name=label, exact=True)
+        expect(card).to_have_attribute("href", reverse("sessions:scorecard", args=[evening.final.pk, pair.pk]))
+        for name, player_id in zip(names, (pair.player_1_id, pair.player_2_id), strict=True):
+            link = phone.get_by_role("link", name=name, exact=True)
+            expect(link).to_have_attribute("href", reverse("sessions:player", args=[player_id]))
+
+
+def test_the_club_page_finds_a_player_without_accents_and_without_script(browser, server, evening):
+    context = browser.new_context(base_url=server.url, java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(page_url(evening, "club"))
+
+    page.get_by_label("Find a player").fill("wisniewska")
+    page.get_by_role("button", name="Search").click()
+
+    page.get_by_role("link", name="Aleksandra Wiśniewska-Kowalczyk").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Aleksandra Wiśniewska-Kowalczyk")
+    expect(page.locator("svg.chart")).to_be_visible()
+    context.close()
 
 
 def test_a_traveller_on_a_phone_gives_each_contract_its_declarer_and_result(phone: Page, evening):
@@ -133,10 +155,13 @@ def test_a_traveller_on_a_phone_gives_each_contract_its_declarer_and_result(phon
     assert all(played.fullmatch(cell) or cell == "PASS" for cell in contracts), contracts
 
 
-def test_a_score_card_links_the_opponents_names_on_a_wide_screen(page: Page, evening):
+def test_a_score_card_links_the_opponents_and_their_names_on_a_wide_screen(page: Page, evening):
     page.goto(page_url(evening, "score card"))
 
     card = page.locator("table.results")
-    link = card.get_by_role("link", name=re.compile(r"^\d+EW .+ & .+$")).first
-    expect(link).to_be_visible()
-    assert re.search(r"/sessions/\d+/pairs/\d+/$", link.get_attribute("href"))
+    opponents = card.get_by_role("link", name=re.compile(r"^\d+EW$")).first
+    expect(opponents).to_be_visible()
+    assert re.search(r"/sessions/\d+/pairs/\d+/$", opponents.get_attribute("href"))
+    name = card.get_by_role("link", name=NAMES[5][0], exact=True).first
+    expect(name).to_be_visible()
+    assert re.search(r"/players/\d+/$", name.get_attribute("href"))

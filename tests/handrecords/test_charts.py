@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from sessions.handrecords.charts import percentages_svg, score_distribution_svg
+from sessions.handrecords.charts import history_svg, percentages_svg, score_distribution_svg
 from sessions.scoring.errors import ScoringError
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -132,3 +132,67 @@ def test_hostile_text_is_escaped_in_titles_labels_and_attributes():
     bar = _bars(_parse(percentages_svg([(HOSTILE, 60)])))[0]
     assert bar.get("data-board") == HOSTILE
     assert bar.find(f"{SVG}title").text == f"Board {HOSTILE}: 60.00%"
+
+
+# --- a player's percentages over time ---------------------------------------------------
+
+
+def _points(root: ET.Element) -> list[ET.Element]:
+    return list(root.iter(f"{SVG}circle"))
+
+
+def _fifty_line_y(root: ET.Element) -> float:
+    (line,) = [line for line in root.iter(f"{SVG}line") if "fifty" in line.get("class", "").split()]
+    return float(line.get("y1"))
+
+
+def test_history_has_one_point_per_session_left_to_right_in_the_order_given():
+    root = _parse(history_svg([("3 Mar 25", 55), ("10 Mar 25", Fraction(97, 2)), ("17 Mar 25", Decimal("62.5"))]))
+
+    points = _points(root)
+    assert [point.get("data-session") for point in points] == ["3 Mar 25", "10 Mar 25", "17 Mar 25"]
+    xs = [float(point.get("cx")) for point in points]
+    assert xs == sorted(xs) and xs[1] - xs[0] == pytest.approx(xs[2] - xs[1])  # evenly spaced
+    (line,) = root.iter(f"{SVG}polyline")
+    assert len(line.get("points").split()) == 3
+
+
+def test_history_points_above_fifty_lie_above_the_fifty_line_in_proportion():
+    root = _parse(history_svg([("a", 60), ("b", 40), ("c", 50)]))
+
+    fifty = _fifty_line_y(root)
+    above, below, level = (float(point.get("cy")) for point in _points(root))
+    assert above < fifty < below and level == pytest.approx(fifty)
+    assert fifty - above == pytest.approx(below - fifty)  # 10 points either side, the same distance
+    assert [point.get("class") for point in _points(root)] == ["point above", "point below", "point above"]
+
+
+def test_history_scale_widens_to_take_in_an_extreme_session():
+    root = _parse(history_svg([("good", 81.2), ("bad", 24.9)]))
+
+    ticks = [text.text for text in root.iter(f"{SVG}text") if text.get("class") == "tick"]
+    assert ticks[0] == "20%" and ticks[-1] == "90%"
+    ys = [float(point.get("cy")) for point in _points(root)]
+    assert all(0 <= y <= 220 for y in ys)
+
+
+def test_history_is_described_for_screen_readers_and_escapes_the_title():
+    svg = history_svg([("3 Mar 25", Fraction(1105, 20))], title=HOSTILE)
+    root = _parse(svg)
+
+    assert "<script>" not in svg
+    assert root.get("role") == "img"
+    assert root.find(f"{SVG}title").text == HOSTILE
+    assert root.find(f"{SVG}desc").text == "3 Mar 25: 55.25%"
+
+
+def test_history_without_sessions_says_so():
+    root = _parse(history_svg([]))
+
+    assert not _points(root) and root.find(f"{SVG}desc").text == "no sessions"
+
+
+@pytest.mark.parametrize("value", [101, -1, "55", None])
+def test_history_refuses_what_is_not_a_percentage(value):
+    with pytest.raises(ScoringError):
+        history_svg([("x", value)])

@@ -7,21 +7,25 @@ directs nothing (both 404: they cannot learn the object exists).
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.forms.models import model_to_dict
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
-from sessions.models import Board, Event, ImportJob, Pair, Player, Result, ResultChange, Seating, Session, TableLink
+from sessions.models import (
+    Board, Club, ClubDirector, Event, ImportJob, Pair, Player, Result, ResultChange, Seating, Session, TableLink,
+)
 from sessions.services import EVENT_SETTINGS, player_add, result_record
 from sessions.services.tables import table_links_ensure
-from tests.factories import make_session
+from tests.factories import make_session, make_user
 from tests.formats.data_files import DATA_DIR
 
 
 @pytest.fixture
-def entered(session):
+def entered(session, co_director):
     """The conftest session with two lines on board 1: 1NS v 1EW (round 1, table 1), which
-    the requests below change, and 3NS v 2EW (round 2, table 3)."""
+    the requests below change, and 3NS v 2EW (round 2, table 3); the club has a second
+    director (not an owner), and a user with an account waits to be added."""
+    make_user("newcomer")
     board, section = session.boards.get(number=1), session.sections.get()
     line = result_record(board=board, section=section, ns_pair="1NS", ew_pair="1EW", text="4S N =").result
     result_record(board=board, section=section, ns_pair="3NS", ew_pair="2EW", text="4S N +1")
@@ -50,7 +54,13 @@ def writing_requests(session, line):
     pair_3ew = Pair.objects.get(section__session=session, number=3, direction="EW")
     round_3 = {"t1_ns": "1NS", "t1_ew": "3EW", "t1_boards": "5-6", "t2_ns": "2NS", "t2_ew": "1EW", "t2_boards": "1-2",
                "t3_ns": "3NS", "t3_ew": "2EW", "t3_boards": "3-4"}  # the EW pairs went to the wrong tables
+    helper = ClubDirector.objects.get(club=club, user__username="co_director")
     return [
+        (reverse("sessions:director_club_settings", args=[club.slug]),
+         {"name": "Renamed Club", "description": "Sneaky words", "website": "example.org"}),
+        (reverse("sessions:director_club_directors", args=[club.slug]), {"identifier": "newcomer", "is_owner": "on"}),
+        (reverse("sessions:director_club_director_owner", args=[club.slug, helper.pk]), {"is_owner": "1"}),
+        (reverse("sessions:director_club_director_remove", args=[club.slug, helper.pk]), {}),
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
         (reverse("sessions:director_session_new", args=[club.slug]),
@@ -106,6 +116,8 @@ def results_file():
 
 def snapshot():
     return (
+        list(Club.objects.values_list("pk", "name", "description", "website")),
+        list(ClubDirector.objects.values_list("pk", "user", "club", "is_owner")),
         list(Result.objects.values_list("pk", "version", "text", "group")),
         list(Event.objects.values_list(*EVENT_SETTINGS)),
         ResultChange.objects.count(),
@@ -146,7 +158,7 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     statuses = [client.post(url, data).status_code for url, data in writing_requests(session, line)]
 
     assert all(status in (200, 302) for status in statuses), statuses
-    assert snapshot()[2] > 2  # the director's changes were logged
+    assert snapshot()[4] > 2  # the director's changes were logged
     assert {"Renamed", "Sneaky event", "Sneaky settings"} <= set(Event.objects.values_list("name", flat=True))
     assert Event.objects.get(name="Renamed").method == "butler"
     assert Pair.objects.get(pk=line.ns_pair_id).player_1.national_number == "666"
@@ -166,6 +178,29 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert Seating.objects.get(section__session=session, round=3, table=2).ew_pair.label == "1EW"
     assert not Pair.objects.filter(section__session=session, number=3, direction="EW").exists()
     assert Player.objects.filter(name__startswith="Ann").values_list("name", flat=True).get() == "Ann Smith-Jones"
+    club = Club.objects.get(pk=session.event.club_id)
+    assert (club.name, club.description, club.website) == ("Renamed Club", "Sneaky words", "https://example.org")
+    assert set(ClubDirector.objects.filter(club=club).values_list("user__username", "is_owner")) == {
+        ("director", True), ("newcomer", True),  # co_director was made an owner, then removed
+    }
+
+
+def test_a_director_who_does_not_own_the_club_is_refused_its_settings_and_directors(client, entered, co_director):
+    """A director of the club knows it exists: 403, not 404; and nothing changes."""
+    session, line = entered
+    client.force_login(co_director)
+    club = session.event.club
+    owner_urls = {"director_club_settings", "director_club_directors", "director_club_director_owner",
+                  "director_club_director_remove"}
+    before = snapshot()
+
+    for url, data in writing_requests(session, line):
+        if resolve(url).url_name in owner_urls:
+            assert client.post(url, data).status_code == 403, url
+    for name in ("director_club_settings", "director_club_directors"):
+        assert client.get(reverse(f"sessions:{name}", args=[club.slug])).status_code == 403, name
+
+    assert snapshot() == before
 
 
 @pytest.mark.parametrize("persona", ["outsider", "member"])
@@ -190,6 +225,7 @@ def test_reading_pages_are_hidden_from_other_users(client, entered, persona, req
         ("director_round_seating", [session.pk, "A", 1]),
         ("director_line_pairs", [session.pk, Result.objects.filter(board__session=session).first().pk]),
         ("director_player", [session.event.club.slug, Player.objects.first().pk]),
+        ("director_club_settings", [session.event.club.slug]), ("director_club_directors", [session.event.club.slug]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 
@@ -232,6 +268,8 @@ DIRECTOR_PAGES_WALKED = {
     "director_session_edit", "director_session_movement", "director_session_delete", "director_repair",
     "director_round_seating", "director_table_turn", "director_pair_late", "director_pair_withdraw",
     "director_line_pairs", "director_player", "director_player_merge",
+    "director_club_settings", "director_club_directors", "director_club_director_owner",
+    "director_club_director_remove",
 }
 
 

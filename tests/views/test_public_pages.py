@@ -216,7 +216,7 @@ def test_a_score_card_shows_each_board_from_the_pairs_side(client, played_sessio
     html = client.get(scorecard_url(played_session, pair_id(played_session, "1EW"))).content.decode()
     (card,) = tables_of(html)
 
-    assert "Pair 1EW" in html and "Gil Grant &amp; Hal Hunt" in html
+    assert "Pair 1EW" in html and "Gil Grant</a> &amp; <a" in html
     assert card[0] == ["Board", "Sat", "Opps", "Contract", "By", "Lead", "Result", "Score", "MP", "%"]
     # The contract cell repeats declarer and result for a phone, which hides their columns.
     assert body_rows(card) == [

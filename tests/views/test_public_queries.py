@@ -10,7 +10,7 @@ import itertools
 import pytest
 from django.urls import reverse
 
-from sessions.models import Session
+from sessions.models import Player, Session
 from sessions.movements import mitchell
 from sessions.services import result_record, session_publish
 from sessions.services.sessions import session_mark_final
@@ -86,8 +86,49 @@ def test_the_home_page_takes_two_queries(client, played_session, django_assert_n
         client.get(reverse("sessions:home"))
 
 
-def test_the_club_page_takes_three_queries(client, played_session, django_assert_num_queries):
+def test_the_club_page_takes_four_queries(client, played_session, django_assert_num_queries):
     url = reverse("sessions:club", args=[played_session.event.club.slug])
     # 1. the club  2. the number of published sessions (paging)  3. this page of them
-    with django_assert_num_queries(3):
+    # 4. the events with a published session, counted and dated
+    with django_assert_num_queries(4):
         client.get(url, {"sort": "-date"})
+
+
+# --- a player's page: the same queries for 3 sessions as for 30 ---------------------------
+
+
+def players_sessions(event, count: int) -> int:
+    """``count`` published sessions of Ann Archer, with a new partner every third one, and
+    an unpublished one; the id of Ann Archer."""
+    for number in range(count + 1):
+        partner = f"Partner {number // 3}"
+        session = make_session(event, pair_players={"1NS": ["Ann Archer", partner], "1EW": ["Opp One", "Opp Two"]})
+        board = session.boards.get(number=1)
+        section = session.sections.get()
+        result_record(board=board, section=section, ns_pair="1NS", ew_pair="1EW", text=RESULTS[number % 5])
+        result_record(board=board, section=section, ns_pair="3NS", ew_pair="2EW", text="3NT S =")
+        if number < count:  # the last one stays unpublished
+            session_publish(session=session)
+    return Player.objects.get(name="Ann Archer").pk
+
+
+@pytest.mark.parametrize("count", [3, 30], ids=["3 sessions", "30 sessions"])
+def test_the_player_page_takes_four_queries_however_many_sessions(client, event, count, django_assert_num_queries):
+    url = reverse("sessions:player", args=[players_sessions(event, count)])
+    # 1. the player with its club, if it sat in a published session
+    # 2. the player's pairs in published sessions, with their sessions and events (and partners)
+    # 3. sessions_scores: every line of those sessions
+    # 4. sessions_scores: every pair of those sessions, with sections and players
+    # Each session is scored in Python; the chart is drawn in Python.
+    with django_assert_num_queries(4):
+        response = client.get(url)
+    assert response.status_code == 200
+    assert response.content.count(b'class="point ') == count  # every published session drawn, no more
+
+
+def test_the_player_search_takes_two_queries(client, played_session, django_assert_num_queries):
+    url = reverse("sessions:club_players", args=[played_session.event.club.slug])
+    # 1. the club  2. its players who sat in a published session (names folded in Python)
+    with django_assert_num_queries(2):
+        response = client.get(url, {"q": "ann"})
+    assert b"Ann Archer" in response.content

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import conditional_escape
 
+from sessions.models import Player
 from sessions.selectors.public import published_sessions, results_sheet
 from sessions.services import result_record, session_publish
 from sessions.tables import RankingTable, contract_html
@@ -152,19 +153,37 @@ def header_classes(html: str) -> dict[str, str]:
     return {re.sub(r"<[^>]+>", "", text).strip(): attrs for attrs, text in headings}
 
 
-def test_the_ranking_links_each_pairs_names_to_its_score_card(client, played_session, pair_id):
+def player_page(name: str) -> str:
+    return reverse("sessions:player", args=[Player.objects.get(name=name).pk])
+
+
+def test_the_ranking_links_each_name_to_the_players_page_and_the_pair_to_its_score_card(
+    client, played_session, pair_id
+):
     html = results(client, played_session)
 
-    for label, names in PLAYERS.items():
+    for label, (first, second) in PLAYERS.items():
         card = reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, label)])
-        assert f'<a href="{card}">{conditional_escape(" & ".join(names))}</a>' in html
+        assert f'<a href="{card}">{label}</a>' in html
+        assert (f'<a href="{player_page(first)}">{conditional_escape(first)}</a> &amp; '
+                f'<a href="{player_page(second)}">{conditional_escape(second)}</a>') in html
 
 
-def test_a_score_cards_opponents_link_carries_their_names(client, played_session, pair_id):
+def test_a_score_card_links_the_opponents_to_their_card_and_each_name_to_the_players_page(
+    client, played_session, pair_id
+):
     html = client.get(reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1EW")])).content.decode()
     card = reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1NS")])
 
-    assert f'<a href="{card}">1NS <span class="names">Ann Archer &amp; Bob Baker</span></a>' in html
+    assert (f'<a href="{card}">1NS</a> <span class="names"><a href="{player_page("Ann Archer")}">Ann Archer</a> &amp; '
+            f'<a href="{player_page("Bob Baker")}">Bob Baker</a></span>') in html
+
+
+def test_a_score_cards_heading_links_the_pairs_players(client, played_session, pair_id):
+    html = client.get(reverse("sessions:scorecard", args=[played_session.pk, pair_id(played_session, "1EW")])).content.decode()
+
+    assert (f'<small><a href="{player_page("Gil Grant")}">Gil Grant</a> &amp; '
+            f'<a href="{player_page("Hal Hunt")}">Hal Hunt</a></small>') in html
 
 
 @pytest.mark.parametrize("page_name, phone_hides, phone_keeps", [

@@ -67,7 +67,7 @@ def load_demo_club(director) -> Club:
     """The demo club and its sessions; anything already there is left as it is."""
     name, slug = DEMO_CLUB
     club, _ = Club.objects.get_or_create(slug=slug, defaults={"name": name})
-    ClubDirector.objects.get_or_create(user=director, club=club)
+    ClubDirector.objects.update_or_create(user=director, club=club, defaults={"is_owner": True})
     for player in PLAYERS:
         player_find_or_add(club=club, name=player)
     event, _ = Event.objects.get_or_create(club=club, name=DEMO_EVENT)

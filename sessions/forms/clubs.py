@@ -1,0 +1,45 @@
+"""Forms of the club owner's pages: the club's settings and its directors."""
+
+from __future__ import annotations
+
+from django import forms
+
+from sessions.models import Club
+
+
+def _help(name: str) -> str:
+    return str(Club._meta.get_field(name).help_text)
+
+
+class ClubSettingsForm(forms.Form):
+    """The club's name and what its public page says (club_update cleans and checks).
+
+    A plain form rather than a ModelForm: a refused post must not change the club object
+    the page header shows.
+    """
+
+    name = forms.CharField(max_length=120)
+    description = forms.CharField(
+        max_length=1000, required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=_help("description"),
+    )
+    # A bare "example.org" becomes https://example.org (Django 6's default, chosen now).
+    website = forms.URLField(
+        max_length=200, required=False, assume_scheme="https", help_text=_help("website"),
+        widget=forms.URLInput(attrs={"placeholder": "https://"}),
+    )
+
+
+class DirectorAddForm(forms.Form):
+    identifier = forms.CharField(
+        max_length=254, label="Username or e-mail",
+        help_text="Of someone who already has a ClubScore account.",
+    )
+    is_owner = forms.BooleanField(
+        required=False, label="Owner too", help_text="Owners also manage the club's settings and its directors.",
+    )
+
+
+class OwnerForm(forms.Form):
+    """Make a director an owner (1) or a plain director (0)."""
+
+    is_owner = forms.TypedChoiceField(choices=[("1", "owner"), ("0", "director")], coerce=lambda value: value == "1")

@@ -1,0 +1,152 @@
+"""What a player's public page and the club's player search read: published sessions only.
+
+A player's history is every published session in which the player sat in a pair, with
+the partner, the pair's figure and place as the session's ranking shows them. All the
+sessions are read at once (the player's pairs, then every line and pair of those
+sessions: three queries whether the player has played 3 sessions or 300) and scored in
+Python by sessions_scores, the same scoring as the rankings page. A session that is not
+published does not exist here: neither it nor the partner of that evening shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.safestring import SafeString, mark_safe
+
+from sessions.handrecords import history_svg
+from sessions.models import Club, Pair, Player, Session
+from sessions.scoring.session import Standing
+from sessions.text import search_key
+
+from .public import field_title, ranking_hidden, standing_of
+from .scoring import sessions_scores
+
+#: Names a search shows at most (a query of one letter matches most of a club).
+SEARCH_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class PlayedSession:
+    """One published session of a player: the pair the player sat in and how it did."""
+
+    session: Session  # with its event and club
+    pair: Pair  # with its section and players
+    partner: Player | None
+    standing: Standing | None  # None when the pair has no scored board, or the ranking is hidden
+    field_title: str
+    field_size: int
+    is_matchpoints: bool
+    ranking_hidden: bool
+
+    @property
+    def percentage(self) -> Fraction | None:
+        return self.standing.percentage if self.standing and self.is_matchpoints else None
+
+    @property
+    def imps(self) -> Fraction | None:
+        return self.standing.total if self.standing and not self.is_matchpoints else None
+
+
+@dataclass(frozen=True)
+class PlayerHistory:
+    player: Player  # with its club
+    sessions: list[PlayedSession]  # newest first
+
+    @property
+    def percentages(self) -> list[PlayedSession]:
+        """The matchpoint sessions with a percentage, oldest first: the chart's points."""
+        return [played for played in reversed(self.sessions) if played.percentage is not None]
+
+    @property
+    def average_percentage(self) -> Fraction | None:
+        """The plain average of the session percentages (each session counts once)."""
+        figures = [played.percentage for played in self.percentages]
+        return sum(figures, Fraction(0)) / len(figures) if figures else None
+
+    @property
+    def any_ranking_hidden(self) -> bool:
+        return any(played.ranking_hidden for played in self.sessions)
+
+    @property
+    def imp_sessions(self) -> int:
+        return sum(1 for played in self.sessions if not played.is_matchpoints)
+
+    @property
+    def chart(self) -> SafeString:
+        """The percentages over time as an SVG drawn here (no script: the page's CSP)."""
+        points = [(f"{played.session.date.day} {played.session.date:%b %y}", played.percentage) for played in self.percentages]
+        # charts.py escapes every text it writes, the player's name in the title included.
+        return mark_safe(history_svg(points, title=f"{self.player.name}: percentage in each session"))  # noqa: S308
+
+
+def _published_pairs_of(player: Player) -> QuerySet[Pair]:
+    return (
+        Pair.objects.filter(Q(player_1=player) | Q(player_2=player), section__session__published=True)
+        .select_related("section__session__event", "player_1", "player_2")
+        .order_by("-section__session__date", "-section__session__published_at", "-section__session_id", "pk")
+    )
+
+
+def player_history(*, player: Player) -> PlayerHistory:
+    """Every published session the player played, newest first, scored.
+
+    Queries: the player's pairs with their sessions and events; sessions_scores' two
+    (every line, every pair of those sessions), whatever the number of sessions.
+    """
+    pairs = list(_published_pairs_of(player))
+    sessions = {pair.section.session_id: pair.section.session for pair in pairs}
+    for session in sessions.values():
+        session.event.club = player.club  # the player's club is the sessions' club: no query
+    scores = sessions_scores(sessions=list(sessions.values()))
+    played = []
+    for pair in pairs:
+        scored = scores[pair.section.session_id]
+        session = scored.session
+        hidden = ranking_hidden(session)
+        standing, field_size = (None, 0) if hidden else standing_of(scored, pair)
+        played.append(PlayedSession(
+            session=session,
+            pair=pair,
+            partner=pair.player_2 if pair.player_1_id == player.pk else pair.player_1,
+            standing=standing,
+            field_title=field_title(standing.field) if standing else "",
+            field_size=field_size,
+            is_matchpoints=scored.is_matchpoints,
+            ranking_hidden=hidden,
+        ))
+    return PlayerHistory(player=player, sessions=played)
+
+
+def published_players(*, club: Club) -> QuerySet[Player]:
+    """The club's players who sat in at least one published session (one query).
+
+    Names entered only in unpublished sessions stay out of sight, as those sessions do.
+    """
+    pairs = Pair.objects.filter(section__session__published=True, section__session__event__club=club)
+    return Player.objects.filter(club=club).filter(
+        Q(pk__in=pairs.values("player_1")) | Q(pk__in=pairs.values("player_2"))
+    ).order_by("name", "pk")
+
+
+def player_search(*, club: Club, query: str) -> list[Player]:
+    """The club's published players whose name holds every word typed, in any case and
+    with or without accents ("sio o'sull" finds "Siobhán O'Sullivan"); at most SEARCH_LIMIT.
+
+    One query: names are folded in Python, the same on every database.
+    """
+    words = search_key(query).split()
+    if not words:
+        return []
+    found = [player for player in published_players(club=club) if all(word in search_key(player.name) for word in words)]
+    return found[:SEARCH_LIMIT]
+
+
+def published_player(*, player_id: int) -> Player | None:
+    """The player, with its club, if it sat in a published session (one query); else None."""
+    sat_in_published = Pair.objects.filter(
+        Q(player_1=OuterRef("pk")) | Q(player_2=OuterRef("pk")), section__session__published=True
+    )
+    return Player.objects.filter(Exists(sat_in_published), pk=player_id).select_related("club").first()

@@ -1,0 +1,89 @@
+"""What a club's owner changes about the club: its settings and who directs it.
+
+A club always keeps an owner: removing or demoting the last one is refused, so that
+nobody is left who could add a director again (short of the Django admin). The check
+locks the club's owner memberships, so two owners removing each other at the same
+moment cannot both succeed.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+
+from sessions.models import Club, ClubDirector
+from sessions.text import clean_name
+
+#: The Club fields an owner may set (the slug stays: it is in every link to the club).
+CLUB_SETTINGS = ("name", "description", "website")
+
+
+@transaction.atomic
+def club_update(*, club: Club, name: str, description: str = "", website: str = "") -> Club:
+    """The club's name and what its public page says about it."""
+    club.name = clean_name(name)
+    club.description = description.strip()
+    club.website = website.strip()
+    club.full_clean()
+    club.save(update_fields=list(CLUB_SETTINGS))
+    return club
+
+
+def _user_named(identifier: str) -> AbstractBaseUser:
+    """The one existing user with that username or e-mail (any case)."""
+    typed = identifier.strip()
+    if not typed:
+        raise ValidationError("type the username or e-mail of the new director")
+    users = list(get_user_model().objects.filter(Q(username__iexact=typed) | Q(email__iexact=typed))[:10])
+    exact = [user for user in users if user.get_username() == typed]
+    if len(exact) == 1:
+        return exact[0]
+    if len(users) == 1:
+        return users[0]
+    if not users:
+        raise ValidationError(
+            f"nobody has the username or e-mail {typed!r}: the new director must first have an account"
+        )
+    raise ValidationError(f"several accounts match {typed!r}: type the exact username instead")
+
+
+@transaction.atomic
+def club_director_add(*, club: Club, identifier: str, is_owner: bool = False) -> ClubDirector:
+    """Let an existing user (named by username or e-mail) direct the club, or own it too."""
+    user = _user_named(identifier)
+    if ClubDirector.objects.filter(club=club, user=user).exists():
+        raise ValidationError(f"{user.get_username()} already directs {club.name}")
+    membership = ClubDirector(club=club, user=user, is_owner=is_owner)
+    membership.full_clean()
+    membership.save()
+    return membership
+
+
+def _refuse_leaving_no_owner(membership: ClubDirector) -> None:
+    owners = list(
+        ClubDirector.objects.select_for_update().filter(club_id=membership.club_id, is_owner=True).values_list("pk", flat=True)
+    )
+    if owners == [membership.pk]:
+        raise ValidationError(
+            f"{membership.user.get_username()} is the club's only owner: make another director an owner first"
+        )
+
+
+@transaction.atomic
+def club_director_remove(*, membership: ClubDirector) -> None:
+    """Stop a user directing the club; the last owner stays."""
+    _refuse_leaving_no_owner(membership)
+    membership.delete()
+
+
+@transaction.atomic
+def club_director_set_owner(*, membership: ClubDirector, is_owner: bool) -> ClubDirector:
+    """Make a director an owner, or an owner a plain director (never the last owner)."""
+    if membership.is_owner and not is_owner:
+        _refuse_leaving_no_owner(membership)
+    membership.is_owner = is_owner
+    membership.save(update_fields=["is_owner"])
+    return membership
