@@ -15,7 +15,7 @@ from fractions import Fraction
 from .errors import ScoringError
 from . import vectorized
 from .imps import DEFAULT_IMP_TABLE, imps, imps_lookup, max_imps
-from .matchpoints import Comparable, atoms
+from .matchpoints import Comparable, all_plain, atoms
 from .options import ButlerDatum
 from .rounding import nearest_quotient, round_half_away
 
@@ -84,7 +84,7 @@ def butler_board(
     """
     if rule not in DATUM_RULES:
         raise ScoringError(f"unknown Butler datum rule {rule!r}: use one of {', '.join(DATUM_RULES)}")
-    if scores and all(type(score) is int for score in scores):
+    if scores and all_plain(scores):
         board = vectorized.board_array(scores) if len(scores) >= vectorized.LARGE_BOARD else None  # type: ignore[arg-type]
         if board is not None:
             datums, earned = vectorized.butler(board, trim_count(len(scores)), table)

@@ -20,7 +20,7 @@ from itertools import accumulate
 
 from . import vectorized
 from .imps import DEFAULT_IMP_TABLE, imp_table, imps, imps_lookup, max_imps
-from .matchpoints import Comparable, WeightedTally, atoms
+from .matchpoints import Comparable, WeightedTally, all_plain, atoms
 from .rounding import exact_quotients
 
 #: Up to this many distinct scores, comparing them pairwise is quicker than the bands.
@@ -38,7 +38,7 @@ def cross_imps_board(
     zero. A lone result scores 0. Whole figures are ints, others Fractions.
     """
     imp_table(table)  # an unknown table is refused even on an empty board
-    if all(type(score) is int for score in scores):
+    if all_plain(scores):
         board = vectorized.board_array(scores) if len(scores) >= vectorized.LARGE_BOARD else None  # type: ignore[arg-type]
         if board is not None:
             sums = vectorized.cross_imps_sums(board, table)

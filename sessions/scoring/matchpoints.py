@@ -67,6 +67,15 @@ def atoms(score: Comparable) -> tuple[tuple[Fraction | int, int], ...]:
     return ((1, score),)
 
 
+_PLAIN = {int}
+
+
+def all_plain(scores: Sequence[object]) -> bool:
+    """Whether every score is a plain int (not a bool, a weighted score or anything else):
+    those take the engine's fast paths. One pass in C: cheaper than a loop of isinstance."""
+    return set(map(type, scores)) <= _PLAIN
+
+
 class WeightedTally:
     """The results of a board sorted once, with the weight at and below every score.
 
@@ -110,7 +119,7 @@ def matchpoints_two_one(scores: Sequence[Comparable]) -> tuple[int | Fraction, .
     what each of its parts earns against the other results, and the others earn
     likewise against its parts (RULES 5): Fractions, unless whole.
     """
-    if all(type(score) is int for score in scores):
+    if all_plain(scores):
         board = vectorized.board_array(scores) if len(scores) >= vectorized.LARGE_BOARD else None  # type: ignore[arg-type]
         if board is not None:
             return vectorized.rows(vectorized.matchpoints_two_one(board))[0]
