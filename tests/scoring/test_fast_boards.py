@@ -166,3 +166,12 @@ def test_many_boards_refuse_what_one_board_refuses(function, odd):
 
 def test_an_empty_list_of_boards_scores_nothing():
     assert matchpoint_boards([]) == cross_imps_boards([]) == butler_boards([]) == []
+
+
+def test_boards_compared_pairwise_in_several_chunks_keep_their_order(monkeypatch):
+    import random
+
+    generator = random.Random(13)
+    boards_ = [[generator.randrange(-60, 60) * 10 for _ in range(9)] for _ in range(50)]
+    monkeypatch.setattr(vectorized, "_PAIRWISE_ELEMENTS", 3 * 81)  # three boards a chunk
+    assert cross_imps_boards(boards_) == [reference.cross_imps_board(board) for board in boards_]
