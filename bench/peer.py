@@ -2,14 +2,15 @@
 
 Run from the project root:
 
-    .venv/bin/python bench/peer.py [--repeats 5] [--no-install]
+    .venv/bin/python bench/peer.py [--rounds 3] [--repeats 3] [--no-install]
 
 Random boards (bench/engine.py's, seeded) are written to JSON; bench/peer.js scores
 them with bridge-scorer 2.4.0 under Node and prints its own timing; then our engine
 scores the same boards in this process. Printed: results scored per second for each
 method and board size (13 results on 20,000 boards, 1,000 and 10,000 results), for
-both programs, and our figure over the peer's. Each figure is the best of --repeats
-runs (the machine is shared). Never asserted.
+both programs, and our figure over the peer's. Each figure is the best of --rounds x
+--repeats runs, the peer's and ours interleaved round by round so that both meet the
+same load on a shared machine. Never asserted.
 
 bridge-scorer is installed into bench/.peer/ (git-ignored) the first time, with
 ``npm install --prefix bench/.peer bridge-scorer@2.4.0``; without Node or npm (or with
@@ -175,41 +176,66 @@ def disagreements(name: str, board: Sequence[int], sample: dict[str, object]) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="runs of each timing; the best is kept")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of peer then ours, interleaved")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each timing within a round")
     parser.add_argument("--no-install", action="store_true", help="never run npm install")
     arguments = parser.parse_args()
 
     groups = board_groups(arguments.repeats)
     directory = peer_directory(install=not arguments.no_install)
-    peer = run_peer(directory, groups) if directory else None
+    best: dict[tuple[str, str, int], float] = {}
+    for _ in range(arguments.rounds):
+        # Each round times the peer, then us: on a shared machine both meet the same load.
+        if directory:
+            peer = run_peer(directory, groups)
+            for key, seconds in peer["timings"].items():
+                name, size = key.split("/")
+                _keep_best(best, ("peer", name, int(size)), seconds)  # type: ignore[arg-type]
+        for group in groups:
+            for name in group.methods:
+                _keep_best(best, ("ours", name, group.size), our_seconds(METHODS[name], group.boards, group.repeats))
+                batch = best_seconds(lambda f=BATCHES[name], b=group.boards: f(b), group.repeats)
+                _keep_best(best, ("batch", name, group.size), batch)
+    if directory:
+        check_same_figures(groups, peer["samples"])  # type: ignore[arg-type]
+    print_rates(groups, best, arguments, with_peer=directory is not None)
 
-    if peer:
-        notes = [
-            note
-            for group in groups
-            for name in group.methods
-            for note in disagreements(name, group.boards[0], peer["samples"][f"{name}/{group.size}"])  # type: ignore[arg-type]
-        ]
-        real = [note for note in notes if not note.startswith("(")]
-        print("Same figures on the first board of each size:", "no" if real else "yes")
-        for note in notes:
-            print("  " + note)
 
-    print(f"Results scored per second, best of {arguments.repeats} runs.")
+def _keep_best(best: dict[tuple[str, str, int], float], key: tuple[str, str, int], seconds: float) -> None:
+    best[key] = min(seconds, best.get(key, seconds))
+
+
+def check_same_figures(groups: Sequence[Group], samples: dict[str, dict[str, object]]) -> None:
+    notes = [
+        note
+        for group in groups
+        for name in group.methods
+        for note in disagreements(name, group.boards[0], samples[f"{name}/{group.size}"])
+    ]
+    real = [note for note in notes if not note.startswith("(")]
+    print("Same figures on the first board of each size:", "no" if real else "yes")
+    for note in notes:
+        print("  " + note)
+
+
+def print_rates(
+    groups: Sequence[Group], best: dict[tuple[str, str, int], float], arguments: argparse.Namespace, with_peer: bool
+) -> None:
+    runs = arguments.rounds * arguments.repeats
+    print(f"Results scored per second, best of {runs} runs ({arguments.rounds} rounds, peer and ours interleaved).")
     print("ours: one call a board; batch: every board of the group in one call;")
     print(f"peer: {PEER}, one call a board; ratios: ours / peer (above 1: we are faster).")
     header = f"{'results':>8} {'boards':>7}  {'method':<12}{'ours':>12}{'batch':>12}"
-    print(header + (f"{'peer':>12}{'ours/peer':>10}{'batch/peer':>11}" if peer else ""))
+    print(header + (f"{'peer':>12}{'ours/peer':>10}{'batch/peer':>11}" if with_peer else ""))
     for group in groups:
         results = group.size * len(group.boards)
         for name in group.methods:
-            ours = results / our_seconds(METHODS[name], group.boards, group.repeats)
-            batch = results / best_seconds(lambda f=BATCHES[name], b=group.boards: f(b), group.repeats)
+            ours, batch = (results / best[(kind, name, group.size)] for kind in ("ours", "batch"))
             row = f"{group.size:>8,} {len(group.boards):>7,}  {LABELS[name]:<12}{ours:>12,.0f}{batch:>12,.0f}"
-            if peer:
-                theirs = results / peer["timings"][f"{name}/{group.size}"]  # type: ignore[operator]
+            if with_peer:
+                theirs = results / best[("peer", name, group.size)]
                 row += f"{theirs:>12,.0f}{ours / theirs:>10.2f}{batch / theirs:>11.2f}"
-            print(row, flush=True)
+            print(row)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ def cross_imps_board(
         board = vectorized.board_array(scores) if len(scores) >= vectorized.LARGE_BOARD else None  # type: ignore[arg-type]
         if board is not None:
             sums = vectorized.cross_imps_sums(board, table)
-            return vectorized.averaged_rows(sums, len(scores) - 1 if average else 1)[0]
+            return vectorized.quotient_rows(sums, len(scores) - 1 if average else 1)[0]
         return averaged(plain_cross_imps_sums(scores, table), len(scores), average)  # type: ignore[arg-type]
     return _weighted_cross_imps(scores, average, table)
 
@@ -136,7 +136,7 @@ def cross_imps_boards(
     stacked, others = vectorized.stacks(boards)
     for indexes, scores in stacked:
         sums = vectorized.cross_imps_sums(scores, table)
-        figures = vectorized.averaged_rows(sums, scores.shape[1] - 1 if average else 1)
+        figures = vectorized.quotient_rows(sums, max(scores.shape[1] - 1, 1) if average else 1)
         for index, figure in zip(indexes, figures):
             scored[index] = figure
     for index in others:

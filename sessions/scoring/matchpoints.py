@@ -236,10 +236,11 @@ def matchpoint_boards(
     chosen = scale_named(scale)
     scored: list[tuple[int | Fraction, ...]] = [()] * len(boards)
     stacked, others = vectorized.stacks(boards)
+    halves = 1 if chosen.per_tie == 1 else 2  # the ACBL scale: one halving, at the end
     for indexes, scores in stacked:
-        raws = vectorized.rows(vectorized.matchpoints_two_one(scores))
-        for index, raw in zip(indexes, raws):
-            scored[index] = on_scale(raw, len(raw), chosen, None)
+        figures = vectorized.quotient_rows(vectorized.matchpoints_two_one(scores), halves)
+        for index, figure in zip(indexes, figures):
+            scored[index] = figure
     for index in others:
         scored[index] = matchpoint_board(boards[index], chosen.name)
     return scored

@@ -168,17 +168,18 @@ def _banded_sums(board: np.ndarray, table: str) -> np.ndarray:
     return figures
 
 
-def averaged_rows(sums: np.ndarray, comparisons: int) -> list[tuple[int | Fraction, ...]]:
-    """Each sum / comparisons exactly, a tuple a board: one division per distinct sum."""
-    if comparisons <= 1 or sums.size == 0:
-        return list(map(tuple, sums.tolist()))
-    low, high = int(sums.min()), int(sums.max())
-    if high - low < sums.size:  # the usual case: few possible sums, a table of them all
-        quotients = np.array(exact_quotients(range(low, high + 1), comparisons), dtype=object)
-        return list(map(tuple, quotients[sums - low].tolist()))
-    distinct, where = np.unique(sums, return_inverse=True)
-    quotients = np.array(exact_quotients(distinct.tolist(), comparisons), dtype=object)
-    return list(map(tuple, quotients[where.reshape(sums.shape)].tolist()))
+def quotient_rows(numerators: np.ndarray, denominator: int) -> list[tuple[int | Fraction, ...]]:
+    """Each figure / denominator exactly (an int when whole), a tuple a board: one
+    division per distinct figure (an average's n - 1, the ACBL scale's halving)."""
+    if denominator == 1 or numerators.size == 0:
+        return list(map(tuple, numerators.tolist()))
+    low, high = int(numerators.min()), int(numerators.max())
+    if high - low < numerators.size:  # the usual case: few possible figures, a table of them all
+        quotients = np.array(exact_quotients(range(low, high + 1), denominator), dtype=object)
+        return list(map(tuple, quotients[numerators - low].tolist()))
+    distinct, where = np.unique(numerators, return_inverse=True)
+    quotients = np.array(exact_quotients(distinct.tolist(), denominator), dtype=object)
+    return list(map(tuple, quotients[where.reshape(numerators.shape)].tolist()))
 
 
 def butler(scores: np.ndarray, trim: int, table: str) -> tuple[list[int], np.ndarray]:
