@@ -6,6 +6,11 @@ that played the same cards) and knows nothing of pairs or sessions.
 Internally matchpoints are counted on the 2-per-beaten scale (2 per result beaten,
 1 per tie); the ACBL scale (1 and 1/2) is exactly half of it, and so are its Neuberg
 and ratio figures, which is why a percentage never depends on the scale.
+
+Plain scores are counted in ints, with one division at the end where a figure needs
+one (the ACBL halving, Neuberg): a figure is an int when whole and a Fraction only when
+it really is fractional. Large boards, and many boards at once (``matchpoint_boards``),
+are counted with numpy (vectorized.py); weighted scores keep the Fraction path.
 """
 
 from __future__ import annotations

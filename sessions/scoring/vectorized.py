@@ -29,8 +29,8 @@ LARGE_BOARD = 256
 #: numpy's fixed cost per call outweighs a few small boards.
 _FEW_BOARDS = 8
 
-#: Scores of at most this size: int64 sums and differences of a board of millions of
-#: them cannot overflow. Below _SMALL_SCORE, int32 differences suffice (and are quicker).
+#: Scores below this size: int64 sums and differences of a board of up to eight
+#: million of them cannot overflow. Below _SMALL_SCORE, int32 differences suffice (and are quicker).
 _SAFE_SCORE = 1 << 40
 _SMALL_SCORE = 1 << 29
 
