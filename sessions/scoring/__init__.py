@@ -7,13 +7,13 @@
 from .boards import Seat, Side, Vulnerability, dealer, is_vulnerable, parse_seat, vulnerability
 
 # --- pairs scoring (matchpoints, cross-IMPs, Butler, sessions, ranking) -----------------
-from .butler import butler_board, butler_datum, trim_count
+from .butler import butler_board, butler_boards, butler_datum, trim_count
 from .contracts import Contract, Doubling, Strain, parse_contract
-from .crossimps import cross_imps_board
+from .crossimps import cross_imps_board, cross_imps_boards
 from .deal_score import ERAS, DealScore, deal_score, score_breakdown, undertrick_penalty
 from .errors import ScoringError
 from .imps import IMP_TABLES, imps
-from .matchpoints import matchpoint_board, neuberg, ratio_scaled
+from .matchpoints import matchpoint_board, matchpoint_boards, neuberg, ratio_scaled
 from .notation import (
     PASSED_OUT,
     Assigned,
@@ -43,6 +43,7 @@ __all__ = [
     "undertrick_penalty", "victory_points", "vulnerability", "wbf_vp",
     # pairs scoring
     "Line", "ScoredLine", "ScoringOptions", "SessionInput", "SessionResult", "Standing",
-    "butler_board", "butler_datum", "cross_imps_board", "format_points", "matchpoint_board",
+    "butler_board", "butler_boards", "butler_datum", "cross_imps_board", "cross_imps_boards",
+    "format_points", "matchpoint_board", "matchpoint_boards",
     "neuberg", "place_labels", "place_numbers", "ratio_scaled", "score_session", "trim_count",
 ]
