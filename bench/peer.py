@@ -223,8 +223,9 @@ def print_rates(
 ) -> None:
     runs = arguments.rounds * arguments.repeats
     print(f"Results scored per second, best of {runs} runs ({arguments.rounds} rounds, peer and ours interleaved).")
-    print("ours: one call a board; batch: every board of the group in one call;")
-    print(f"peer: {PEER}, one call a board; ratios: ours / peer (above 1: we are faster).")
+    print("ours: one call a board; batch: every board of the group in one call.")
+    if with_peer:
+        print(f"peer: {PEER}, one call a board; ratios: ours / peer (above 1: we are faster).")
     header = f"{'results':>8} {'boards':>7}  {'method':<12}{'ours':>12}{'batch':>12}"
     print(header + (f"{'peer':>12}{'ours/peer':>10}{'batch/peer':>11}" if with_peer else ""))
     for group in groups:
