@@ -7,9 +7,9 @@
 from .boards import Seat, Side, Vulnerability, dealer, is_vulnerable, parse_seat, vulnerability
 
 # --- pairs scoring (matchpoints, cross-IMPs, Butler, sessions, ranking) -----------------
-from .butler import butler_board, butler_datum, trim_count
+from .butler import butler_board, butler_boards, butler_datum, trim_count
 from .contracts import Contract, Doubling, Strain, parse_contract
-from .crossimps import cross_imps_board
+from .crossimps import cross_imps_board, cross_imps_boards
 from .deal_score import ERAS, DealScore, deal_score, score_breakdown, undertrick_penalty
 from .errors import ScoringError
 from .events import (
@@ -23,7 +23,7 @@ from .events import (
     combine_sessions,
 )
 from .imps import IMP_TABLES, imps
-from .matchpoints import matchpoint_board, neuberg, ratio_scaled
+from .matchpoints import matchpoint_board, matchpoint_boards, neuberg, ratio_scaled
 from .notation import (
     PASSED_OUT,
     Assigned,
@@ -53,7 +53,8 @@ __all__ = [
     "undertrick_penalty", "victory_points", "vulnerability", "wbf_vp",
     # pairs scoring
     "Line", "ScoredLine", "ScoringOptions", "SessionInput", "SessionResult", "Standing",
-    "butler_board", "butler_datum", "cross_imps_board", "format_points", "matchpoint_board",
+    "butler_board", "butler_boards", "butler_datum", "cross_imps_board", "cross_imps_boards",
+    "format_points", "matchpoint_board", "matchpoint_boards",
     "neuberg", "place_labels", "place_numbers", "ratio_scaled", "score_session", "trim_count",
     # events of several sessions
     "Combination", "CombinedScore", "CombinedStanding", "EventOptions", "EventResult", "EventSession",

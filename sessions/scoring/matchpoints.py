@@ -6,6 +6,11 @@ that played the same cards) and knows nothing of pairs or sessions.
 Internally matchpoints are counted on the 2-per-beaten scale (2 per result beaten,
 1 per tie); the ACBL scale (1 and 1/2) is exactly half of it, and so are its Neuberg
 and ratio figures, which is why a percentage never depends on the scale.
+
+Plain scores are counted in ints, with one division at the end where a figure needs
+one (the ACBL halving, Neuberg): a figure is an int when whole and a Fraction only when
+it really is fractional. Large boards, and many boards at once (``matchpoint_boards``),
+are counted with numpy (vectorized.py); weighted scores keep the Fraction path.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from fractions import Fraction
 from typing import Union
 
 from .errors import ScoringError
-from .rounding import round_half_away
+from . import vectorized
+from .rounding import exact_quotients, round_half_away
 from .scores import Weighted
 
 #: A result that takes part in a comparison: a plain NS score or a weighted score.
@@ -36,7 +42,7 @@ class MatchpointScale:
         """The most a result can score on a board with ``results`` results."""
         return self.per_beaten * max(results - 1, 0)
 
-    def from_two_one(self, points: Fraction) -> Fraction:
+    def from_two_one(self, points: Fraction | int) -> Fraction:
         """Convert a figure counted on the 2-per-beaten scale to this scale."""
         return points * self.per_tie
 
@@ -64,6 +70,15 @@ def atoms(score: Comparable) -> tuple[tuple[Fraction | int, int], ...]:
     if isinstance(score, bool) or not isinstance(score, int):
         raise ScoringError(f"{score!r} cannot be compared: expected an NS score or a weighted score")
     return ((1, score),)
+
+
+_PLAIN = {int}
+
+
+def all_plain(scores: Sequence[object]) -> bool:
+    """Whether every score is a plain int (not a bool, a weighted score or anything else):
+    those take the engine's fast paths. One pass in C: cheaper than a loop of isinstance."""
+    return set(map(type, scores)) <= _PLAIN
 
 
 class WeightedTally:
@@ -102,15 +117,18 @@ def _compare_two_one(mine: int, other: int) -> int:
     return 2 if mine > other else 1 if mine == other else 0
 
 
-def matchpoints_two_one(scores: Sequence[Comparable]) -> tuple[Fraction, ...]:
+def matchpoints_two_one(scores: Sequence[Comparable]) -> tuple[int | Fraction, ...]:
     """Each result's matchpoints on the 2-per-beaten scale against all the others.
 
-    A weighted score earns the weighted sum of what each of its parts earns against
-    the other results, and the others earn likewise against its parts (RULES 5).
+    Plain scores earn whole numbers (ints). A weighted score earns the weighted sum of
+    what each of its parts earns against the other results, and the others earn
+    likewise against its parts (RULES 5): Fractions, unless whole.
     """
-    plain = [score for score in scores if not isinstance(score, Weighted)]
-    if len(plain) == len(scores):
-        return _plain_matchpoints_two_one(plain)
+    if all_plain(scores):
+        board = vectorized.board_array(scores) if len(scores) >= vectorized.LARGE_BOARD else None  # type: ignore[arg-type]
+        if board is not None:
+            return vectorized.rows(vectorized.matchpoints_two_one(board))[0]
+        return plain_matchpoints_two_one(scores)  # type: ignore[arg-type]
     tally = WeightedTally(scores)
     points = []
     for score in scores:
@@ -124,26 +142,27 @@ def matchpoints_two_one(scores: Sequence[Comparable]) -> tuple[Fraction, ...]:
             (Fraction(w1 * w2) * _compare_two_one(v1, v2) for w1, v1 in parts for w2, v2 in parts),
             Fraction(0),
         )
-        points.append(earned)
+        points.append(earned.numerator if earned.denominator == 1 else earned)
     return tuple(points)
 
 
-def _plain_matchpoints_two_one(scores: Sequence[int]) -> tuple[Fraction, ...]:
-    """The fast path for plain scores: 2 per score below, 1 per other equal score."""
-    for score in scores:
-        atoms(score)  # refuses anything that is not a score
+def plain_matchpoints_two_one(scores: Sequence[int]) -> tuple[int, ...]:
+    """Matchpoints of plain scores (ints, unchecked), in pure Python.
+
+    A score sorted to positions first..last (its equals between) beats ``first``
+    results and ties with ``last - first`` others: 2 x first + (last - first) =
+    first + last. Two dictionaries give every score its first and last position.
+    """
     ordered = sorted(scores)
-    below: dict[int, int] = {}
-    for index, value in enumerate(ordered):
-        below.setdefault(value, index)
-    equal = {value: 0 for value in below}
-    for value in ordered:
-        equal[value] += 1
-    return tuple(Fraction(2 * below[value] + equal[value] - 1) for value in scores)
+    last = {value: position for position, value in enumerate(ordered)}
+    ordered.reverse()
+    top = len(ordered) - 1
+    first = {value: top - position for position, value in enumerate(ordered)}
+    return tuple([first[value] + last[value] for value in scores])
 
 
 def neuberg(
-    points: Fraction, actual: int, expected: int, scale: str | MatchpointScale = "two_one"
+    points: Fraction | int, actual: int, expected: int, scale: str | MatchpointScale = "two_one"
 ) -> Fraction:
     """Neuberg's formula: ``points`` scored among ``actual`` results, as if ``expected``.
 
@@ -156,7 +175,7 @@ def neuberg(
 
 
 def ratio_scaled(
-    points: Fraction, actual: int, expected: int, scale: str | MatchpointScale = "two_one"
+    points: Fraction | int, actual: int, expected: int, scale: str | MatchpointScale = "two_one"
 ) -> Fraction:
     """Ratio scaling: M x full top / actual top, rounded to a whole matchpoint (RULES 5).
 
@@ -180,14 +199,53 @@ def _check_counts(actual: int, expected: int) -> None:
 
 def matchpoint_board(
     scores: Sequence[Comparable], scale: str = "two_one", expected: int | None = None
-) -> tuple[Fraction, ...]:
+) -> tuple[int | Fraction, ...]:
     """Each result's matchpoints on ``scale``, Neuberg-factored to ``expected`` results if given.
 
     ``scores`` are NS scores (or weighted scores) of one comparison group; EW earn
-    the complement: top - NS points.
+    the complement: top - NS points. Whole figures are ints, others Fractions.
     """
     chosen = scale_named(scale)
-    raw = matchpoints_two_one(scores)
-    if expected is not None and expected != len(scores):
-        raw = tuple(neuberg(points, len(scores), expected) for points in raw)
-    return tuple(chosen.from_two_one(points) for points in raw)
+    return on_scale(matchpoints_two_one(scores), len(scores), chosen, expected)
+
+
+def on_scale(
+    raw: tuple[int | Fraction, ...], results: int, scale: MatchpointScale, expected: int | None
+) -> tuple[int | Fraction, ...]:
+    """2-per-beaten matchpoints of a board of ``results`` on ``scale``, factored to ``expected``.
+
+    The one division of the ACBL scale (halving) is done at the end, on each figure.
+    """
+    if expected is not None and expected != results:
+        raw = tuple(neuberg(points, results, expected) for points in raw)
+    if scale.per_tie == 1:
+        return tuple(_whole_if_whole(points) for points in raw) if expected is not None else raw
+    halves = [points for points in raw if type(points) is int]
+    if len(halves) == len(raw):
+        return tuple(exact_quotients(halves, 2))
+    return tuple(_whole_if_whole(scale.from_two_one(Fraction(points))) for points in raw)
+
+
+def _whole_if_whole(value: int | Fraction) -> int | Fraction:
+    if type(value) is int or value.denominator != 1:
+        return value
+    return value.numerator
+
+
+def matchpoint_boards(
+    boards: Sequence[Sequence[Comparable]], scale: str = "two_one"
+) -> list[tuple[int | Fraction, ...]]:
+    """matchpoint_board of every board, in order: boards of plain scores of one size are
+    scored together (numpy), which is far quicker than one call a board when boards are
+    small and many (a simultaneous pairs, a season rescored)."""
+    chosen = scale_named(scale)
+    scored: list[tuple[int | Fraction, ...]] = [()] * len(boards)
+    stacked, others = vectorized.stacks(boards)
+    halves = 1 if chosen.per_tie == 1 else 2  # the ACBL scale: one halving, at the end
+    for indexes, scores in stacked:
+        figures = vectorized.quotient_rows(vectorized.matchpoints_two_one(scores), halves)
+        for index, figure in zip(indexes, figures):
+            scored[index] = figure
+    for index in others:
+        scored[index] = matchpoint_board(boards[index], chosen.name)
+    return scored

@@ -375,7 +375,7 @@ def _score_imps(
         else:
             earned = cross_imps_board(scores, options.cross_imps == CrossImpsMode.AVERAGE, options.imp_table)
         for index, ns_imps in zip(compared, earned):
-            figures[index].counted = figures[index].shown = (ns_imps, -ns_imps)
+            figures[index].counted = figures[index].shown = (Fraction(ns_imps), -Fraction(ns_imps))
         comparisons = max(len(compared), 1)  # an artificial result, had it been played
         for index in members:
             score = lines[index].score

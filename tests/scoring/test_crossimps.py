@@ -83,10 +83,25 @@ def test_ten_thousand_results_cost_one_band_count_per_distinct_score(monkeypatch
     generator = random.Random(2024)
     scores = [generator.choice(range(-2000, 2010, 10)) for _ in range(10_000)]
     band_counts = []
-    real_count = crossimps._imps_against_all
-    monkeypatch.setattr(crossimps, "_imps_against_all",
-                        lambda *args: band_counts.append(1) or real_count(*args))
-    monkeypatch.setattr(crossimps, "imps", lambda *args: pytest.fail("pairwise IMP look-up"))
-    board = cross_imps_board(scores)
+    real_count = crossimps._band_total
+    monkeypatch.setattr(crossimps, "_band_total", lambda *args: band_counts.append(1) or real_count(*args))
+    monkeypatch.setattr(crossimps, "_pairwise", lambda *args: pytest.fail("pairwise IMP look-up"))
+    sums = crossimps.plain_cross_imps_sums(scores)
     assert len(band_counts) == len(set(scores))
+    assert sum(sums) == 0
+
+
+def test_a_large_board_is_scored_by_bands_in_numpy_not_pairwise(monkeypatch):
+    from sessions.scoring import crossimps, vectorized
+
+    generator = random.Random(2024)
+    scores = [generator.choice(range(-2000, 2010, 10)) for _ in range(10_000)]
+    banded = []
+    real_banded = vectorized._banded_sums
+    monkeypatch.setattr(vectorized, "_banded_sums", lambda *args: banded.append(1) or real_banded(*args))
+    monkeypatch.setattr(vectorized, "_chunks", lambda *args: pytest.fail("pairwise comparison"))
+    monkeypatch.setattr(crossimps, "plain_cross_imps_sums", lambda *args: pytest.fail("pure-Python path"))
+    board = cross_imps_board(scores, average=False)
+    assert banded == [1]
     assert sum(board) == 0
+    assert board[scores.index(max(scores))] > 0
