@@ -143,6 +143,12 @@ EVENT_HELP = {
         "Butler only: IMPs for Ave+, and minus that for Ave- (Ave scores 0). Usually 3."
     ),
     "imp_table": "Cross-IMPs and Butler: keep the WBF table unless you are replaying an old event.",
+    "deal_era": (
+        "The laws each deal is scored under. Keep the current laws unless you replay an old event "
+        "or play a historical evening: 1935-1987 (lighter doubled undertricks, redoubled insult 50) "
+        "or 1932 (notrump tricks 30 and 40 alternately, undertricks rising by 50 or 100). "
+        "The score table page lists the era's values."
+    ),
     "line_decimals": (
         "Keep exact unless you want your results to match another program's to the last "
         "decimal: EBUScore rounds every traveller line to 2 decimals and adds up the rounded "
@@ -170,7 +176,7 @@ EVENT_HELP = {
 
 #: Headings that group the options on the page: (heading, fields).
 EVENT_SECTIONS = (
-    ("Event", ("name", "method")),
+    ("Event", ("name", "method", "deal_era")),
     ("Matchpoints", ("mp_scale", "line_display", "short_boards", "adjusted_session_percentage")),
     ("IMPs", ("cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table")),
     ("Totals and rankings", ("line_decimals", "rankings")),
@@ -181,7 +187,7 @@ EVENT_SECTIONS = (
 #: Radio buttons for every setting with a few named choices.
 EVENT_RADIOS = (
     "method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum", "line_decimals", "rankings",
-    "live_rankings",
+    "live_rankings", "deal_era",
 )
 EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 
@@ -205,7 +211,7 @@ class EventForm(forms.ModelForm):
             "line_decimals": "Rounding of traveller lines", "rankings": "Rankings",
             "table_confirmation": "The opponents confirm each result sent from a table",
             "table_shows_traveller": "Show the board's results at the table after each board",
-            "live_rankings": "Players see the ranking",
+            "live_rankings": "Players see the ranking", "deal_era": "Deal scores",
         }
         help_texts = EVENT_HELP
         widgets = {name: forms.RadioSelect for name in EVENT_RADIOS}

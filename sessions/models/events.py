@@ -14,6 +14,7 @@ from sessions.scoring import options as engine
 
 from .choices import Direction, MovementKind, Seat, Vulnerability
 from .clubs import Club, Player
+from .scorepads import DealEra
 
 
 class ScoringMethod(models.TextChoices):
@@ -86,6 +87,10 @@ class Event(models.Model):
         default=3, help_text="IMPs for Ave+ (and minus for Ave-) under Butler scoring."
     )
     imp_table = models.CharField(max_length=16, default="wbf", help_text="The engine's IMP table name.")
+    deal_era = models.CharField(
+        max_length=8, choices=DealEra, default=DealEra.CURRENT,
+        help_text="The laws each deal is scored under: the current ones, or those of 1935 or 1932.",
+    )
     line_decimals = models.PositiveSmallIntegerField(
         null=True, blank=True, choices=LineDecimals,
         help_text="Lines shown to this many decimals, totals adding the shown lines; empty: exact.",
@@ -111,6 +116,7 @@ class Event(models.Model):
                 condition=Q(line_decimals__isnull=True) | Q(line_decimals__in=LineDecimals.values),
                 name="event_line_decimals_1_or_2",
             ),
+            models.CheckConstraint(condition=Q(deal_era__in=DealEra.values), name="event_deal_era_valid"),
         ]
 
     def __str__(self) -> str:

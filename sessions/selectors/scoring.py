@@ -11,7 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sessions.models import Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
+from sessions.models import DealEra, Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
+from sessions.scoring.boards import Seat
+from sessions.scoring.contracts import Contract
+from sessions.scoring.notation import Played, ns_score
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore, Weighted
 from sessions.scoring.session import (
     Line,
@@ -37,6 +40,24 @@ def line_score(result: Result) -> LineScore:
     if result.kind == ResultKind.NOT_PLAYED:
         return NOT_PLAYED
     return result.ns_score
+
+
+def played_ns_score(result: Result, era: str) -> int:
+    """A played line's NS score under the laws of ``era`` (stored lines hold the current laws')."""
+    played = Played(Contract(result.level, result.strain, result.doubling), Seat(result.declarer), result.tricks)
+    score = ns_score(played, result.board.number, era)
+    assert isinstance(score, int)  # a played contract always scores a number
+    return score
+
+
+def apply_deal_era(results: Sequence[Result], era: str) -> None:
+    """Score the loaded played lines under the event's era, in memory: every page built
+    on session_score (rankings, travellers, score cards) then shows the era's scores."""
+    if era == DealEra.CURRENT:
+        return
+    for result in results:
+        if result.kind == ResultKind.PLAYED:
+            result.ns_score = played_ns_score(result, era)
 
 
 #: Event fields that hold the engine's ScoringOptions of the same name.
@@ -146,6 +167,7 @@ def session_score(*, session: Session) -> ScoredSession:
         .order_by("board__number", "section__letter", "table", "round", "pk")
     )
     _share_pairs(results, pairs)
+    apply_deal_era(results, session.event.deal_era)
     several = len({pair.section_id for pair in pairs}) > 1
     keyed = {pair_key(pair, pair.section.letter): pair for pair in pairs}
     fields = {key: ranking_field(session, pair, pair.section.letter, several) for key, pair in keyed.items()}

@@ -20,7 +20,7 @@ from sessions.text import clean_name
 
 #: The Event fields a director may set: the name, one per engine option, the rankings,
 #: and how the tables' phones enter results and what the players see meanwhile.
-EVENT_SETTINGS = ("name", *EVENT_OPTION_FIELDS, "rankings", "table_confirmation", "table_shows_traveller", "live_rankings")
+EVENT_SETTINGS = ("name", *EVENT_OPTION_FIELDS, "deal_era", "rankings", "table_confirmation", "table_shows_traveller", "live_rankings")
 
 
 def _check(event: Event) -> None:
