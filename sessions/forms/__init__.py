@@ -137,7 +137,12 @@ EVENT_HELP = {
     "butler_datum": (
         "Butler only: the datum is the mean of the board's NS scores without the highest and "
         "lowest, rounded to the nearest 10. Some programs take the median when a board has only "
-        "3 results or fewer."
+        "3 results or fewer; some always take the median."
+    ),
+    "cross_imps_trim": (
+        "Cross-IMPs only: leave this many results out at each end of every board (the highest and "
+        "the lowest NS scores) when comparing, so one wild result weighs less. Usually 0: every "
+        "result against every other."
     ),
     "butler_adjusted_imps": (
         "Butler only: IMPs for Ave+, and minus that for Ave- (Ave scores 0). Usually 3."
@@ -178,7 +183,7 @@ EVENT_HELP = {
 EVENT_SECTIONS = (
     ("Event", ("name", "method", "deal_era")),
     ("Matchpoints", ("mp_scale", "line_display", "short_boards", "adjusted_session_percentage")),
-    ("IMPs", ("cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table")),
+    ("IMPs", ("cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table")),
     ("Totals and rankings", ("line_decimals", "rankings")),
     ("Sections", ("across_field",)),
     ("Table entry", ("table_confirmation", "table_shows_traveller", "live_rankings")),
@@ -199,6 +204,7 @@ class EventForm(forms.ModelForm):
         label="IMP table", choices=[(name, IMP_TABLE_NAMES.get(name, name)) for name in IMP_TABLES]
     )
     butler_adjusted_imps = forms.IntegerField(min_value=0, max_value=24, label="Butler IMPs for Ave+")
+    cross_imps_trim = forms.IntegerField(min_value=0, max_value=5, label="Cross-IMPs: results left out at each end")
 
     class Meta:
         model = Event
@@ -218,7 +224,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("imp_table", "butler_adjusted_imps"):
+        for name in ("imp_table", "butler_adjusted_imps", "cross_imps_trim"):
             self.fields[name].help_text = EVENT_HELP[name]
         for name in EVENT_RADIOS:
             self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]

@@ -54,6 +54,7 @@ class CrossImps(models.TextChoices):
 class ButlerDatum(models.TextChoices):
     TRIMMED_MEAN = engine.ButlerDatum.TRIMMED_MEAN.value, "Mean without the top and bottom scores"
     MEDIAN_SMALL = engine.ButlerDatum.MEDIAN_SMALL.value, "Median when a board has 3 results or fewer"
+    MEDIAN = engine.ButlerDatum.MEDIAN.value, "Median, whatever the number of results"
 
 
 class Rankings(models.TextChoices):
@@ -82,6 +83,9 @@ class Event(models.Model):
         default=False, help_text="Ave+ / Ave- give the pair's session percentage when better / worse."
     )
     cross_imps = models.CharField(max_length=8, choices=CrossImps, default=CrossImps.AVERAGE)
+    cross_imps_trim = models.PositiveSmallIntegerField(
+        default=0, help_text="Cross-IMPs: results left out of the comparisons at each end of the board."
+    )
     butler_datum = models.CharField(max_length=16, choices=ButlerDatum, default=ButlerDatum.TRIMMED_MEAN)
     butler_adjusted_imps = models.PositiveSmallIntegerField(
         default=3, help_text="IMPs for Ave+ (and minus for Ave-) under Butler scoring."

@@ -3,7 +3,9 @@
 The datum is the mean of the board's NS scores after dropping the k highest and the
 k lowest, rounded to the nearest 10 with halves away from zero (-445 -> -450, as
 Compscore3 does). k = 0 for up to 3 results, 1 for 4 to 10, then one more from each
-end for every further 15 results. Each result scores imps(score - datum).
+end for every further 15 results. Each result scores imps(score - datum). Options: the
+median instead when a board has 3 results or fewer, or the median whatever the field
+("Sometimes, the median score is used instead", seeds/000).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from .matchpoints import Comparable, atoms
 from .options import ButlerDatum
 from .rounding import round_half_away
 
-#: Datum rules: the trimmed mean (default), or the median when a board has <= 3 results.
+#: Datum rules: the trimmed mean (default), the median when a board has <= 3 results, the median always.
 DATUM_RULES = tuple(ButlerDatum)
 
 
@@ -46,7 +48,7 @@ def butler_datum(scores: Sequence[int], rule: str = ButlerDatum.TRIMMED_MEAN) ->
         if isinstance(score, bool) or not isinstance(score, int):
             raise ScoringError(f"a Butler datum is taken over plain NS scores, not {score!r}")
     ordered = sorted(scores)
-    if rule == ButlerDatum.MEDIAN_SMALL and len(ordered) <= 3:
+    if rule == ButlerDatum.MEDIAN or (rule == ButlerDatum.MEDIAN_SMALL and len(ordered) <= 3):
         return round_to_ten(_median(ordered))
     k = trim_count(len(ordered))
     kept = ordered[k : len(ordered) - k]

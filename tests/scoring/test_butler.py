@@ -82,3 +82,13 @@ def test_unknown_datum_rule_is_refused():
 def test_a_board_without_a_plain_score_has_no_datum():
     with pytest.raises(ScoringError, match="at least one plain score"):
         butler_board([Weighted(((Fraction(1), 100),))])
+
+
+def test_median_datum_for_any_field_size():
+    """seeds/000: "Sometimes, the median score is used instead" (of the trimmed mean)."""
+    scores = [620, 650, 170, 140, -100, -200, 1430]  # median 170; without -200 and 1430: 1480 / 5 -> 300
+    assert butler_datum(scores, rule="median") == 170
+    assert butler_datum(scores) == 300
+    assert butler_datum([620, 170, 140, -100], rule="median") == 160  # (170 + 140) / 2 = 155 -> 160
+    datum, earned = butler_board(scores, rule="median")
+    assert datum == 170 and earned[0] == 10  # 620 - 170 = 450: 10 IMPs
