@@ -10,6 +10,7 @@ server (ScorePad) and can share a finished one read-only by its link.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,9 +41,11 @@ from sessions.scoring.scorepad import (
     sheet_layout,
     stop_round,
 )
+from sessions.selectors.scorepads import member_score_pads
 from sessions.services.scorepads import score_pad_delete, score_pad_save
 
 SESSION_KEY = "score_pad"
+PAD_ID_KEY = "score_pad_id"  # the session pad's id when a member keeps it (the browser has its own)
 ADOPT_KEY = "score_pad_adopt"  # the browser replaces its copy with the session's once
 SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "pad-sw.js"
 SIDE_WORDS = {"NS": "WE", "EW": "THEY"}
@@ -72,6 +75,7 @@ class RoundView:
     game_rows: list[tuple[int, list[tuple[dict | None, dict | None]], str | None]]
     deals: list[DealRow]
     next_vulnerability: str
+    next_dealer: str
 
 
 def _pairs(ns: list[dict], ew: list[dict], reverse: bool) -> list[tuple[dict | None, dict | None]]:
@@ -106,6 +110,7 @@ def round_view(pad: Pad, round_score: RoundScore) -> RoundView:
                     g["winner"]) for g in layout["games"]],
         deals=deals,
         next_vulnerability=VUL_WORDS[vuls[-1]] if len(vuls) > len(round_score.round.deals) else "",
+        next_dealer=dealer_of(pad, round_score.first_deal + len(round_score.round.deals)),
     )
 
 
@@ -146,6 +151,7 @@ def _render_pad(request: HttpRequest, *, deal_form: DealForm | None = None, new_
     context = {
         **_pad_context(pad, scored), "deal_form": deal_form, "new_form": new_form or NewPadForm(),
         "adopt": request.session.pop(ADOPT_KEY, False), "save_form": SavePadForm(),
+        "pad_id": request.session.get(PAD_ID_KEY, ""),
     }
     return render(request, "pad/pad.html", context, status=status)
 
@@ -174,6 +180,7 @@ def pad_new(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _render_pad(request, new_form=form, status=400)
     _keep(request, form.pad())
+    request.session[PAD_ID_KEY] = secrets.token_urlsafe(12)
     return redirect("sessions:pad")
 
 
@@ -257,9 +264,7 @@ def pad_save(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def pad_list(request: HttpRequest) -> HttpResponse:
-    pads = ScorePad.objects.filter(user=request.user).only(
-        "kind", "era", "names", "share_token", "updated_at", "client_id")
-    return render(request, "pad/list.html", {"pads": pads})
+    return render(request, "pad/list.html", {"pads": member_score_pads(user=request.user)})
 
 
 def _own_pad(request: HttpRequest, pk: int) -> ScorePad:
@@ -276,7 +281,7 @@ def pad_open(request: HttpRequest, pk: int) -> HttpResponse:
     except ScoringError:
         messages.error(request, "This pad cannot be read any more.")
         return redirect("sessions:pad_list")
-    request.session[ADOPT_KEY] = stored.client_id
+    request.session[ADOPT_KEY] = request.session[PAD_ID_KEY] = stored.client_id
     return redirect("sessions:pad")
 
 

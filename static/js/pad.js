@@ -46,14 +46,24 @@
     sync();
   }
 
+  /* One sync at a time, the latest pad last: a change made while one is on its way is
+     sent when it returns (a failed one waits for the next change or the next visit). */
+  var syncing = false, syncAgain = false;
   function sync() {
     if (!state || app.dataset.signedIn !== "1" || !navigator.onLine) { return; }
+    if (syncing) { syncAgain = true; return; }
+    syncing = true;
     var body = new FormData();
     body.append("csrfmiddlewaretoken", csrfToken());
     body.append("client_id", state.client_id);
     body.append("pad", JSON.stringify(state.pad));
     window.fetch(app.dataset.saveUrl, {method: "POST", body: body, headers: {"X-Pad-Sync": "1"},
-                                        credentials: "same-origin"}).catch(function () { /* later */ });
+                                        credentials: "same-origin"})
+      .catch(function () { /* offline: the next change or visit sends it */ })
+      .then(function () {
+        syncing = false;
+        if (syncAgain) { syncAgain = false; sync(); }
+      });
   }
 
   function csrfToken() {
@@ -142,7 +152,10 @@
     html.push('<section class="pad-round" id="round-' + r.number + '" aria-labelledby="round-' + r.number + '-title">');
     html.push('<h2 id="round-' + r.number + '-title">' + title + (layout.finished ? " <small>(finished)</small>" : "") + "</h2>");
     var next = s.vulnerability.length > r.round.deals.length ? s.vulnerability[r.round.deals.length] : null;
-    if (next && !layout.finished) { html.push('<p class="pad-vul">Next deal: ' + VUL[next] + "</p>"); }
+    if (next && !layout.finished) {
+      html.push('<p class="pad-vul">Next deal: dealer ' + E.dealerOf(pad, r.first_deal + r.round.deals.length) +
+        ", " + VUL[next] + "</p>");
+    }
     html.push('<table class="pad-sheet"><caption>Score sheet of ' + lower + "</caption>");
     html.push('<thead><tr><th scope="col" class="we">WE <small>' + esc(names[0]) + " &amp; " + esc(names[2]) +
       '</small></th><th scope="col" class="they">THEY <small>' + esc(names[1]) + " &amp; " + esc(names[3]) +

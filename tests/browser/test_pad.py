@@ -23,9 +23,10 @@ SEED_RUBBER = [
     (("6", "D", "", "E", 12, "five_trumps", "EW"),
      ([20, 50, 100, 200, 30], [500, 150, 750], [70, 240, 60], [120, 120], (770, 1640))),
 ]
-# The vulnerability the sheet announces before each deal (EW game after deal 2, NS after deal 4).
-NEXT_VULNERABILITY = ["neither side vulnerable", "neither side vulnerable", "THEY vulnerable", "THEY vulnerable",
-                      "both sides vulnerable", "both sides vulnerable"]
+# The dealer and vulnerability the sheet announces before each deal (the deal passes to the
+# left; EW vulnerable after their game on deal 2, NS too after deal 4).
+NEXT_DEAL = ["dealer N, neither side vulnerable", "dealer E, neither side vulnerable", "dealer S, THEY vulnerable",
+             "dealer W, THEY vulnerable", "dealer N, both sides vulnerable", "dealer E, both sides vulnerable"]
 
 
 def start_pad(page: Page, kind: str = "Rubber", era: str = "Current laws (since 1987)") -> None:
@@ -65,7 +66,7 @@ def test_the_seed_rubber_entered_deal_by_deal_shows_the_texts_sheet(phone, scree
     start_pad(phone)
     for number, (deal, (we_above, they_above, we_below, they_below, totals)) in enumerate(SEED_RUBBER, start=1):
         if number > 1:
-            expect(phone.locator("#round-1 .pad-vul")).to_have_text(f"Next deal: {NEXT_VULNERABILITY[number - 1]}")
+            expect(phone.locator("#round-1 .pad-vul")).to_have_text(f"Next deal: {NEXT_DEAL[number - 1]}")
         enter_deal(phone, *deal)
         expect(phone.locator("#round-1 .pad-deals tbody tr")).to_have_count(number)
         assert figures(phone, 1, "above", "NS") == we_above, number
@@ -145,12 +146,13 @@ def test_a_members_pad_syncs_to_the_server(browser, server):
     page.get_by_role("button", name="Log in").click()
     start_pad(page)
     enter_deal(page, "4", "S", "", "N", 10)
-    for _ in range(50):
-        if ScorePad.objects.filter(user=member).exists():
+    for _ in range(100):  # the sync runs in the background
+        stored = ScorePad.objects.filter(user=member).first()
+        if stored and stored.data["rounds"]:
             break
         page.wait_for_timeout(100)
-    stored = ScorePad.objects.get(user=member)
-    assert stored.data["rounds"][0]["deals"][0]["contract"] == "4S"
+    assert stored is not None and stored.data["rounds"][0]["deals"][0]["contract"] == "4S"
+    assert ScorePad.objects.filter(user=member).count() == 1
     page.goto(reverse("sessions:pad_list"))
     page.get_by_role("link", name="Share link (read only)").click()
     assert sheet_totals(page) == (120, 0)

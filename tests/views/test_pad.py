@@ -102,7 +102,7 @@ def test_chicago_shows_its_game_bonus_and_honours(client):
     enter(client, "3", "NT", "", "N", 9, "four_aces", "NS")   # deal 1: 100 below, game 300, aces 150
     html = client.get(reverse("sessions:pad")).content.decode()
     assert totals(html) == (100 + 300 + 150, 0)
-    assert "Next deal: THEY vulnerable" in html  # deal 2: dealer East's side
+    assert "Next deal: dealer E, THEY vulnerable" in html  # deal 2: dealer East's side
 
 
 @pytest.mark.django_db
@@ -205,3 +205,44 @@ def test_the_score_table_shows_the_eras_values(client, era, notrump, three_down_
     assert re.findall(r'class="num">(\d+)<', row)[:3] == notrump
     down3 = re.search(r'data-down="3">(.*?)</tr>', html, re.S).group(1)
     assert re.findall(r'class="num">(\d+)<', down3)[1] == three_down_doubled_nv
+
+
+@pytest.mark.django_db
+def test_without_javascript_each_new_pad_is_kept_apart(client):
+    member = make_user("member")
+    client.force_login(member)
+    for names in ("Ann", "Eve"):
+        client.post(reverse("sessions:pad_new"), {"kind": "rubber", "era": "current", "first_dealer": "N",
+                                                  **NAMES, "north": names})
+        enter(client, "4", "S", "", "N", 10)
+        page = client.get(reverse("sessions:pad")).content.decode()
+        pad_id = re.search(r'name="client_id" value="([^"]+)"', page).group(1)
+        client.post(reverse("sessions:pad_save"), {"client_id": pad_id})
+    assert sorted(p.names[0] for p in ScorePad.objects.filter(user=member)) == ["Ann", "Eve"]
+
+
+@pytest.mark.django_db
+def test_the_correct_link_fills_the_deal_form_without_javascript(client):
+    start(client)
+    enter(client, "4", "S", "X", "E", 9, "five_trumps", "EW")
+    page = client.get(reverse("sessions:pad"), {"edit": "1-1"}).content.decode()
+    assert "Correct deal" in page
+    for name, value in (("round", "1"), ("deal", "1")):
+        assert re.search(rf'name="{name}" value="{value}"', page)
+    for name, value in (("level", "4"), ("doubling", "X"), ("declarer", "E"), ("tricks", "9"),
+                        ("honours", "five_trumps"), ("honours_side", "EW")):
+        select = re.search(rf'<select name="{name}".*?</select>', page, re.S).group(0)
+        assert re.search(rf'<option value="{value}" selected>', select), name
+
+
+@pytest.mark.django_db
+def test_a_members_pads_are_listed_in_one_query(client, django_assert_num_queries):
+    member = make_user("member")
+    for n in range(3):
+        ScorePad.objects.create(user=member, client_id=f"pad-{n:05}", kind="rubber", names=["A", "B", "C", "D"],
+                                data={"kind": "rubber", "names": ["A", "B", "C", "D"], "rounds": []})
+    client.force_login(member)
+    # The session and its user (login), then the pads.
+    with django_assert_num_queries(3):
+        page = client.get(reverse("sessions:pad_list")).content.decode()
+    assert page.count("Share link (read only)") == 3
