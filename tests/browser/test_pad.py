@@ -120,6 +120,22 @@ def test_a_deal_is_corrected_and_deleted_and_a_wrong_one_refused(phone):
     assert sheet_totals(phone) == (0, 50)
 
 
+def test_a_rubber_stopped_unfinished_scores_its_bonuses_and_can_play_on(phone):
+    start_pad(phone)
+    enter_deal(phone, "4", "S", "", "N", 10)   # WE: game (120)
+    enter_deal(phone, "2", "D", "", "E", 8)    # THEY: part-score (40)
+    phone.get_by_role("button", name="Stop this rubber (unfinished)").click()
+    assert sheet_totals(phone) == (120 + 300, 40 + 100)
+    expect(phone.locator("#round-1 .pad-net")).to_have_text("WE win by 280")
+    phone.get_by_role("button", name="Play on: the rubber is not over").click()
+    assert sheet_totals(phone) == (120, 40)
+    phone.get_by_role("button", name="Stop this rubber (unfinished)").click()
+    enter_deal(phone, "1", "NT", "", "W", 7)   # the next rubber, the same names
+    expect(phone.locator("#round-2 h2")).to_have_text("Rubber 2")
+    expect(phone.locator("#round-2 .pad-sheet thead")).to_contain_text("Ann & Cat")
+    expect(phone.locator("[data-player-total]")).to_have_text(["240", "-240", "240", "-240"])
+
+
 def test_a_chicago_rotates_the_dealer_and_scores_its_bonuses(phone):
     start_pad(phone, kind="Chicago", era="1932 laws")
     enter_deal(phone, "3", "NT", "", "N", 9, "four_aces", "NS")   # 1932: 30+40+30 = 100, game 300, aces 150
