@@ -46,7 +46,9 @@ from sessions.services.scorepads import score_pad_delete, score_pad_save
 
 SESSION_KEY = "score_pad"
 PAD_ID_KEY = "score_pad_id"  # the session pad's id when a member keeps it (the browser has its own)
-ADOPT_KEY = "score_pad_adopt"  # the browser replaces its copy with the session's once
+# Counts the changes made here (forms posted without JavaScript, a kept pad opened): a
+# browser whose copy is older takes the session's, so the two copies never part ways.
+REVISION_KEY = "score_pad_revision"
 SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "pad-sw.js"
 SIDE_WORDS = {"NS": "WE", "EW": "THEY"}
 VUL_WORDS = {"None": "neither side vulnerable", "NS": "WE vulnerable", "EW": "THEY vulnerable",
@@ -127,6 +129,7 @@ def _session_pad(request: HttpRequest) -> Pad | None:
 
 def _keep(request: HttpRequest, pad: Pad) -> None:
     request.session[SESSION_KEY] = pad.as_json()
+    request.session[REVISION_KEY] = request.session.get(REVISION_KEY, 0) + 1
 
 
 def _pad_context(pad: Pad | None, scored: PadScore | None) -> dict[str, Any]:
@@ -150,8 +153,8 @@ def _render_pad(request: HttpRequest, *, deal_form: DealForm | None = None, new_
         deal_form = DealForm(initial=_edit_initial(request, scored))
     context = {
         **_pad_context(pad, scored), "deal_form": deal_form, "new_form": new_form or NewPadForm(),
-        "adopt": request.session.pop(ADOPT_KEY, False), "save_form": SavePadForm(),
-        "pad_id": request.session.get(PAD_ID_KEY, ""),
+        "save_form": SavePadForm(),
+        "pad_id": request.session.get(PAD_ID_KEY, ""), "revision": request.session.get(REVISION_KEY, 0),
     }
     return render(request, "pad/pad.html", context, status=status)
 
@@ -277,11 +280,11 @@ def pad_open(request: HttpRequest, pk: int) -> HttpResponse:
     """Continue a kept pad on this phone: it becomes the browser's (and the session's) pad."""
     stored = _own_pad(request, pk)
     try:
-        request.session[SESSION_KEY] = pad_from_json(stored.data).as_json()
+        _keep(request, pad_from_json(stored.data))
     except ScoringError:
         messages.error(request, "This pad cannot be read any more.")
         return redirect("sessions:pad_list")
-    request.session[ADOPT_KEY] = request.session[PAD_ID_KEY] = stored.client_id
+    request.session[PAD_ID_KEY] = stored.client_id
     return redirect("sessions:pad")
 
 

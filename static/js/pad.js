@@ -14,6 +14,7 @@
   var WORDS = {NS: "WE", EW: "THEY"};
   var VUL = {None: "neither side vulnerable", NS: "WE vulnerable", EW: "THEY vulnerable", Both: "both sides vulnerable"};
   var ERA_LABELS = {current: "Current laws (since 1987)", "1935": "1935 to 1987", "1932": "1932 laws"};
+  var revision = Number(app.dataset.revision || 0);  // the session copy's changes so far (load)
   var state = load();
 
   function $(id) { return document.getElementById(id); }
@@ -29,15 +30,19 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
+  /* The browser's copy, unless the server's session copy changed since the browser last
+     took it (a form posted before this script ran, or a kept pad opened on this phone). */
   function load() {
     var server = $("pad-server-copy");
     var serverPad = server ? JSON.parse(server.textContent) : null;
-    if (app.dataset.adopt && serverPad) { return {client_id: app.dataset.adopt, pad: serverPad}; }
+    var kept = null;
     try {
-      var kept = JSON.parse(window.localStorage.getItem(STORE) || "null");
-      if (kept && kept.pad) { return kept; }
+      kept = JSON.parse(window.localStorage.getItem(STORE) || "null");
     } catch (error) { /* an unreadable copy: start afresh */ }
-    return serverPad ? {client_id: newId(), pad: serverPad} : null;
+    if (serverPad && (!kept || !kept.pad || (kept.revision || 0) < revision)) {
+      return {client_id: app.dataset.padId || newId(), pad: serverPad, revision: revision};
+    }
+    return kept && kept.pad ? kept : null;
   }
 
   function save() {
@@ -225,7 +230,9 @@
     return link ? link.getAttribute("href") : "/score-table/";
   }
 
-  function render() {
+  /* keepForm: the first render leaves the deal form as it is (the player may already be
+     choosing while the script loads); after a change it is cleared for the next deal. */
+  function render(keepForm) {
     $("pad-new").hidden = !!state;
     $("pad-play").hidden = !state;
     if (!state) { return; }
@@ -239,7 +246,7 @@
     $("resume-form").hidden = !(rubber && last && last.round.stopped &&
       Math.max(last.sheet.games_won.NS, last.sheet.games_won.EW) < 2);
     $("print-button").hidden = false;
-    resetDealForm();
+    if (!keepForm) { resetDealForm(); }
   }
 
   function resetDealForm() {
@@ -289,7 +296,8 @@
     if (names.some(function (n) { return !n; })) { showError("A score pad needs four names: North, East, South and West."); return; }
     var kind = event.target.querySelector("input[name=kind]:checked").value;
     var era = event.target.querySelector("input[name=era]:checked").value;
-    state = {client_id: newId(), pad: {kind: kind, era: era, names: names, first_dealer: f.first_dealer.value, rounds: []}};
+    state = {client_id: newId(), revision: revision,
+             pad: {kind: kind, era: era, names: names, first_dealer: f.first_dealer.value, rounds: []}};
     showError("");
     save();
     render();
@@ -363,7 +371,7 @@
   $("print-button").addEventListener("click", function () { window.print(); });
 
   if (state) { save(); }
-  render();
+  render(true);
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(app.dataset.sw, {scope: app.dataset.sw.replace(/sw\.js$/, "")})

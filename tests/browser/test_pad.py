@@ -8,6 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from sessions.models import ScorePad
+from tests.browser.conftest import PHONE
 from tests.browser.demo_data import PASSWORD
 from tests.factories import make_user
 
@@ -156,10 +157,7 @@ def test_a_members_pad_syncs_to_the_server(browser, server):
     member = make_user("member", password=PASSWORD)
     context = browser.new_context(base_url=server.url, viewport={"width": 390, "height": 844})
     page = context.new_page()
-    page.goto(reverse("login"))
-    page.get_by_label("Username").fill(member.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    log_in_as(page, member.username)
     start_pad(page)
     enter_deal(page, "4", "S", "", "N", 10)
     for _ in range(100):  # the sync runs in the background
@@ -174,6 +172,32 @@ def test_a_members_pad_syncs_to_the_server(browser, server):
     assert sheet_totals(page) == (120, 0)
     context.close()
 
+    # Another phone: the member continues the kept pad there, and its changes sync back.
+    other = browser.new_context(base_url=server.url, **PHONE)
+    page = other.new_page()
+    log_in_as(page, member.username)
+    page.goto(reverse("sessions:pad_list"))
+    page.get_by_role("button", name="Continue on this phone").click()
+    assert sheet_totals(page) == (120, 0)
+    enter_deal(page, "3", "NT", "", "S", 9)
+    expect(page.locator("#round-1 .pad-net")).to_have_text("WE win by 920")
+    page.reload()
+    expect(page.locator("#round-1 .pad-net")).to_have_text("WE win by 920")
+    for _ in range(100):
+        stored = ScorePad.objects.get(user=member)
+        if len(stored.data["rounds"][0]["deals"]) == 2:
+            break
+        page.wait_for_timeout(100)
+    assert len(stored.data["rounds"][0]["deals"]) == 2 and ScorePad.objects.filter(user=member).count() == 1
+    other.close()
+
+
+def log_in_as(page: Page, username: str) -> None:
+    page.goto(reverse("login"))
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
 
 def test_the_printed_sheet_hides_the_forms(phone):
     start_pad(phone)
@@ -181,3 +205,26 @@ def test_the_printed_sheet_hides_the_forms(phone):
     phone.emulate_media(media="print")
     expect(phone.locator("#deal-form")).to_be_hidden()
     expect(phone.locator("#round-1 .pad-sheet")).to_be_visible()
+
+
+def test_a_change_posted_without_javascript_wins_over_the_browsers_older_copy(phone):
+    """A form that went to the server (the script not yet loaded, or blocked) changes the
+    session's copy: the next page load takes it instead of the browser's older one."""
+    start_pad(phone)
+    enter_deal(phone, "4", "S", "", "N", 10)
+    phone.reload()
+    token = phone.locator("#deal-form input[name=csrfmiddlewaretoken]").input_value()
+    # The session has no pad yet (the browser made it): a plain form starts one and adds a deal.
+    started = phone.request.post(reverse("sessions:pad_new"), max_redirects=0, form={
+        "csrfmiddlewaretoken": token, "kind": "rubber", "era": "1935", "north": "Eve", "east": "Fay",
+        "south": "Gus", "west": "Hal", "first_dealer": "N"}, headers={"Referer": phone.url})
+    added = phone.request.post(reverse("sessions:pad_deal"), max_redirects=0, form={
+        "csrfmiddlewaretoken": token, "level": "2", "strain": "H", "doubling": "", "declarer": "E", "tricks": "8",
+        "honours": "", "honours_side": ""}, headers={"Referer": phone.url})
+    assert (started.status, added.status) == (302, 302)
+    phone.reload()
+    expect(phone.locator("#pad-heading")).to_contain_text("1935 to 1987: WE Eve & Gus")
+    assert sheet_totals(phone) == (0, 60)
+    enter_deal(phone, "1", "NT", "", "N", 7)   # and the browser carries on from there
+    phone.reload()
+    assert sheet_totals(phone) == (40, 60)
