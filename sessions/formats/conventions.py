@@ -35,7 +35,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "rankings": RANKINGS,
 }
 _FLAGS = ("across_field", "adjusted_session_percentage")
-_NUMBERS = ("butler_adjusted_imps",)
+_NUMBERS = ("butler_adjusted_imps", "cross_imps_trim")
 _OPTIONAL_NUMBERS = ("line_decimals",)
 _TEXTS = ("imp_table",)
 NAMES = (*_CHOICES, *_FLAGS, *_NUMBERS, *_OPTIONAL_NUMBERS, *_TEXTS)

@@ -137,12 +137,23 @@ EVENT_HELP = {
     "butler_datum": (
         "Butler only: the datum is the mean of the board's NS scores without the highest and "
         "lowest, rounded to the nearest 10. Some programs take the median when a board has only "
-        "3 results or fewer."
+        "3 results or fewer; some always take the median."
+    ),
+    "cross_imps_trim": (
+        "Cross-IMPs only: leave this many results out at each end of every board (the highest and "
+        "the lowest NS scores) when comparing, so one wild result weighs less. Usually 0: every "
+        "result against every other."
     ),
     "butler_adjusted_imps": (
         "Butler only: IMPs for Ave+, and minus that for Ave- (Ave scores 0). Usually 3."
     ),
     "imp_table": "Cross-IMPs and Butler: keep the WBF table unless you are replaying an old event.",
+    "deal_era": (
+        "The laws each deal is scored under. Keep the current laws unless you replay an old event "
+        "or play a historical evening: 1935-1987 (lighter doubled undertricks, redoubled insult 50) "
+        "or 1932 (notrump tricks 30 and 40 alternately, undertricks rising by 50 or 100). "
+        "The score table page lists the era's values."
+    ),
     "line_decimals": (
         "Keep exact unless you want your results to match another program's to the last "
         "decimal: EBUScore rounds every traveller line to 2 decimals and adds up the rounded "
@@ -193,9 +204,9 @@ EVENT_HELP = {
 
 #: Headings that group the options on the page: (heading, fields).
 EVENT_SECTIONS = (
-    ("Event", ("name", "method")),
+    ("Event", ("name", "method", "deal_era")),
     ("Matchpoints", ("mp_scale", "line_display", "short_boards", "adjusted_session_percentage")),
-    ("IMPs", ("cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table")),
+    ("IMPs", ("cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table")),
     ("Totals and rankings", ("line_decimals", "rankings")),
     ("Sections", ("across_field",)),
     ("Table entry", ("table_confirmation", "table_shows_traveller", "live_rankings")),
@@ -207,7 +218,7 @@ EVENT_SECTIONS = (
 #: Radio buttons for every setting with a few named choices.
 EVENT_RADIOS = (
     "method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum", "line_decimals", "rankings",
-    "live_rankings",
+    "live_rankings", "deal_era",
 )
 EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 
@@ -224,6 +235,7 @@ class EventForm(forms.ModelForm):
     )
     minimum_sessions = forms.IntegerField(min_value=1, max_value=999, label="Sessions played to be ranked")
     carry_forward_percent = forms.IntegerField(min_value=0, max_value=100, label="Carry-forward (%)")
+    cross_imps_trim = forms.IntegerField(min_value=0, max_value=5, label="Cross-IMPs: results left out at each end")
 
     class Meta:
         model = Event
@@ -236,7 +248,7 @@ class EventForm(forms.ModelForm):
             "line_decimals": "Rounding of traveller lines", "rankings": "Rankings",
             "table_confirmation": "The opponents confirm each result sent from a table",
             "table_shows_traveller": "Show the board's results at the table after each board",
-            "live_rankings": "Players see the ranking",
+            "live_rankings": "Players see the ranking", "deal_era": "Deal scores",
             "combination": "Sessions ranked together by", "combined_by": "Ranked as",
         }
         help_texts = EVENT_HELP
@@ -244,7 +256,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("imp_table", "butler_adjusted_imps", "sessions_counted", "minimum_sessions",
+        for name in ("imp_table", "butler_adjusted_imps", "cross_imps_trim", "sessions_counted", "minimum_sessions",
                      "carry_forward_percent"):
             self.fields[name].help_text = EVENT_HELP[name]
         for name in EVENT_RADIOS:

@@ -24,6 +24,7 @@ from .events import (
 )
 from .imports import ImportJob, ImportStatus
 from .results import Result, ResultChange
+from .scorepads import DealEra, PadKind, ScorePad
 from .tables import EntryStatus, TableEntry, TableLink
 
 __all__ = [
@@ -35,4 +36,5 @@ __all__ = [
     "Session", "ShortBoards", "Strain", "Vulnerability",
     "EntryStatus", "TableEntry", "TableLink",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
+    "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
 ]

@@ -15,6 +15,7 @@ from sessions.scoring import options as engine
 
 from .choices import Direction, MovementKind, Seat, Vulnerability
 from .clubs import Club, Player
+from .scorepads import DealEra
 
 
 class ScoringMethod(models.TextChoices):
@@ -54,6 +55,7 @@ class CrossImps(models.TextChoices):
 class ButlerDatum(models.TextChoices):
     TRIMMED_MEAN = engine.ButlerDatum.TRIMMED_MEAN.value, "Mean without the top and bottom scores"
     MEDIAN_SMALL = engine.ButlerDatum.MEDIAN_SMALL.value, "Median when a board has 3 results or fewer"
+    MEDIAN = engine.ButlerDatum.MEDIAN.value, "Median, whatever the number of results"
 
 
 class Rankings(models.TextChoices):
@@ -95,11 +97,18 @@ class Event(models.Model):
         default=False, help_text="Ave+ / Ave- give the pair's session percentage when better / worse."
     )
     cross_imps = models.CharField(max_length=8, choices=CrossImps, default=CrossImps.AVERAGE)
+    cross_imps_trim = models.PositiveSmallIntegerField(
+        default=0, help_text="Cross-IMPs: results left out of the comparisons at each end of the board."
+    )
     butler_datum = models.CharField(max_length=16, choices=ButlerDatum, default=ButlerDatum.TRIMMED_MEAN)
     butler_adjusted_imps = models.PositiveSmallIntegerField(
         default=3, help_text="IMPs for Ave+ (and minus for Ave-) under Butler scoring."
     )
     imp_table = models.CharField(max_length=16, default="wbf", help_text="The engine's IMP table name.")
+    deal_era = models.CharField(
+        max_length=8, choices=DealEra, default=DealEra.CURRENT,
+        help_text="The laws each deal is scored under: the current ones, or those of 1935 or 1932.",
+    )
     line_decimals = models.PositiveSmallIntegerField(
         null=True, blank=True, choices=LineDecimals,
         help_text="Lines shown to this many decimals, totals adding the shown lines; empty: exact.",
@@ -143,6 +152,7 @@ class Event(models.Model):
             ),
             models.CheckConstraint(condition=Q(minimum_sessions__gte=1), name="event_minimum_sessions_positive"),
             models.CheckConstraint(condition=Q(carry_forward_percent__lte=100), name="event_carry_forward_percent"),
+            models.CheckConstraint(condition=Q(deal_era__in=DealEra.values), name="event_deal_era_valid"),
         ]
 
     def __str__(self) -> str:

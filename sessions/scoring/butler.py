@@ -3,7 +3,9 @@
 The datum is the mean of the board's NS scores after dropping the k highest and the
 k lowest, rounded to the nearest 10 with halves away from zero (-445 -> -450, as
 Compscore3 does). k = 0 for up to 3 results, 1 for 4 to 10, then one more from each
-end for every further 15 results. Each result scores imps(score - datum).
+end for every further 15 results. Each result scores imps(score - datum). Options: the
+median instead when a board has 3 results or fewer, or the median whatever the field
+("Sometimes, the median score is used instead", seeds/000).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from .matchpoints import Comparable, all_plain, atoms
 from .options import ButlerDatum
 from .rounding import nearest_quotient, round_half_away
 
-#: Datum rules: the trimmed mean (default), or the median when a board has <= 3 results.
+#: Datum rules: the trimmed mean (default), the median when a board has <= 3 results, the median always.
 DATUM_RULES = tuple(ButlerDatum)
 
 
@@ -52,11 +54,16 @@ def butler_datum(scores: Sequence[int], rule: str = ButlerDatum.TRIMMED_MEAN) ->
 def _plain_datum(scores: Sequence[int], rule: str) -> int:
     """butler_datum of checked plain scores: one division, in integers."""
     ordered = sorted(scores)
-    if rule == ButlerDatum.MEDIAN_SMALL and len(ordered) <= 3:
+    if _takes_median(rule, len(ordered)):
         return round_to_ten(_median(ordered))
     k = trim_count(len(ordered))
     kept = len(ordered) - 2 * k
     return 10 * nearest_quotient(sum(ordered[k : k + kept]), 10 * kept)
+
+
+def _takes_median(rule: str, results: int) -> bool:
+    """Whether ``rule`` sets the datum of a board of ``results`` plain scores at their median."""
+    return rule == ButlerDatum.MEDIAN or (rule == ButlerDatum.MEDIAN_SMALL and results <= 3)
 
 
 def _median(ordered: Sequence[int]) -> Fraction:
@@ -85,8 +92,9 @@ def butler_board(
     if rule not in DATUM_RULES:
         raise ScoringError(f"unknown Butler datum rule {rule!r}: use one of {', '.join(DATUM_RULES)}")
     if scores and all_plain(scores):
-        board = vectorized.board_array(scores) if len(scores) >= vectorized.LARGE_BOARD else None  # type: ignore[arg-type]
-        if board is not None:
+        large = len(scores) >= vectorized.LARGE_BOARD and not _takes_median(rule, len(scores))
+        board = vectorized.board_array(scores) if large else None  # type: ignore[arg-type]
+        if board is not None:  # numpy takes trimmed means only
             datums, earned = vectorized.butler(board, trim_count(len(scores)), table)
             return datums[0], vectorized.rows(earned)[0]
         return plain_butler_board(scores, rule, table)  # type: ignore[arg-type]
@@ -118,7 +126,7 @@ def butler_boards(
     stacked, others = vectorized.stacks(boards)
     for indexes, scores in stacked:
         size = scores.shape[1]
-        if rule == ButlerDatum.MEDIAN_SMALL and size <= 3:
+        if _takes_median(rule, size):  # numpy takes trimmed means only
             others.extend(indexes)
             continue
         datums, earned = vectorized.butler(scores, trim_count(size), table)

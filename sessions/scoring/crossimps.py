@@ -28,23 +28,29 @@ _PAIRWISE_DISTINCT = 24
 
 
 def cross_imps_board(
-    scores: Sequence[Comparable], average: bool = True, table: str = DEFAULT_IMP_TABLE
+    scores: Sequence[Comparable], average: bool = True, table: str = DEFAULT_IMP_TABLE, exclude: int = 0
 ) -> tuple[int | Fraction, ...]:
     """Each result's cross-IMPs against the other results of one comparison group.
 
     ``average``: divide by the number of comparisons (n - 1), as Compscore3 and the
     EBU files do (the seed: 37 / 4 = 9.25); otherwise the sum, as Ruter and JFR do.
-    A weighted score earns the weighted sum of its parts' IMPs. Sums over a board are
-    zero. A lone result scores 0. Whole figures are ints, others Fractions.
+    ``exclude``: compare against the field without its ``exclude`` top and bottom
+    results ("sometimes excluding top and bottom results", seeds/000); every result,
+    those left out included, is scored against the results that remain. A weighted
+    score earns the weighted sum of its parts' IMPs. Without exclusions the sums over
+    a board are zero. A lone result scores 0. Whole figures are ints, others Fractions.
     """
     imp_table(table)  # an unknown table is refused even on an empty board
+    kept = _kept_in_field(scores, exclude)
+    if not all(kept):
+        return _weighted_cross_imps(scores, average, table, kept)
     if all_plain(scores):
         board = vectorized.board_array(scores) if len(scores) >= vectorized.LARGE_BOARD else None  # type: ignore[arg-type]
         if board is not None:
             sums = vectorized.cross_imps_sums(board, table)
             return vectorized.quotient_rows(sums, len(scores) - 1 if average else 1)[0]
         return averaged(plain_cross_imps_sums(scores, table), len(scores), average)  # type: ignore[arg-type]
-    return _weighted_cross_imps(scores, average, table)
+    return _weighted_cross_imps(scores, average, table, kept)
 
 
 def averaged(sums: Sequence[int], results: int, average: bool) -> tuple[int | Fraction, ...]:
@@ -104,14 +110,32 @@ def _imps_against_all(value: int, tally: WeightedTally, edges: Sequence[int]) ->
     return total
 
 
-def _weighted_cross_imps(scores: Sequence[Comparable], average: bool, table: str) -> tuple[int | Fraction, ...]:
-    """Cross-IMPs of a board with weighted scores: each part weighted, in Fractions."""
+def _kept_in_field(scores: Sequence[Comparable], exclude: int) -> list[bool]:
+    """Which results stay in the comparison field once the ``exclude`` highest and lowest
+    plain scores are left out (weighted scores always stay). Nothing is left out unless
+    at least two plain results remain."""
+    kept = [True] * len(scores)
+    if exclude <= 0:
+        return kept
+    plain = sorted((score, index) for index, score in enumerate(scores) if isinstance(score, int))
+    if len(plain) - 2 * exclude < 2:
+        return kept
+    for _, index in plain[:exclude] + plain[-exclude:]:
+        kept[index] = False
+    return kept
+
+
+def _weighted_cross_imps(
+    scores: Sequence[Comparable], average: bool, table: str, kept: Sequence[bool]
+) -> tuple[int | Fraction, ...]:
+    """Cross-IMPs against the results ``kept`` in the field, each weighted score's parts
+    weighted, in Fractions: boards with weighted scores or results left out."""
     edges = imp_table(table)
-    tally = WeightedTally(scores)
+    field = [score for score, stays in zip(scores, kept) if stays]
+    tally = WeightedTally(field)
     by_value: dict[int, Fraction | int] = {}
-    comparisons = len(scores) - 1
     results: list[int | Fraction] = []
-    for score in scores:
+    for score, in_field in zip(scores, kept):
         parts = atoms(score)
         earned: Fraction | int = 0
         for weight, value in parts:
@@ -119,8 +143,9 @@ def _weighted_cross_imps(scores: Sequence[Comparable], average: bool, table: str
                 by_value[value] = _imps_against_all(value, tally, edges)
             earned += weight * by_value[value]
         # The tally holds this result too: its parts against each other do not count.
-        if len(parts) > 1:
+        if len(parts) > 1 and in_field:
             earned -= sum(w1 * w2 * imps(v1 - v2, table) for w1, v1 in parts for w2, v2 in parts)
+        comparisons = len(field) - (1 if in_field else 0)
         figure = Fraction(earned) / comparisons if average and comparisons > 0 else Fraction(earned)
         results.append(figure.numerator if figure.denominator == 1 else figure)
     return tuple(results)

@@ -273,15 +273,16 @@ def parse_result(text: str, board: int | None = None) -> Result:
 # --- scoring and formatting -------------------------------------------------------
 
 
-def ns_score(result: Result, board: int) -> LineScore:
+def ns_score(result: Result, board: int, era: str = "current") -> LineScore:
     """The NS score used to compare this result with others on ``board``.
 
     A played, passed-out or assigned result gives an int; an artificial, weighted or
-    not-played result is returned as it is, for the comparison to handle.
+    not-played result is returned as it is, for the comparison to handle. ``era``:
+    the laws the deal is scored under (deal_score.ERAS).
     """
     vul = vulnerability(board)
     if isinstance(result, Played):
-        score = deal_score(result.contract, result.tricks, is_vulnerable(vul, result.declarer))
+        score = deal_score(result.contract, result.tricks, is_vulnerable(vul, result.declarer), era)
         return score if result.declarer.side is Side.NS else -score
     if isinstance(result, PassedOut):
         return 0

@@ -33,6 +33,7 @@ class CrossImpsMode(StrEnum):
 class ButlerDatum(StrEnum):
     TRIMMED_MEAN = "trimmed_mean"
     MEDIAN_SMALL = "median_small"  # the median when a board has 3 results or fewer
+    MEDIAN = "median"  # the median whatever the number of results (seeds: "Sometimes, the median score is used")
 
 
 class Scale(StrEnum):

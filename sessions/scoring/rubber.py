@@ -16,7 +16,7 @@ scores 100. No rubber bonus.
 
 Honors (both): 100 for four of the five trump honors in one hand, 150 for all five,
 or for the four aces at notrump; they go to the side that held them, whether the
-contract made or not.
+contract made or not. ``honors_held`` names the three holdings a score pad offers.
 """
 
 from __future__ import annotations
@@ -44,6 +44,27 @@ class Honors:
         object.__setattr__(self, "side", Side(self.side))
         if self.points not in (100, 150):
             raise ScoringError(f"honors score 100 or 150, not {self.points}")
+
+
+#: The holdings that score honors (seeds/001): points, and whether they need a trump suit.
+HONOR_HOLDINGS = {
+    "four_trumps": (100, True),   # four of the five trump honors in one hand
+    "five_trumps": (150, True),   # all five trump honors in one hand
+    "four_aces": (150, False),    # all four aces in one hand, notrump only
+}
+
+
+def honors_held(holding: str, side: Side | str, contract: Contract | str) -> Honors:
+    """The honors a side scores for ``holding`` (a key of HONOR_HOLDINGS) under ``contract``."""
+    if holding not in HONOR_HOLDINGS:
+        raise ScoringError(f"unknown honors {holding!r}: use one of {', '.join(HONOR_HOLDINGS)}")
+    played = parse_contract(contract) if isinstance(contract, str) else contract
+    points, needs_trumps = HONOR_HOLDINGS[holding]
+    if needs_trumps and played.strain is Strain.NT:
+        raise ScoringError("at notrump there are no trump honors: only the four aces score (150)")
+    if not needs_trumps and played.strain is not Strain.NT:
+        raise ScoringError("the four aces score honors at notrump only")
+    return Honors(Side(side), points)
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ class ScoringOptions:
     cross_imps: str = CrossImpsMode.AVERAGE
     butler_datum: str = ButlerDatum.TRIMMED_MEAN
     butler_adjusted_imps: int = 3  # Ave+ / Ave- in IMPs
+    cross_imps_trim: int = 0  # cross-IMPs: top and bottom results left out of the comparisons
     imp_table: str = "wbf"
     # Program convention: lines are shown to this many decimals and the pairs' totals
     # add the figures as shown (EBUScore 2, ScoreBridge 1). None: exact (RULES 8).
@@ -85,6 +86,9 @@ class ScoringOptions:
         imp_table(self.imp_table)
         if self.line_decimals is not None and self.line_decimals < 0:
             raise ScoringError("line_decimals cannot be negative")
+        if isinstance(self.cross_imps_trim, bool) or not isinstance(self.cross_imps_trim, int) \
+                or self.cross_imps_trim < 0:
+            raise ScoringError(f"cross_imps_trim is a number of results, not {self.cross_imps_trim!r}")
         if self.butler_adjusted_imps < 0:
             raise ScoringError("the IMPs for an artificial adjusted score cannot be negative")
 
@@ -373,7 +377,8 @@ def _score_imps(
             else:
                 earned = ()
         else:
-            earned = cross_imps_board(scores, options.cross_imps == CrossImpsMode.AVERAGE, options.imp_table)
+            earned = cross_imps_board(scores, options.cross_imps == CrossImpsMode.AVERAGE, options.imp_table,
+                                      exclude=options.cross_imps_trim)
         for index, ns_imps in zip(compared, earned):
             figures[index].counted = figures[index].shown = (Fraction(ns_imps), -Fraction(ns_imps))
         comparisons = max(len(compared), 1)  # an artificial result, had it been played

@@ -66,9 +66,16 @@ def team_match(boards: Sequence[tuple[int, int]], table: str = DEFAULT_IMP_TABLE
     return TeamMatch(tuple(imps(swing, table) for swing in _swings(boards)))
 
 
-def board_a_match(boards: Sequence[tuple[int, int]]) -> tuple[Fraction, ...]:
-    """Team A's board-a-match points per board: 1 won, 1/2 tied, 0 lost."""
-    return tuple(Fraction(1) if swing > 0 else Fraction(1, 2) if swing == 0 else Fraction(0)
+#: Board-a-match scales: points for a won board (a tie scores half): 1, 1/2, 0 (RULES 7)
+#: or "2 (won), 1 (tied) and 0 (lost)" (seeds/003).
+BAM_WIN_POINTS = (1, 2)
+
+
+def board_a_match(boards: Sequence[tuple[int, int]], win: int = 1) -> tuple[Fraction, ...]:
+    """Team A's board-a-match points per board: ``win`` won, half of it tied, 0 lost."""
+    if isinstance(win, bool) or win not in BAM_WIN_POINTS:
+        raise ScoringError(f"a board-a-match board is worth 1 or 2 points, not {win!r}")
+    return tuple(Fraction(win) if swing > 0 else Fraction(win, 2) if swing == 0 else Fraction(0)
                  for swing in _swings(boards))
 
 

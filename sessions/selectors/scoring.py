@@ -15,7 +15,10 @@ from fractions import Fraction
 
 from django.db.models import QuerySet
 
-from sessions.models import Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
+from sessions.models import DealEra, Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
+from sessions.scoring.boards import Seat
+from sessions.scoring.contracts import Contract
+from sessions.scoring.notation import Played, ns_score
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore, Weighted
 from sessions.scoring.session import (
     Line,
@@ -43,10 +46,28 @@ def line_score(result: Result) -> LineScore:
     return result.ns_score
 
 
+def played_ns_score(result: Result, era: str) -> int:
+    """A played line's NS score under the laws of ``era`` (stored lines hold the current laws')."""
+    played = Played(Contract(result.level, result.strain, result.doubling), Seat(result.declarer), result.tricks)
+    score = ns_score(played, result.board.number, era)
+    assert isinstance(score, int)  # a played contract always scores a number
+    return score
+
+
+def apply_deal_era(results: Sequence[Result], era: str) -> None:
+    """Score the loaded played lines under the event's era, in memory: every page built
+    on session_score (rankings, travellers, score cards) then shows the era's scores."""
+    if era == DealEra.CURRENT:
+        return
+    for result in results:
+        if result.kind == ResultKind.PLAYED:
+            result.ns_score = played_ns_score(result, era)
+
+
 #: Event fields that hold the engine's ScoringOptions of the same name.
 EVENT_OPTION_FIELDS = (
     "method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
-    "cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals",
+    "cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals",
 )
 
 
@@ -184,6 +205,7 @@ def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[R
     pairs = list(pairs)
     results = tuple(results)
     _share_pairs(results, pairs)
+    apply_deal_era(results, session.event.deal_era)
     several = len({pair.section_id for pair in pairs}) > 1
     keyed = {pair_key(pair, pair.section.letter): pair for pair in pairs}
     fields = {key: ranking_field(session, pair, pair.section.letter, several) for key, pair in keyed.items()}

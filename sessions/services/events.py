@@ -25,8 +25,8 @@ from sessions.text import clean_name
 #: how the tables' phones enter results and what the players see meanwhile, and how
 #: the event's sessions rank together.
 EVENT_SETTINGS = (
-    "name", *EVENT_OPTION_FIELDS, "rankings", "table_confirmation", "table_shows_traveller", "live_rankings",
-    *EVENT_COMBINED_FIELDS,
+    "name", *EVENT_OPTION_FIELDS, "deal_era", "rankings", "table_confirmation", "table_shows_traveller",
+    "live_rankings", *EVENT_COMBINED_FIELDS,
 )
 
 

@@ -185,7 +185,8 @@ def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     try:
         number = int(request.GET.get("board", ""))
         board = _board(link, number)
-        score = ns_score(parse_result(text, board.number), board.number)
+        # Scored under the event's laws, as the pages will show it (its era: usually today's).
+        score = ns_score(parse_result(text, board.number), board.number, link.session.event.deal_era)
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})

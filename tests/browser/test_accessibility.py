@@ -168,6 +168,41 @@ def test_the_directors_pages_pass_axe(page: Page, evening):
     assert not problems, "\n" + report(problems)
 
 
+def test_the_score_pad_pages_pass_axe(page: Page, phone: Page, evening):
+    """The score pad (new, in play with a correction open, an error shown), the score
+    tables, and a member's list and shared pad, at desktop and phone widths."""
+    from tests.browser.test_pad import enter_deal, start_pad
+
+    problems = {}
+    for name, browser_page in (("desktop", page), ("phone", phone)):
+        found = walk(browser_page, {
+            f"score pad, new ({name})": reverse("sessions:pad"),
+            f"score table ({name})": reverse("sessions:score_table"),
+            f"score table 1932 ({name})": reverse("sessions:score_table") + "?era=1932",
+        })
+        start_pad(browser_page, kind="Chicago")
+        for deal in (("4", "S", "X", "N", 11, "five_trumps", "NS"), ("3", "NT", "", "E", 8, "four_aces", "EW")):
+            enter_deal(browser_page, *deal)
+        found |= {f"score pad, in play ({name})": axe_violations(browser_page)}
+        browser_page.get_by_role("link", name="Correct deal 1 of chicago 1").click()
+        enter_deal(browser_page, "3", "NT", "", "N", 9, "four_trumps", "NS")
+        expect(browser_page.locator(".pad-error")).to_be_visible()
+        found |= {f"score pad, a deal refused ({name})": axe_violations(browser_page)}
+        problems |= {key: value for key, value in found.items() if value}
+
+    log_in(page, evening.director.username)
+    page.goto(reverse("sessions:pad"))
+    page.get_by_role("button", name="Keep in my account").click()
+    expect(page.get_by_role("heading", name="My score pads")).to_be_visible()
+    if found := axe_violations(page):
+        problems["my score pads"] = found
+    page.get_by_role("link", name="Share link (read only)").click()
+    if found := axe_violations(page):
+        problems["shared pad"] = found
+
+    assert not problems, "\n" + report(problems)
+
+
 def test_a_tables_phone_pages_pass_axe(phone: Page, evening):
     link = TableLink.objects.filter(session=evening.partial, table=3).get()
 

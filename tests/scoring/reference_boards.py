@@ -99,7 +99,7 @@ def butler_board(
     scores: Sequence[Comparable], rule: str = "trimmed_mean", table: str = "wbf"
 ) -> tuple[int, tuple[Fraction, ...]]:
     plain = sorted(score for score in scores if isinstance(score, int) and not isinstance(score, bool))
-    if rule == "median_small" and len(plain) <= 3:
+    if rule == "median" or (rule == "median_small" and len(plain) <= 3):
         middle = len(plain) // 2
         mean = Fraction(plain[middle]) if len(plain) % 2 else Fraction(plain[middle - 1] + plain[middle], 2)
     else:

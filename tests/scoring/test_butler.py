@@ -4,7 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from sessions.scoring.butler import butler_board, butler_datum, butler_imps, round_to_ten, trim_count
+from sessions.scoring.butler import butler_board, butler_boards, butler_datum, butler_imps, round_to_ten, trim_count
+from sessions.scoring.imps import imps
+from sessions.scoring.options import ButlerDatum
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.scores import Weighted
 
@@ -82,3 +84,23 @@ def test_unknown_datum_rule_is_refused():
 def test_a_board_without_a_plain_score_has_no_datum():
     with pytest.raises(ScoringError, match="at least one plain score"):
         butler_board([Weighted(((Fraction(1), 100),))])
+
+
+def test_median_datum_for_any_field_size():
+    """seeds/000: "Sometimes, the median score is used instead" (of the trimmed mean)."""
+    scores = [620, 650, 170, 140, -100, -200, 1430]  # median 170; without -200 and 1430: 1480 / 5 -> 300
+    assert butler_datum(scores, rule="median") == 170
+    assert butler_datum(scores) == 300
+    assert butler_datum([620, 170, 140, -100], rule="median") == 160  # (170 + 140) / 2 = 155 -> 160
+    datum, earned = butler_board(scores, rule="median")
+    assert datum == 170 and earned[0] == 10  # 620 - 170 = 450: 10 IMPs
+
+
+def test_a_median_datum_holds_on_boards_large_enough_for_numpy():
+    """Large boards (and many boards at once) go through numpy, which takes trimmed
+    means: a median datum must not be lost on the way (300 results: median 0, trimmed mean 100)."""
+    scores = [0] * 151 + [200] * 148 + [30_000]
+    datum, figures = butler_board(scores, ButlerDatum.MEDIAN)
+    assert datum == 0 and figures[0] == 0 and figures[151] == imps(200)
+    assert butler_boards([scores, scores], ButlerDatum.MEDIAN) == [(datum, figures)] * 2
+    assert butler_board(scores)[0] != 0  # the trimmed mean of the same board

@@ -105,3 +105,22 @@ def test_a_large_board_is_scored_by_bands_in_numpy_not_pairwise(monkeypatch):
     assert banded == [1]
     assert sum(board) == 0
     assert board[scores.index(max(scores))] > 0
+
+
+def test_cross_imps_excluding_the_top_and_bottom_results():
+    """seeds/000: every score compared against every other "(sometimes excluding top and
+    bottom results)". The top (1430) and bottom (-200) are left out of the field: each
+    result is compared with the three that remain (the others, for one of them)."""
+    scores = [1430, 420, 450, 400, -200]
+    field = [1, 2, 3]  # the indexes that stay
+    trimmed = cross_imps_board(scores, average=False, exclude=1)
+    assert trimmed == tuple(sum(imps(s - scores[o]) for o in field if o != i) for i, s in enumerate(scores))
+    assert trimmed[0] == imps(1430 - 420) + imps(1430 - 450) + imps(1430 - 400) == 3 * 14
+    assert trimmed[1] == imps(420 - 450) + imps(420 - 400)  # 420 against the other two of the field
+    averaged = cross_imps_board(scores, average=True, exclude=1)
+    assert averaged[1] == Fraction(trimmed[1], 2) and averaged[0] == Fraction(trimmed[0], 3)
+
+
+def test_too_few_results_to_exclude_any_compare_them_all():
+    scores = [420, 450, 400]
+    assert cross_imps_board(scores, exclude=1) == cross_imps_board(scores)

@@ -320,3 +320,12 @@ def test_vulnerability_raises_the_stakes(contract, tricks, era):
     not_vul, vul = deal_score(contract, tricks, False, era), deal_score(contract, tricks, True, era)
     assert (vul >= not_vul) if made else (vul <= not_vul)
     assert vul % 10 == 0 and not_vul % 10 == 0
+
+
+def test_1935_notrump_tricks_are_40_then_30():
+    """seeds/000: "In 1935 this became 40, 30, 30, 30, 30, 30, 30" (law 39)."""
+    seed_values = [40, 30, 30, 30, 30, 30, 30]
+    by_level = [score_breakdown(f"{level}NT", level + 6, False, "1935").contract_points for level in range(1, 8)]
+    assert by_level == list(accumulate(seed_values))
+    # Undoubled overtricks are notrump tricks too: 1NT making 9 is 40 + (30 + 30).
+    assert score_breakdown("1NT", 9, False, "1935").overtricks == 60

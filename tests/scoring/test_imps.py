@@ -109,3 +109,17 @@ def test_unknown_table_is_refused():
 def test_non_exact_difference_is_refused(bad):
     with pytest.raises(ScoringError, match="IMP difference"):
         imps(bad)
+
+
+def test_tutorial_grand_slam_swings():
+    """seeds/004: 2210 against 1460 gains 13 IMPs; -100 against +1430, "You will lose 17
+    IMPs by being -1530"."""
+    from sessions.scoring import deal_score
+
+    grand, small = deal_score("7S", 13, True), deal_score("6S", 13, True)
+    assert (grand, small) == (2210, 1460)
+    assert imps(grand - small) == 13
+    down, theirs = deal_score("7S", 12, True), deal_score("6S", 12, True)
+    assert (down, theirs) == (-100, 1430)
+    assert down - theirs == -1530
+    assert imps(down - theirs) == -17

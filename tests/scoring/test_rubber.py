@@ -212,3 +212,53 @@ def test_chicago_has_four_deals():
         chicago_sheet([RubberDeal(None, "PASS")] * 5)
     with pytest.raises(ScoringError, match="a Chicago has deals 1 to 4, not 5"):
         chicago_vulnerability(5)
+
+
+# --- honours (seeds/001: "150 points are awarded for any one hand holding all five trump
+# suit honors, or all four aces in a notrump contract") ---------------------------------
+
+
+def test_four_aces_at_notrump_score_150_to_the_side_that_held_them():
+    from sessions.scoring.rubber import honors_held
+
+    aces = honors_held("four_aces", EW, "3NT")
+    assert aces == Honors(EW, 150)
+    sheet = rubber_sheet([RubberDeal("N", "3NT", 9, aces)])
+    assert SheetEntry(1, EW, 150, "honors") in sheet.entries
+    assert (sheet.total(NS), sheet.total(EW)) == (100, 150)
+
+
+@pytest.mark.parametrize(
+    ("holding", "contract", "points"),
+    [("four_trumps", "4S", 100), ("five_trumps", "4S", 150), ("four_aces", "6NT", 150)],
+)
+def test_each_holding_scores_its_honours(holding, contract, points):
+    from sessions.scoring.rubber import honors_held
+
+    assert honors_held(holding, "NS", contract) == Honors(NS, points)
+
+
+@pytest.mark.parametrize(
+    ("holding", "contract", "message"),
+    [
+        ("four_trumps", "3NT", "at notrump there are no trump honors"),
+        ("five_trumps", "1NT", "at notrump there are no trump honors"),
+        ("four_aces", "4H", "the four aces score honors at notrump only"),
+        ("three_kings", "4H", "unknown honors 'three_kings'"),
+    ],
+)
+def test_holdings_that_score_no_honours_are_refused(holding, contract, message):
+    from sessions.scoring.rubber import honors_held
+
+    with pytest.raises(ScoringError, match=message):
+        honors_held(holding, "NS", contract)
+
+
+def test_honours_in_chicago_go_above_the_line_and_do_not_make_game():
+    sheet = chicago_sheet([
+        RubberDeal("N", "2S", 8, Honors(NS, 150)),   # deal 1: 60 below, 150 honours above: no game
+        RubberDeal("E", "1NT", 7, Honors(NS, 150)),  # deal 2: THEY 40 below; WE held the four aces
+    ])
+    assert SheetEntry(1, NS, 150, "honors") in sheet.entries and SheetEntry(2, NS, 150, "honors") in sheet.entries
+    assert sheet.game_winners == ()
+    assert sheet.below_by_game(NS) == (60,) and sheet.total(NS) == 60 + 300

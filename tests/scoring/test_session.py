@@ -362,3 +362,37 @@ def test_cross_imp_total_is_the_exact_sum_not_the_sum_of_rounded_lines():
     result = score_session(mitchell(rows, method="cross_imps"))
     assert result.lines[1].ns_points == F(-8, 3)
     assert result.standing("2NS").total == -8  # not 3 x -2.67 = -8.01
+
+
+def test_tutorial_8_tables_24_boards_top_168_and_84_is_a_50_percent_game():
+    """seeds/004: "in an 8 table game with 24 boards, your theoretical maximum is 168 match
+    points (7 match points on each board x 24 boards). If your match point score was 84,
+    that would be a 50% game." NS pair k scores 10k on every board, except that pairs 4
+    and 5 swap on even boards: pair 8 beats the field everywhere, pair 4 scores 3 and 4
+    alternately (84)."""
+    rows = []
+    for board in range(1, 25):
+        for table in range(1, 9):
+            ns = {4: 5, 5: 4}.get(table, table) if board % 2 == 0 else table
+            rows.append((board, ns, table, 10 * table))
+    result = score_session(mitchell(rows, mp_scale="acbl"))
+    standings = {s.pair: s for s in result.standings["NS"]}
+    assert (standings["8NS"].total, standings["8NS"].percentage) == (168, 100)
+    assert (standings["4NS"].total, standings["4NS"].percentage) == (84, 50)
+    assert (standings["1NS"].total, standings["1NS"].percentage) == (0, 0)
+
+
+def test_cross_imps_trim_and_median_datum_are_session_options():
+    rows = [(1, 1, 1, 1430), (1, 2, 2, 420), (1, 3, 3, 450), (1, 4, 4, 400), (1, 5, 5, -200)]
+    trimmed = score_session(mitchell(rows, method="cross_imps", cross_imps="sum", cross_imps_trim=1))
+    everyone = score_session(mitchell(rows, method="cross_imps", cross_imps="sum"))
+    assert points(trimmed)[1][0] == -1 + 1  # 420 against 450 and 400 only
+    assert points(everyone)[1][0] != points(trimmed)[1][0]
+    median = score_session(mitchell(rows, method="butler", butler_datum="median"))
+    assert {line.datum for line in median.lines} == {420}
+
+
+@pytest.mark.parametrize("trim", [-1, True, "1"])
+def test_a_wrong_cross_imps_trim_is_refused(trim):
+    with pytest.raises(ScoringError, match="cross_imps_trim is a number of results"):
+        ScoringOptions(cross_imps_trim=trim)

@@ -134,3 +134,16 @@ def test_wbf_vp_accepts_fractional_margins():
 def test_wbf_vp_refuses_bad_input(margin, boards, message):
     with pytest.raises(ScoringError, match=message):
         wbf_vp(margin, boards)
+
+
+def test_board_a_match_on_the_two_one_nothing_scale():
+    """seeds/003: "the only possible results are 2 (won), 1 (tied) and 0 (lost) points per board"."""
+    boards = [(420, 400), (-100, -100), (50, 620)]
+    assert board_a_match(boards, win=2) == (2, 1, 0)
+    assert board_a_match(boards) == (1, Fraction(1, 2), 0)
+
+
+@pytest.mark.parametrize("win", [0, 3, True, "2"])
+def test_board_a_match_scales_are_1_or_2(win):
+    with pytest.raises(ScoringError, match="worth 1 or 2 points"):
+        board_a_match([(420, 400)], win=win)

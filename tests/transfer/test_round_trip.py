@@ -22,7 +22,8 @@ from tests.transfer.test_exports import figures_of, results_of
 
 #: The settings of the event, as the Event model holds them.
 SETTINGS = ("method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
-            "cross_imps", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals", "rankings")
+            "cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals",
+            "rankings")
 
 
 def settings_of(event) -> dict:
@@ -55,7 +56,7 @@ def test_settings_changed_by_the_director_travel_too(fmt):
     first = results_import(club=make_club(), data=data("usebio/cobalt_mp_pairs_mitchell_03.xml"),
                            filename="x.xml").session
     event_update(event=first.event, mp_scale="acbl", line_decimals=1, rankings="one",
-                 adjusted_session_percentage=True)
+                 adjusted_session_percentage=True, cross_imps_trim=2)
     _, _, content = EXPORTERS[fmt].render(first)
 
     again = results_import(club=make_club(), data=content, filename=f"export.{fmt}").session

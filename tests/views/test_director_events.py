@@ -6,7 +6,8 @@ import pytest
 from django.forms.models import model_to_dict
 from django.urls import reverse
 
-from sessions.models import Event, Session
+from sessions.models import Event, Result, Session
+from sessions.selectors import session_score
 from sessions.services import EVENT_SETTINGS, result_record
 
 
@@ -253,3 +254,63 @@ def test_the_event_form_spells_imps_in_capitals(client, director, club):
     html = client.get(reverse("sessions:director_event_new", args=[club.slug])).content.decode()
 
     assert "IMP table" in html and "Imp table" not in html
+
+
+def test_the_deal_era_is_chosen_on_the_event_form_and_scores_the_sessions(logged_in, event, session):
+    """1NT making 7 tricks scores 90 under the current laws, 80 under the 1932 ones (30 for
+    the first notrump trick): it ties 2C= (90) today and loses to it in 1932."""
+    for ns, ew, text in [("1NS", "1EW", "1NT N ="), ("2NS", "3EW", "2C N ="), ("3NS", "2EW", "4S N -1")]:
+        result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                      ns_pair=ns, ew_pair=ew, text=text)
+    page = logged_in.get(reverse("sessions:director_event", args=[event.pk])).content.decode()
+    assert 'value="1932"' in page and 'value="1935"' in page and reverse("sessions:score_table") in page
+    before = ns_standings(logged_in, session)
+
+    response = logged_in.post(reverse("sessions:director_event", args=[event.pk]), settings_data(event, deal_era="1932"))
+
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.deal_era == "1932"
+    after = ns_standings(logged_in, session)
+    assert before.count("75.00") == 2 and "100.00" not in before
+    assert "100.00" in after and "50.00" in after
+    # Travellers and score cards, built on session_score, show the era's score; the stored line keeps today's.
+    scored = {r.ns_pair.label: r.ns_score for r in session_score(session=session).results}
+    assert scored == {"1NS": 80, "2NS": 90, "3NS": -50}
+    assert Result.objects.get(ns_pair__number=1, board__number=1).ns_score == 90
+
+
+def test_an_unknown_deal_era_is_refused_and_changes_nothing(logged_in, event):
+    response = logged_in.post(reverse("sessions:director_event", args=[event.pk]), settings_data(event, deal_era="1920"))
+    assert response.status_code == 200 and "Select a valid choice" in response.content.decode()
+    event.refresh_from_db()
+    assert event.deal_era == "current"
+
+
+def test_a_median_butler_datum_is_chosen_on_the_event_form(logged_in, event, session):
+    """seeds/000: "Sometimes, the median score is used instead". Board 1 holds 420, 450 and
+    -50: the mean of three is 273.3 (datum 270), the median 420."""
+    enter_board_1(session)
+    logged_in.post(reverse("sessions:director_event", args=[event.pk]), settings_data(event, method="butler"))
+    mean = ns_standings(logged_in, session)
+    logged_in.post(reverse("sessions:director_event", args=[event.pk]),
+                   settings_data(event, method="butler", butler_datum="median"))
+    event.refresh_from_db()
+    assert event.butler_datum == "median"
+    median = ns_standings(logged_in, session)
+    # 2NS's 450: 5 IMPs against 270 (180), 1 IMP against 420 (30).
+    assert re.search(r">\s*5\.00\s*<", mean) and re.search(r">\s*1\.00\s*<", median)
+
+
+def test_cross_imps_trim_is_an_event_option(logged_in, event):
+    page = logged_in.get(reverse("sessions:director_event", args=[event.pk])).content.decode()
+    assert "leave this many results out at each end" in page
+    logged_in.post(reverse("sessions:director_event", args=[event.pk]),
+                   settings_data(event, method="cross_imps", cross_imps_trim=1))
+    event.refresh_from_db()
+    assert event.cross_imps_trim == 1
+    response = logged_in.post(reverse("sessions:director_event", args=[event.pk]),
+                              settings_data(event, cross_imps_trim=9))
+    assert "less than or equal to 5" in response.content.decode()
+    event.refresh_from_db()
+    assert event.cross_imps_trim == 1

@@ -71,6 +71,20 @@ def test_results_show_the_session_and_how_it_was_scored(client, played_session):
     assert "3-table Mitchell" in html and "Matchpoints" in html
 
 
+def test_results_under_a_historical_era_say_so_and_the_traveller_shows_its_scores(client, played_session):
+    """3NT S +1 on board 2 (NS vulnerable) scores 630 today and 640 under the 1932 laws
+    (30 + 40 + 30 below, the fourth trick a 40)."""
+    board_2 = reverse("sessions:board", args=[played_session.pk, 2])
+    assert "630" in client.get(board_2).content.decode()
+    assert "deals scored under" not in client.get(results_url(played_session)).content.decode()
+    event_update(event=played_session.event, deal_era="1932")
+    html = client.get(results_url(played_session)).content.decode()
+    assert "deals scored under the" in html and "1932 laws" in html
+    assert reverse("sessions:score_table") + "?era=1932" in html
+    traveller = client.get(board_2).content.decode()
+    assert "640" in traveller and "630" not in traveller
+
+
 def test_a_mitchell_ranks_north_south_and_east_west_apart_with_ties(client, played_session, tables_of):
     html = client.get(results_url(played_session)).content.decode()
     north_south, east_west = tables_of(html)

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from sessions.models import ChangeAction, EntryStatus, Result, ResultChange, Seating, TableEntry
 from sessions.movements import mitchell
+from sessions.services import event_update
 from sessions.services import result_correct, result_record
 from sessions.services.tables import table_link_renew, table_link_revoke, table_links_ensure
 from tests.factories import make_club, make_event, make_session
@@ -208,6 +209,13 @@ def test_the_score_shows_before_sending(client, session, links):
     assert "NS +590" in response.content.decode()
     response = client.get(url(links[1], "preview"), {"board": 1, "text": "9S N ="})
     assert "9 is not a contract level" in response.content.decode()
+
+
+def test_the_score_before_sending_follows_the_events_era(client, session, links):
+    """4SX N -3, not vulnerable: 500 under today's laws, 450 under the 1932 ones."""
+    assert "EW +500" in client.get(url(links[1], "preview"), {"board": 1, "text": "4SX N 7"}).content.decode()
+    event_update(event=session.event, deal_era="1932")
+    assert "EW +450" in client.get(url(links[1], "preview"), {"board": 1, "text": "4SX N 7"}).content.decode()
 
 
 # --- the round and the end ---------------------------------------------------------------------------

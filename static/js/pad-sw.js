@@ -1,0 +1,43 @@
+/* The score pad's service worker (served as /pad/sw.js, so its scope is /pad/).
+ *
+ * Network first, the cache when the network fails: the pad's page and its scripts and
+ * styles load offline after one visit, and a new version replaces the cached one as
+ * soon as the phone is online again. Only GET requests of our own origin are kept.
+ */
+"use strict";
+
+var CACHE = "clubscore-pad-v1";
+
+self.addEventListener("install", function () { self.skipWaiting(); });
+
+self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+
+/* The page sends its own address and assets, fetched before this worker controlled it. */
+self.addEventListener("message", function (event) {
+  var urls = (event.data && event.data.cache) || [];
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      return fetch(url, {credentials: "same-origin"}).then(function (response) {
+        if (response.ok) { return cache.put(url, response); }
+      }).catch(function () { /* offline already: keep what we have */ });
+    }));
+  }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) { return; }
+  event.respondWith(fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(request, {ignoreSearch: request.mode === "navigate"}).then(function (cached) {
+      return cached || caches.match(new URL("./", self.location).href);
+    }).then(function (cached) {
+      return cached || new Response("Offline, and this page was never opened here.", {status: 503});
+    });
+  }));
+});

@@ -1,0 +1,173 @@
+"""The score pad's JavaScript scorer (static/js/pad-engine.js) gives every figure the
+Python engine gives (sessions/scoring/rubber.py, scorepad.py).
+
+The phone scores offline with the JavaScript copy, so the two must agree: both score
+the seed's six-deal rubber, hand-picked edge cases and a few thousand generated deal
+sequences (a seeded generator: every run the same, every era, rubber and Chicago,
+passed-out deals, doubled and redoubled contracts, honours, stopped rubbers), and every
+figure is compared: each sheet entry (deal, side, points, label, game), the game
+winners, whether the rubber is over, the vulnerability of every deal, the layout above
+and below the line, the totals and each player's night total.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from sessions.scoring.deal_score import ERAS
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.rubber import HONOR_HOLDINGS
+from sessions.scoring.scorepad import (
+    Pad,
+    PadDeal,
+    add_deal,
+    deal_vulnerabilities,
+    pad_from_json,
+    score_pad,
+    sheet_layout,
+    stop_round,
+)
+
+ENGINE = Path(__file__).resolve().parents[2] / "static" / "js" / "pad-engine.js"
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+SEED_RUBBER = [
+    {"declarer": "N", "contract": "2NT", "tricks": 9},
+    {"declarer": "W", "contract": "4H", "tricks": 10},
+    {"declarer": "W", "contract": "5C", "tricks": 9},
+    {"declarer": "S", "contract": "4SX", "tricks": 11},
+    {"declarer": "N", "contract": "3C", "tricks": 10},
+    {"declarer": "E", "contract": "6D", "tricks": 12, "honours": "five_trumps", "honours_side": "EW"},
+]
+
+
+def python_figures(pad: Pad) -> dict[str, Any]:
+    """Every figure of the pad, from the Python engine, in plain JSON."""
+    scored = score_pad(pad)
+    rounds = []
+    for round_score in scored.rounds:
+        sheet = round_score.sheet
+        rounds.append({
+            "entries": [{"deal": e.deal, "side": e.side.value, "points": e.points, "label": e.label, "game": e.game}
+                        for e in sheet.entries],
+            "game_winners": [side.value for side in sheet.game_winners],
+            "finished": sheet.finished,
+            "vulnerability": list(deal_vulnerabilities(pad, round_score.round)),
+            "layout": sheet_layout(sheet),
+            "net": round_score.net,
+        })
+    return {"rounds": rounds, "player_totals": [list(t) for t in scored.player_totals()],
+            "round_open": scored.round_open}
+
+
+# Pads go in and figures come out as JSON text: Playwright's own serialization of a few
+# thousand nested objects takes far longer than the scoring.
+JS_FIGURES = """(text) => JSON.stringify(JSON.parse(text).map((pad) => {
+  const scored = PadEngine.scorePad(pad);
+  return {
+    rounds: scored.rounds.map((r) => {
+      const vul = r.sheet.vulnerability.slice(0, pad.kind === "chicago" ? 4 : undefined);
+      return {entries: r.sheet.entries, game_winners: r.sheet.game_winners, finished: r.sheet.finished,
+              vulnerability: vul, layout: PadEngine.sheetLayout(r.sheet), net: r.net};
+    }),
+    player_totals: scored.player_totals, round_open: scored.round_open,
+  };
+}))"""
+
+
+@pytest.fixture
+def engine_page(page: Page) -> Page:
+    page.goto("about:blank")
+    page.add_script_tag(path=str(ENGINE))
+    return page
+
+
+def random_deal(rng: random.Random) -> PadDeal:
+    if rng.random() < 0.06:
+        return PadDeal("", "PASS", 0)
+    level = rng.choice([1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6, 7])
+    strain = rng.choice(["C", "D", "H", "S", "NT"])
+    doubling = rng.choices(["", "X", "XX"], weights=[8, 3, 1])[0]
+    tricks = max(0, min(13, level + 6 + rng.choice([-4, -3, -2, -1, -1, 0, 0, 0, 1, 1, 2, 3])))
+    honours, side = "", ""
+    if rng.random() < 0.2:
+        holdings = ["four_aces"] if strain == "NT" else ["four_trumps", "five_trumps"]
+        honours, side = rng.choice(holdings), rng.choice(["NS", "EW"])
+    return PadDeal(rng.choice("NESW"), f"{level}{strain}{doubling}", tricks, honours, side)
+
+
+def random_pad(rng: random.Random, kind: str, era: str) -> Pad:
+    pad = Pad(kind, era, tuple(NAMES), rng.choice("NESW"))  # type: ignore[arg-type]
+    for _ in range(rng.randint(1, 30)):
+        pad = add_deal(pad, random_deal(rng))
+        if kind == "rubber" and rng.random() < 0.05 and score_pad(pad).round_open:
+            pad = stop_round(pad)
+    return pad
+
+
+def assert_same(engine_page: Page, pads: list[Pad]) -> None:
+    from_js = json.loads(engine_page.evaluate(JS_FIGURES, json.dumps([pad.as_json() for pad in pads])))
+    for pad, js in zip(pads, from_js):
+        assert js == python_figures(pad), pad.as_json()
+
+
+@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("kind", ["rubber", "chicago"])
+def test_generated_pads_score_the_same_in_javascript(engine_page, kind, era):
+    rng = random.Random(f"{kind}-{era}")
+    assert_same(engine_page, [random_pad(rng, kind, era) for _ in range(400)])
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_seed_rubber_scores_the_same_in_javascript(engine_page, era):
+    pad = pad_from_json({"kind": "rubber", "era": era, "names": NAMES, "rounds": [{"deals": SEED_RUBBER}]})
+    assert_same(engine_page, [pad])
+
+
+def test_seed_rubber_in_javascript_ends_770_to_1640(engine_page):
+    totals = engine_page.evaluate(
+        "(deals) => PadEngine.rubberSheet(deals.map(PadEngine.engineDeal), 'current', false).total", SEED_RUBBER
+    )
+    assert totals == {"NS": 770, "EW": 1640}
+
+
+EDGE_CASES = [
+    # Every contract at every trick count and doubling, both vulnerabilities, every era.
+    [{"declarer": seat, "contract": f"{level}{strain}{dbl}", "tricks": tricks}]
+    for seat in "NE" for level in range(1, 8) for strain in ("C", "H", "NT") for dbl in ("", "X", "XX")
+    for tricks in range(14)
+]
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_every_single_deal_scores_the_same_in_javascript(engine_page, era):
+    pads = []
+    for deals in EDGE_CASES:
+        # After a vulnerable game by each side, so the deal is scored vulnerable too.
+        before = [{"declarer": "N", "contract": "4S", "tricks": 10}, {"declarer": "E", "contract": "4S", "tricks": 10}]
+        for prefix in ([], before):
+            pads.append(pad_from_json({"kind": "rubber", "era": era, "names": NAMES,
+                                       "rounds": [{"deals": prefix + deals}]}))
+    assert_same(engine_page, pads)
+
+
+@pytest.mark.parametrize("holding", list(HONOR_HOLDINGS))
+def test_refusals_agree(engine_page, holding):
+    """A holding the Python engine refuses for a strain, the JavaScript refuses too."""
+    for contract in ("4S", "3NT"):
+        deal = {"declarer": "N", "contract": contract, "tricks": 10, "honours": holding, "honours_side": "NS"}
+        try:
+            pad_from_json({"kind": "rubber", "names": NAMES, "rounds": [{"deals": [deal]}]})
+            python_refuses = False
+        except ScoringError:
+            python_refuses = True
+        js_refuses = engine_page.evaluate(
+            "(deal) => { try { PadEngine.engineDeal(deal); return false; }"
+            " catch (e) { return e instanceof PadEngine.ScoringError; } }", deal
+        )
+        assert js_refuses == python_refuses, (holding, contract)
