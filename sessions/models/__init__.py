@@ -23,6 +23,20 @@ from .events import (
 from .imports import ImportJob, ImportStatus
 from .results import Result, ResultChange
 from .tables import EntryStatus, TableEntry, TableLink
+from .teams import (
+    AdjustmentKind,
+    Match,
+    MatchBoard,
+    MatchStatus,
+    Room,
+    Team,
+    TeamAdjustment,
+    TeamEvent,
+    TeamEventForm,
+    TeamScoring,
+    TieBreak,
+    VpScale,
+)
 
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
@@ -32,4 +46,6 @@ __all__ = [
     "Session", "ShortBoards", "Strain", "Vulnerability",
     "EntryStatus", "TableEntry", "TableLink",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
+    "AdjustmentKind", "Match", "MatchBoard", "MatchStatus", "Room", "Team", "TeamAdjustment",
+    "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py
 ]
