@@ -27,9 +27,10 @@ from .scoring import RankedPair, session_score
 
 
 def director_clubs(*, user: AbstractBaseUser) -> QuerySet[Club]:
-    """The clubs the user directs, with their events and sessions (three queries)."""
+    """The clubs the user directs, with their events, sessions and teams events (four queries)."""
     return Club.objects.filter(directors=user).prefetch_related(
-        Prefetch("events", queryset=Event.objects.order_by("name").prefetch_related("sessions"))
+        Prefetch("events", queryset=Event.objects.order_by("name").prefetch_related("sessions")),
+        "team_events",
     )
 
 

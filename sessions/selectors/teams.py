@@ -62,8 +62,11 @@ class TeamEventScore:
             return engine.standings([team.pk for team in self.teams], engine.StandingInput())
         return self.by_round[max(self.by_round)]
 
-    def team(self, pk: int) -> Team:
-        return next(team for team in self.teams if team.pk == pk)
+    @property
+    def ranked(self) -> list[tuple[engine.TeamScore, Team]]:
+        """The current standings with each line's team, for the pages."""
+        by_pk = {team.pk: team for team in self.teams}
+        return [(line, by_pk[line.team]) for line in self.standings]
 
 
 def _room_scores(lines: dict[tuple[int, str], MatchBoard], number: int) -> tuple[LineScore | None, ...]:

@@ -305,3 +305,21 @@ def test_the_database_refuses_a_team_playing_itself_and_a_bye_with_an_opponent(c
         Match.objects.create(event=event, round=1, home=home, away=away, boards=8, status=MatchStatus.BYE,
                              home_vp_awarded=12)
     assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("scale", "home_imps", "away_imps", "home_vp", "away_vp"),
+    [
+        ("20", 20, 20, 10, 10),  # seeds/004: a tie gives 10 each
+        ("20", 30, 20, 14, 6),  # seeds/004: won by 10 IMPs, 14-6
+        ("20", 48, 20, 20, 0),  # seeds/004: won by 28 IMPs, 20-0
+        ("20", 20, 32, 5, 15),  # seeds/000: 12 IMPs, 15-5
+        ("30", 32, 20, 25, 5),  # seeds/000: 12 IMPs on the 30 scale, 25-5
+    ],
+)
+def test_seed_vp_examples_through_the_services(club, scale, home_imps, away_imps, home_vp, away_vp):
+    match = _single_match(club, vp_scale=scale, boards_per_match=7)
+
+    match_set_totals(match=match, home_imps=Decimal(home_imps), away_imps=Decimal(away_imps))
+
+    assert (_scored(match).home_vp, _scored(match).away_vp) == (home_vp, away_vp)
