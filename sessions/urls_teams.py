@@ -17,3 +17,12 @@ urlpatterns = [
     path("director/team-matches/<int:match_id>/not-played/", teams.team_match_not_played,
          name="director_team_match_not_played"),
 ]
+
+# The players' pages (no login, published events only).
+from .views import public_teams  # noqa: E402
+
+urlpatterns += [
+    path("teams/<int:event_id>/", public_teams.team_event, name="team_event"),
+    path("teams/<int:event_id>/matches/<int:match_id>/", public_teams.team_match, name="team_match"),
+    path("teams/<int:event_id>/teams/<int:team_id>/", public_teams.team_page, name="team_page"),
+]

@@ -136,3 +136,66 @@ def team_event_score(event: TeamEvent) -> TeamEventScore:
         for upto in sorted({match.round for match in matches})
     }
     return TeamEventScore(event, teams, tuple(scored), tuple(adjustments), by_round)
+
+
+# --- the players' pages --------------------------------------------------------------------
+
+
+def published_team_events():
+    """Teams events the players may see, with their club (one query with the lookup)."""
+    return TeamEvent.objects.filter(published=True).select_related("club")
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A team's line on the standings page: its place, VPs after each round, total."""
+
+    place: str
+    team: Team
+    after_round: tuple[Fraction | None, ...]
+    total: Fraction
+    imps_for: Fraction
+    imps_against: Fraction
+
+
+def standing_rows(score: TeamEventScore) -> list[StandingRow]:
+    """The current standings with every team's running total after each round."""
+    totals = {upto: {line.team: line.vp for line in lines} for upto, lines in score.by_round.items()}
+    return [
+        StandingRow(line.place, team, tuple(totals[upto].get(team.pk) for upto in score.rounds), line.vp,
+                    line.imps_for, line.imps_against)
+        for line, team in score.ranked
+    ]
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    vp: Fraction | None
+    match: Match | None
+    own: bool = False
+
+
+def cross_table(score: TeamEventScore) -> list[tuple[Team, list[CrossCell]]]:
+    """Each team's VPs against each other (rows by team number); the diagonal is its own."""
+    cells: dict[tuple[int, int], ScoredMatch] = {}
+    for scored in score.matches:
+        if scored.match.away_id is not None:
+            cells[scored.match.home_id, scored.match.away_id] = scored
+            cells[scored.match.away_id, scored.match.home_id] = scored
+    rows = []
+    for team in score.teams:
+        row = []
+        for other in score.teams:
+            scored = cells.get((team.pk, other.pk))
+            if other.pk == team.pk or scored is None:
+                row.append(CrossCell(None, None, own=other.pk == team.pk))
+                continue
+            vp = scored.home_vp if scored.match.home_id == team.pk else scored.away_vp
+            row.append(CrossCell(vp, scored.match))
+        rows.append((team, row))
+    return rows
+
+
+def team_matches(score: TeamEventScore, team: Team) -> list[ScoredMatch]:
+    """The team's matches, round by round."""
+    return [m for m in score.matches if team.pk in (m.match.home_id, m.match.away_id)]

@@ -29,6 +29,7 @@ from sessions.selectors.public import (
     scorecard_sheet,
     traveller_sheet,
 )
+from sessions.selectors.teams import published_team_events
 from sessions.tables import RankingTable, ScorecardTable, SessionListTable, TravellerTable
 
 CLUB_SESSIONS_PER_PAGE = 25
@@ -57,6 +58,7 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     table = SessionListTable(club_sessions(club=club))
     return render(request, "public/club.html", {
         "club": club, "table": _configured(request, table, {"per_page": CLUB_SESSIONS_PER_PAGE}),
+        "team_events": published_team_events().filter(club=club).order_by("-date", "name"),
     })
 
 

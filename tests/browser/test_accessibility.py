@@ -185,6 +185,25 @@ def test_the_teams_directors_pages_pass_axe(page: Page, evening):
     assert not problems, "\n" + report(problems)
 
 
+def test_the_teams_players_pages_pass_axe(page: Page, phone: Page, evening):
+    event, match = teams_evening(evening)
+    pages = {
+        "teams standings": reverse("sessions:team_event", args=[event.pk]),
+        "teams scorecard": reverse("sessions:team_match", args=[event.pk, match.pk]),
+        "team page": reverse("sessions:team_page", args=[event.pk, match.home_id]),
+        "club with teams": reverse("sessions:club", args=[evening.club.slug]),
+    }
+
+    problems = walk(page, pages)
+    problems |= {f"{name} (phone)": found for name, found in walk(phone, pages).items()}
+    for name, url in pages.items():  # phone first: nothing wider than the screen but the scrolling tables
+        phone.goto(url)
+        widths = phone.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1], (name, widths)
+
+    assert not problems, "\n" + report(problems)
+
+
 def test_a_tables_phone_pages_pass_axe(phone: Page, evening):
     link = TableLink.objects.filter(session=evening.partial, table=3).get()
 

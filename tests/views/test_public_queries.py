@@ -86,8 +86,9 @@ def test_the_home_page_takes_two_queries(client, played_session, django_assert_n
         client.get(reverse("sessions:home"))
 
 
-def test_the_club_page_takes_three_queries(client, played_session, django_assert_num_queries):
+def test_the_club_page_takes_four_queries(client, played_session, django_assert_num_queries):
     url = reverse("sessions:club", args=[played_session.event.club.slug])
     # 1. the club  2. the number of published sessions (paging)  3. this page of them
-    with django_assert_num_queries(3):
+    # 4. the club's published teams events
+    with django_assert_num_queries(4):
         client.get(url, {"sort": "-date"})
