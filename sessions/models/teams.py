@@ -36,6 +36,7 @@ class TeamScoring(models.TextChoices):
 class VpScale(models.TextChoices):
     TWENTY = "20", "20-VP discrete scale"
     THIRTY = "30", "30-VP discrete scale"
+    THREE_BOARDS = "3board", "20-VP scale for 3-board matches (TeamsScorer)"
     WBF_2013 = engine.WBF_2013, "WBF 2013 continuous 20-VP scale"
 
 
