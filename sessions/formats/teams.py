@@ -16,6 +16,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore
 from sessions.scoring.team_events import (
@@ -25,6 +26,7 @@ from sessions.scoring.team_events import (
     StandingInput,
     TeamScore,
     score_match,
+    score_match_totals,
     standings,
 )
 
@@ -76,6 +78,9 @@ class ParsedMatch:
     published_team_score: Decimal | None  # VPs, or board-a-match points
     published_opponents_score: Decimal | None
     boards: list[ParsedTeamBoard]
+    # The match's IMP totals when the file gives only those (Ruter's ScoreTable).
+    published_team_imps: Decimal | None = None
+    published_opponents_imps: Decimal | None = None
 
     @property
     def board_count(self) -> int:
@@ -254,6 +259,15 @@ class ScoredTeams:
 def score_parsed_teams(event: ParsedTeamEvent, settings: MatchSettings) -> ScoredTeams:
     """Every match of the file rescored from its lines, and the standings from those."""
     index = {team.key: number for number, team in enumerate(event.teams)}
-    outcomes = tuple(score_match(match_rooms(match), settings) for match in event.matches)
+    outcomes = tuple(_score(match, settings) for match in event.matches)
     played = [(index[match.team], index[match.opponents], outcome) for match, outcome in zip(event.matches, outcomes)]
     return ScoredTeams(outcomes, standings(list(index.values()), StandingInput(played)))
+
+
+def _score(match: ParsedMatch, settings: MatchSettings) -> MatchOutcome:
+    """From the boards; a match the file gives only by its IMP totals, from those."""
+    if not match.boards and match.published_team_imps is not None and match.published_opponents_imps is not None:
+        return score_match_totals(
+            Fraction(match.published_team_imps), Fraction(match.published_opponents_imps), match.board_count, settings
+        )
+    return score_match(match_rooms(match), settings)

@@ -100,3 +100,40 @@ def test_a_pairs_file_is_not_a_teams_file():
 def test_published_totals_are_decimals_as_printed(teamsscorer):
     event, _ = teamsscorer
     assert all(isinstance(team.published_total, Decimal) for team in event.teams)
+
+
+# --- Ruter's PBN ScoreTable: a Swiss of 10 teams, 6 rounds of 8 boards, WBF 2013 VPs ---------
+
+RUTER = DATA_DIR / "teams" / "ruter_swiss_teams_salo_2013.pbn"
+
+
+@pytest.fixture(scope="module")
+def ruter():
+    from sessions.formats.teams_pbn import parse_pbn_teams
+
+    event = parse_pbn_teams(RUTER.read_bytes(), boards_per_match=8)
+    return event, score_parsed_teams(event, MatchSettings(vp_scale="wbf2013"))
+
+
+def test_ruters_matches_are_read_from_the_score_table(ruter):
+    event, _ = ruter
+
+    assert (event.program, len(event.teams), len(event.matches)) == ("Ruter 4.7", 10, 30)
+    assert all(len(team.players) == 4 for team in event.teams)
+
+
+def test_ruters_vps_are_the_wbf_2013_scale_for_eight_boards(ruter):
+    event, scored = ruter
+
+    ours = [(o.home_vp, o.away_vp) for o in scored.outcomes]
+    assert ours == [(m.published_team_score, m.published_opponents_score) for m in event.matches]
+
+
+def test_ruters_totals_and_ranks_are_the_published_ones(ruter):
+    event, scored = ruter
+    index = {number: team for number, team in enumerate(event.teams)}
+    totals = {index[line.team].key: line.vp for line in scored.standings}
+
+    assert {team.key: totals[team.key] for team in event.teams} == {
+        team.key: team.published_total for team in event.teams}
+    assert [index[line.team].published_place for line in scored.standings] == [str(n) for n in range(1, 11)]
