@@ -199,3 +199,34 @@ def cross_table(score: TeamEventScore) -> list[tuple[Team, list[CrossCell]]]:
 def team_matches(score: TeamEventScore, team: Team) -> list[ScoredMatch]:
     """The team's matches, round by round."""
     return [m for m in score.matches if team.pk in (m.match.home_id, m.match.away_id)]
+
+
+def knockout_verdicts(score: TeamEventScore) -> dict[int, str]:
+    """For a knockout: each tie's verdict by its first match's id ("Team A goes through").
+
+    Extra boards after a tie are entered as another match of the same round between the
+    same teams; the event's tie-break rule decides a tie (engine.knockout_winner).
+    """
+    ties: dict[tuple[int, frozenset[int]], list[ScoredMatch]] = defaultdict(list)
+    for scored in score.matches:
+        if scored.match.away_id is not None:
+            ties[scored.match.round, frozenset((scored.match.home_id, scored.match.away_id))].append(scored)
+    rule = engine.TieBreak(score.event.tie_break)
+    verdicts = {}
+    for matches in ties.values():
+        main, *extra = sorted(matches, key=lambda m: m.match.pk)
+        if main.outcome is None or not main.complete:
+            continue
+        extra_outcome = next((m.outcome for m in extra if m.outcome is not None and m.complete), None)
+        if extra_outcome is not None and main.match.home_id != extra[0].match.home_id:
+            extra_outcome = engine.MatchOutcome(extra_outcome.away_points, extra_outcome.home_points,
+                                                extra_outcome.away_vp, extra_outcome.home_vp)
+        side = engine.knockout_winner(
+            main.outcome, home_seed=main.match.home.number, away_seed=main.match.away.number,
+            tie_break=rule, extra_boards=extra_outcome,
+        )
+        if side is None:
+            verdicts[main.match.pk] = "tied: extra boards to play"
+        else:
+            verdicts[main.match.pk] = f"{(main.match.home if side == 'home' else main.match.away).name} goes through"
+    return verdicts

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from sessions.models import Room, TeamEventForm
 from sessions.selectors.teams import (
     cross_table,
+    knockout_verdicts,
     published_team_events,
     standing_rows,
     team_event_score,
@@ -30,6 +31,7 @@ def team_event(request: HttpRequest, event_id: int) -> HttpResponse:
         "cross": cross_table(score) if event.form == TeamEventForm.ROUND_ROBIN else None,
         "latest_round": latest,
         "latest_matches": [m for m in score.matches if m.match.round == latest],
+        "verdicts": knockout_verdicts(score) if event.form == TeamEventForm.KNOCKOUT else {},
     })
 
 

@@ -27,7 +27,7 @@ from sessions.forms.teams import (
 from sessions.models import Club, Match, MatchStatus, Room, TeamEvent
 from sessions.models import TeamEventForm as Form
 from sessions.permissions import get_club_object_or_404
-from sessions.selectors.teams import team_event_score
+from sessions.selectors.teams import knockout_verdicts, team_event_score
 from sessions.services import teams as services
 
 
@@ -68,8 +68,9 @@ def _event_forms(event: TeamEvent, data=None, which: str = "") -> dict:
 
 def _event_page(request: HttpRequest, event: TeamEvent, forms: dict, status: int = 200) -> HttpResponse:
     score = team_event_score(event)
+    verdicts = knockout_verdicts(score) if event.form == Form.KNOCKOUT else {}
     return render(request, "director/teams/event.html", {
-        "club": event.club, "event": event, "score": score, "Form": Form, **forms,
+        "club": event.club, "event": event, "score": score, "Form": Form, "verdicts": verdicts, **forms,
     }, status=status)
 
 

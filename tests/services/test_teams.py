@@ -323,3 +323,22 @@ def test_seed_vp_examples_through_the_services(club, scale, home_imps, away_imps
     match_set_totals(match=match, home_imps=Decimal(home_imps), away_imps=Decimal(away_imps))
 
     assert (_scored(match).home_vp, _scored(match).away_vp) == (home_vp, away_vp)
+
+
+def test_a_knockout_tie_is_decided_by_extra_boards_or_the_stated_rule(club):
+    from sessions.selectors.teams import knockout_verdicts
+
+    event = make_team_event(club, teams=2, form="knockout", vp_scale="20", tie_break="extra_boards")
+    home, away = event.teams.all()
+    main = match_create(event=event, round=1, home=home, away=away, boards=16, carry_over=Decimal(2))
+    match_set_totals(match=main, home_imps=Decimal(30), away_imps=Decimal(32))  # 32-32 with the carry-over
+
+    assert knockout_verdicts(team_event_score(event)) == {main.pk: "tied: extra boards to play"}
+    extra = match_create(event=event, round=1, home=away, away=home, boards=4, first_board=17)
+    match_set_totals(match=extra, home_imps=Decimal(5), away_imps=Decimal(1))
+    assert knockout_verdicts(team_event_score(event)) == {main.pk: "Team 2 goes through"}
+
+    TeamEvent.objects.filter(pk=event.pk).update(tie_break="higher_seed")
+    extra.delete()
+    event.refresh_from_db()
+    assert knockout_verdicts(team_event_score(event)) == {main.pk: "Team 1 goes through"}  # team 1 is seeded first

@@ -114,3 +114,17 @@ def test_the_club_page_lists_published_teams_events(client, club):
     page = client.get(reverse("sessions:club", args=[club.slug])).content.decode()
 
     assert event.name in page and hidden.name not in page
+
+
+def test_a_knockout_page_says_who_goes_through(client, club):
+    from sessions.services.teams import match_create
+
+    event = make_team_event(club, teams=2, form="knockout", vp_scale="20")
+    home, away = event.teams.all()
+    match = match_create(event=event, round=1, home=home, away=away, boards=16, carry_over=Decimal("-4.5"))
+    match_set_totals(match=match, home_imps=Decimal(40), away_imps=Decimal(37))
+    team_event_publish(event=event)
+
+    page = client.get(reverse("sessions:team_event", args=[event.pk])).content.decode()
+
+    assert "Team 2 goes through" in page  # 40 against 37 + 4.5 carried over
