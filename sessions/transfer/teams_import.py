@@ -22,6 +22,7 @@ from django.db import transaction
 
 from sessions.formats import FormatError
 from sessions.formats.teams import ParsedRoom, ParsedTeamEvent, score_parsed_teams
+from sessions.formats.teams_pbn import parse_pbn_teams
 from sessions.formats.usebio import is_usebio_teams_file, parse_usebio_teams
 from sessions.models import Club, Match, MatchBoard, Room, TeamEvent, TeamEventForm, VpScale
 from sessions.scoring.errors import ScoringError
@@ -38,8 +39,31 @@ from .importing import ImportRefused
 SCALES_TRIED = (VpScale.WBF_2013, VpScale.TWENTY, VpScale.THIRTY, VpScale.THREE_BOARDS)
 
 
+#: Match lengths tried for a Ruter PBN, which does not say how many boards a match had.
+PBN_MATCH_LENGTHS = range(1, 65)
+
+
 def is_teams_file(data: bytes) -> bool:
-    return is_usebio_teams_file(data)
+    """A USEBIO teams event, or a PBN with a ScoreTable of team matches."""
+    if is_usebio_teams_file(data):
+        return True
+    head = data[:200_000]
+    return b"[ScoreTable" in head and b"TeamId_Home" in head
+
+
+def _read(data: bytes) -> tuple[ParsedTeamEvent, str, list[str]]:
+    """The parsed event, the VP scale that reproduces it and notes (FormatError if unreadable)."""
+    if is_usebio_teams_file(data):
+        parsed = parse_usebio_teams(data)
+        scale, notes = _reproducing_scale(parsed)
+        return parsed, scale, notes
+    # Ruter's PBN: the first match length (and scale) that gives the file's VPs.
+    for boards in PBN_MATCH_LENGTHS:
+        parsed = parse_pbn_teams(data, boards_per_match=boards)
+        scale, notes = _reproducing_scale(parsed)
+        if not notes:
+            return parsed, scale, [f"matches of {boards} boards: the length that gives the file's VPs"]
+    return parsed, scale, notes
 
 
 @dataclass(frozen=True)
@@ -128,8 +152,7 @@ def _form(parsed: ParsedTeamEvent) -> str:
 def teams_import(*, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None) -> TeamsImportReport:
     """Import a teams results file as a new teams event of ``club``; ImportRefused stores nothing."""
     try:
-        parsed = parse_usebio_teams(data)
-        scale, notes = _reproducing_scale(parsed)
+        parsed, scale, notes = _read(data)
     except (FormatError, ScoringError) as error:
         raise ImportRefused(str(error)) from None
     try:
@@ -167,6 +190,8 @@ def _store(club: Club, parsed: ParsedTeamEvent, filename: str, scale: str, user)
         match = Match(event=event, round=parsed_match.round, home=teams[parsed_match.team],
                       away=teams[parsed_match.opponents], first_board=parsed_match.first_board,
                       boards=parsed_match.board_count)
+        if not parsed_match.boards and parsed_match.published_team_imps is not None:
+            match.home_imps, match.away_imps = parsed_match.published_team_imps, parsed_match.published_opponents_imps
         match.full_clean()
         match.save()
         for board in parsed_match.boards:
@@ -197,12 +222,13 @@ def _compare(event: TeamEvent, parsed: ParsedTeamEvent) -> list[str]:
     """Where the stored event, rescored, differs from the file's published figures."""
     score = team_event_score(event)
     differences = []
-    # Keyed on the two teams and the first board: ROUND_NUMBER is not always a global round.
-    stored = {(m.match.home.name, m.match.away.name if m.match.away else "", m.match.first_board): m
+    # Keyed on the round as the file wrote it, the two teams and the first board (the same
+    # teams may meet twice in a Swiss).
+    stored = {(m.match.round, m.match.home.name, m.match.away.name if m.match.away else "", m.match.first_board): m
               for m in score.matches}
     names = {team.key: clean_name(team.name) for team in parsed.teams}
     for published in parsed.matches:
-        scored = stored[names[published.team], names[published.opponents], published.first_board]
+        scored = stored[published.round, names[published.team], names[published.opponents], published.first_board]
         ours = (scored.home_vp, scored.away_vp)
         theirs = (published.published_team_score, published.published_opponents_score)
         if None not in theirs and not _vps_match(ours, theirs):

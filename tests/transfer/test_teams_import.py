@@ -57,3 +57,18 @@ def test_a_teams_file_naming_an_unknown_team_is_refused(tmp_path):
     with pytest.raises(CommandError, match="team '77' is not among the PARTICIPANTS"):
         run_import(path)
     assert TeamEvent.objects.count() == 0
+
+
+RUTER = DATA_DIR / "teams" / "ruter_swiss_teams_salo_2013.pbn"
+
+
+@pytest.mark.django_db
+def test_the_command_imports_ruters_swiss_from_its_match_totals():
+    output = run_import(RUTER)
+
+    event = TeamEvent.objects.get(pk=int(output[-1]))
+    assert (event.vp_scale, event.boards_per_match, event.form) == ("wbf2013", 8, "swiss")
+    assert "every match's VPs, every team's total and place are the file's" in output
+    assert "note: matches of 8 boards: the length that gives the file's VPs" in output
+    winner = team_event_score(event).standings[0]
+    assert (event.teams.get(pk=winner.team).number, winner.vp) == (5, Fraction("75.23"))

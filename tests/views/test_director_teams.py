@@ -107,3 +107,17 @@ def test_totals_and_not_played_forms_refuse_bad_figures(logged_in, club):
                    {"home_imps": "31", "away_imps": "19"})
     match.refresh_from_db()
     assert (match.home_imps, match.away_imps) == (Decimal(31), Decimal(19))
+
+
+def test_a_teams_file_uploaded_on_the_import_page_becomes_a_teams_event(logged_in, club):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.formats.data_files import DATA_DIR
+
+    path = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"
+    response = logged_in.post(reverse("sessions:transfer_import", args=[club.slug]),
+                              {"file": SimpleUploadedFile(path.name, path.read_bytes())})
+
+    event = TeamEvent.objects.get(club=club)
+    assert response.url == reverse("sessions:director_team_event", args=[event.pk])
+    assert event.matches.count() == 40
