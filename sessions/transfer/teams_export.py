@@ -18,6 +18,7 @@ from openpyxl import Workbook
 
 from sessions.formats.model import ParsedPlayer
 from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
+from sessions.formats.teams_pbn import write_pbn_teams
 from sessions.formats.teams_write import write_usebio_teams
 from sessions.models import MatchBoard, MatchStatus, ResultKind, Room, TeamEvent
 from sessions.scoring.rounding import round_to_places
@@ -60,11 +61,19 @@ def _match(scored: ScoredMatch) -> ParsedMatch:
         imps = None if outcome is None or outcome.home is None else _decimal(outcome.home - outcome.away)
         boards.append(ParsedTeamBoard(number, _room(open_room), _room(closed_room), imps))
     return ParsedMatch(
+        published_team_imps=_decimal(outcome_total(scored, "home")),
+        published_opponents_imps=_decimal(outcome_total(scored, "away")),
         round=match.round, team=str(match.home.number), opponents=str(match.away.number),
         first_board=match.first_board, last_board=match.board_numbers[-1],
         published_team_score=_decimal(scored.home_vp), published_opponents_score=_decimal(scored.away_vp),
         boards=boards,
     )
+
+
+def outcome_total(scored: ScoredMatch, side: str) -> Fraction | None:
+    if scored.outcome is None:
+        return None
+    return scored.outcome.home_points if side == "home" else scored.outcome.away_points
 
 
 def team_event_to_parsed(score: TeamEventScore) -> ParsedTeamEvent:
@@ -154,6 +163,13 @@ class TeamsUsebioExporter(TeamsExporter):
         return write_usebio_teams(team_event_to_parsed(score))
 
 
+class TeamsPbnExporter(TeamsExporter):
+    identifier, extension, content_type = "pbn", "pbn", "application/x-pbn"
+
+    def render_score(self, score: TeamEventScore) -> bytes:
+        return write_pbn_teams(team_event_to_parsed(score))
+
+
 class TeamsXlsxExporter(TeamsExporter):
     identifier, extension = "xlsx", "xlsx"
     content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -181,5 +197,6 @@ class TeamsCsvExporter(TeamsExporter):
 
 
 TEAMS_EXPORTERS: dict[str, TeamsExporter] = {
-    exporter.identifier: exporter for exporter in (TeamsUsebioExporter(), TeamsXlsxExporter(), TeamsCsvExporter())
+    exporter.identifier: exporter
+    for exporter in (TeamsUsebioExporter(), TeamsPbnExporter(), TeamsXlsxExporter(), TeamsCsvExporter())
 }

@@ -91,5 +91,23 @@ def test_a_formula_like_team_name_stays_text(imported, tmp_path):
 def test_an_unknown_teams_event_or_format_is_refused(imported, tmp_path):
     with pytest.raises(CommandError, match="no teams event 999999"):
         call_command("export_results", "999999", "--teams", "--format", "usebio")
-    with pytest.raises(CommandError, match="exports as csv, usebio, xlsx, not pbn"):
-        call_command("export_results", str(imported.pk), "--teams", "--format", "pbn")
+    with pytest.raises(CommandError, match="exports as csv, pbn, usebio, xlsx, not csv-rankings"):
+        call_command("export_results", str(imported.pk), "--teams", "--format", "csv-rankings")
+
+
+def test_pbn_out_is_ruters_score_table_and_imports_again(db, tmp_path):
+    ruter = DATA_DIR / "teams" / "ruter_swiss_teams_salo_2013.pbn"
+    event = TeamEvent.objects.get(pk=int(run_import(ruter)[-1]))
+    path = tmp_path / "again.pbn"
+    path.write_bytes(_export(event, "pbn", tmp_path))
+
+    from sessions.formats.teams_pbn import parse_pbn_teams
+
+    original = parse_pbn_teams(ruter.read_bytes(), boards_per_match=8)
+    exported = parse_pbn_teams(path.read_bytes(), boards_per_match=8)
+    assert sorted((m.round, m.team, m.opponents, m.published_team_score) for m in exported.matches) == sorted(
+        (m.round, m.team, m.opponents, m.published_team_score) for m in original.matches)
+    assert sorted((t.key, t.published_total, t.published_place) for t in exported.teams) == sorted(
+        (t.key, t.published_total, t.published_place) for t in original.teams)
+    output = run_import(path)
+    assert "every match's VPs, every team's total and place are the file's" in output

@@ -1,7 +1,7 @@
 """Export a session's results.
 
     python manage.py export_results SESSION_ID --format usebio|pbn|xlsx|csv|csv-rankings|csv-travellers [--output FILE]
-    python manage.py export_results EVENT_ID --teams --format usebio|xlsx|csv [--output FILE]
+    python manage.py export_results EVENT_ID --teams --format usebio|pbn|xlsx|csv [--output FILE]
 
 Without --output the file goes to standard output (the raw bytes; a binary format,
 xlsx or the csv zip, is refused when standard output cannot take bytes).
@@ -27,7 +27,7 @@ class Command(BaseCommand):
         parser.add_argument("session_id", type=int)
         parser.add_argument("--format", required=True, choices=sorted(EXPORTERS), dest="fmt")
         parser.add_argument("--output", type=Path, help="the file to write (default: standard output)")
-        parser.add_argument("--teams", action="store_true", help="the id is a teams event's (usebio, xlsx, csv)")
+        parser.add_argument("--teams", action="store_true", help="the id is a teams event's (usebio, pbn, xlsx, csv)")
 
     def handle(self, *args, session_id: int, fmt: str, output: Path | None, teams: bool = False, **options) -> None:
         if teams:
