@@ -8,7 +8,7 @@ for a segment not played, VP_Home, VP_Away), and TotalScoreTable a row per team
 does not say how many boards a match had: the caller says (the VPs depend on it).
 
 write_pbn_teams writes the same two tables (the match totals and VPs, the teams'
-totals, places and rosters), so our reader, and Ruter's, read it back.
+totals, places and rosters), so our reader reads it back (not tried in Ruter itself).
 """
 
 from __future__ import annotations
