@@ -16,6 +16,7 @@ from fractions import Fraction
 from django.utils.text import slugify
 from openpyxl import Workbook
 
+from sessions.formats.errors import FormatError
 from sessions.formats.model import ParsedPlayer
 from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
 from sessions.formats.teams_pbn import write_pbn_teams
@@ -46,7 +47,9 @@ def _room(line: MatchBoard | None) -> ParsedRoom | None:
         return ParsedRoom("", "", None, f"A{line.artificial_ns_percent:02d}{line.artificial_ew_percent:02d}")
     if line.kind == ResultKind.NOT_PLAYED:
         return ParsedRoom("", "", None, "NP")
-    return ParsedRoom("", "", None, str(line.ns_score))  # assigned (weighted scores have no USEBIO form)
+    if line.ns_score is None:  # a weighted score: USEBIO has no form for it
+        raise FormatError(f"board {line.board}: the weighted score {line.text} cannot be written to a results file")
+    return ParsedRoom("", "", None, str(line.ns_score))  # an assigned score
 
 
 def _match(scored: ScoredMatch) -> ParsedMatch:

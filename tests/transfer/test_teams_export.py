@@ -111,3 +111,16 @@ def test_pbn_out_is_ruters_score_table_and_imports_again(db, tmp_path):
         (t.key, t.published_total, t.published_place) for t in original.teams)
     output = run_import(path)
     assert "every match's VPs, every team's total and place are the file's" in output
+
+
+def test_a_weighted_score_is_refused_rather_than_written_wrong(db, tmp_path):
+    from sessions.services.teams import match_create, match_record_line
+    from tests.factories import make_club, make_team_event
+
+    event = make_team_event(make_club(), teams=2, form="match")
+    home, away = event.teams.all()
+    match = match_create(event=event, round=1, home=home, away=away, boards=1)
+    match_record_line(match=match, board=1, room="open", text="W 1/2 NS 420, 1/2 EW 50")
+
+    with pytest.raises(CommandError, match="weighted score .* cannot be written"):
+        _export(event, "usebio", tmp_path)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from sessions.formats import FormatError
 from sessions.models import Session, TeamEvent
 from sessions.transfer import EXPORTERS, ExportRefused
 from sessions.transfer.teams_export import TEAMS_EXPORTERS
@@ -52,7 +53,10 @@ class Command(BaseCommand):
             raise CommandError(f"no teams event {event_id}")
         if fmt not in TEAMS_EXPORTERS:
             raise CommandError(f"a teams event exports as {', '.join(sorted(TEAMS_EXPORTERS))}, not {fmt}")
-        return TEAMS_EXPORTERS[fmt].render(event)[2]
+        try:
+            return TEAMS_EXPORTERS[fmt].render(event)[2]
+        except FormatError as error:
+            raise CommandError(str(error)) from None
 
     def write_stdout(self, fmt: str, content: bytes) -> None:
         buffer = getattr(self.stdout._out, "buffer", None)
