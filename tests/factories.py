@@ -55,3 +55,17 @@ def small_mitchell() -> Movement:
 
 def small_howell() -> Movement:
     return howell(8, 2)
+
+
+def make_team_event(club: Club, *, teams: int = 4, **settings):
+    """A teams event of ``teams`` teams of four of the club's players (through the services)."""
+    from sessions.models import Player
+    from sessions.services.teams import team_add, team_event_create
+
+    event = team_event_create(
+        club=club, name=settings.pop("name", f"Teams {next(_numbers)}"), date=datetime.date(2025, 3, 5), **settings
+    )
+    for number in range(1, teams + 1):
+        players = [Player.objects.create(club=club, name=f"Player {number}-{seat} {next(_numbers)}") for seat in range(4)]
+        team_add(event=event, name=f"Team {number}", players=players, captain=players[0])
+    return event

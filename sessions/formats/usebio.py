@@ -50,6 +50,7 @@ from .common import (
 )
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
+from .teams import ParsedTeamEvent, is_usebio_teams, read_usebio_teams
 
 #: The pairs event types real programs write, by scoring, the one ClubScore writes first.
 #: The USEBIO 1.2 DTD lists MP_PAIRS, BUTLER_PAIRS and CROSS_IMP, which Compscore3
@@ -127,6 +128,27 @@ def parse_usebio(data: bytes) -> ParsedEvent:
     if event_element is None:
         raise FormatError("the USEBIO file has no EVENT element")
     return _Reader(root, event_element, lines).read()
+
+
+def parse_usebio_teams(data: bytes) -> ParsedTeamEvent:
+    """Read a USEBIO 1.2 teams results file (EVENT_TYPE TEAMS); FormatError otherwise."""
+    root, _ = _parse_xml(data)
+    event_element = root.find("EVENT") if root.tag == "USEBIO" else None
+    if event_element is None:
+        raise FormatError("not a USEBIO file with an EVENT")
+    if not is_usebio_teams(event_element):
+        raise FormatError(f"USEBIO event type {shown(event_element.get('EVENT_TYPE', ''))} is not a teams event")
+    return read_usebio_teams(root, event_element)
+
+
+def is_usebio_teams_file(data: bytes) -> bool:
+    """Whether this USEBIO file is a teams event (False for anything unreadable: the pairs reader says why)."""
+    try:
+        root, _ = _parse_xml(data)
+    except FormatError:
+        return False
+    event_element = root.find("EVENT")
+    return root.tag == "USEBIO" and event_element is not None and is_usebio_teams(event_element)
 
 
 def _parse_xml(data: bytes) -> tuple[ET.Element, dict[int, int]]:

@@ -26,6 +26,20 @@ from .imports import ImportJob, ImportStatus
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
 from .tables import EntryStatus, TableEntry, TableLink
+from .teams import (
+    AdjustmentKind,
+    Match,
+    MatchBoard,
+    MatchStatus,
+    Room,
+    Team,
+    TeamAdjustment,
+    TeamEvent,
+    TeamEventForm,
+    TeamScoring,
+    TieBreak,
+    VpScale,
+)
 
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
@@ -37,4 +51,6 @@ __all__ = [
     "EntryStatus", "TableEntry", "TableLink",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
+    "AdjustmentKind", "Match", "MatchBoard", "MatchStatus", "Room", "Team", "TeamAdjustment",
+    "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py
 ]

@@ -89,6 +89,14 @@ VP_SCALES: dict[str, tuple[tuple[int, int], ...]] = {
         (0, 15), (1, 18), (2, 19), (3, 20), (4, 21), (5, 22), (7, 23),
         (9, 24), (11, 25), (14, 26), (17, 27), (20, 28), (24, 29), (28, 30),
     ),
+    # TeamsScorer's 20-VP scale for 3-board matches, read from its published file
+    # (tests/data/teams/ebu_example_multiple_teams_teamsscorer.xml, 40 matches). Margins
+    # 15, 17, 18 and 20 do not occur there: 15 lies inside 14-16 -> 18; 17-20 -> 19 continues
+    # the widening bands (1, 1, 1, 2, 2, 2, 2, 3, 3, 4) and agrees with 19 -> 19 and 21 -> 20.
+    "3board": (
+        (0, 10), (1, 11), (2, 12), (3, 13), (5, 14), (7, 15), (9, 16), (11, 17),
+        (14, 18), (17, 19), (21, 20),
+    ),
 }
 
 

@@ -28,11 +28,12 @@ from .scoring import RankedPair, session_score
 
 
 def director_clubs(*, user: AbstractBaseUser) -> QuerySet[Club]:
-    """The clubs the user directs, with their events and sessions (three queries);
-    ``is_owned``: whether the user owns the club (and manages its settings and directors)."""
+    """The clubs the user directs, with their events, sessions and teams events (four
+    queries); ``is_owned``: whether the user owns the club (and manages its settings and directors)."""
     owns = ClubDirector.objects.filter(club=OuterRef("pk"), user=user, is_owner=True)
     return Club.objects.filter(directors=user).annotate(is_owned=Exists(owns)).prefetch_related(
-        Prefetch("events", queryset=Event.objects.order_by("name").prefetch_related("sessions"))
+        Prefetch("events", queryset=Event.objects.order_by("name").prefetch_related("sessions")),
+        "team_events",
     )
 
 

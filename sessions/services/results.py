@@ -27,7 +27,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from sessions.models import Board, ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
+from sessions.models import Board, ChangeAction, MatchBoard, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
@@ -60,7 +60,11 @@ def _clean_lead(lead: str) -> str:
 
 def _fill(line: Result, text: str, lead: str) -> None:
     """Set the line's result fields from the director's text (ValidationError if impossible)."""
-    number = line.board.number
+    fill_line(line, text, lead, line.board.number)
+
+
+def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> None:
+    """Set a line's result fields (a traveller line or a team match's room) from the text."""
     try:
         parsed = parse_result(text, number)
         score = ns_score(parsed, number)
@@ -176,7 +180,7 @@ def _far_from_field(line: Result, others: Sequence[Result]) -> str | None:
     )
 
 
-def _declarer_swap(line: Result, others: Sequence[Result]) -> str | None:
+def declarer_swap(line: Result | MatchBoard, others: Sequence[Result | MatchBoard]) -> str | None:
     if line.kind != ResultKind.PLAYED:
         return None
     same_contract = [
@@ -205,7 +209,7 @@ def _warnings(line: Result) -> tuple[str, ...]:
     others = list(
         Result.objects.filter(board=line.board, section=line.section).exclude(pk=line.pk)
     )
-    found = (_far_from_field(line, others), _declarer_swap(line, others), _ungrouped_on_fouled_board(line, others))
+    found = (_far_from_field(line, others), declarer_swap(line, others), _ungrouped_on_fouled_board(line, others))
     return tuple(warning for warning in found if warning)
 
 

@@ -35,7 +35,10 @@ from sessions.selectors.public import (
     scorecard_sheet,
     traveller_sheet,
 )
-from sessions.tables import CombinedTable, PlayerHistoryTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable
+from sessions.selectors.teams import published_team_events
+from sessions.tables import (
+    CombinedTable, PlayerHistoryTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable,
+)
 
 CLUB_SESSIONS_PER_PAGE = 25
 #: Seconds between reloads of a provisional session's results page.
@@ -60,6 +63,7 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     return render(request, "public/club.html", {
         "club": club, "table": _configured(request, table, {"per_page": CLUB_SESSIONS_PER_PAGE}),
         "events": club_events(club=club),
+        "team_events": published_team_events().filter(club=club).order_by("-date", "name"),
     })
 
 

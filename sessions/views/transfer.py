@@ -28,6 +28,7 @@ from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.forms.transfer import ImportForm
 from sessions.transfer import EVENT_EXPORTERS, EXPORTERS, ExportRefused, ImportRefused, results_import
 from sessions.transfer.jobs import import_job_create, in_background
+from sessions.transfer.teams_import import is_teams_file, teams_import
 
 #: The answer to a job page's poll once the director's login has expired (htmx stops polling on 286).
 POLL_LOGGED_OUT = (
@@ -45,6 +46,8 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload, event = form.cleaned_data["file"], form.cleaned_data["event"]
         data = upload.read()
+        if is_teams_file(data):
+            return _import_teams(request, club, form, upload.name, data)
         if in_background(len(data)):
             job = import_job_create(club=club, data=data, filename=upload.name, user=request.user, event=event)
             return redirect("sessions:transfer_import_job", job_id=job.pk)
@@ -55,6 +58,22 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             messages.success(request, f"Imported {upload.name}: " + "; ".join(imported.summary()))
             return redirect("sessions:director_session", session_id=imported.session.pk)
+    jobs = club.import_jobs.select_related("session")[:RECENT_JOBS]
+    return render(request, "transfer/import.html", {"club": club, "form": form, "jobs": jobs})
+
+
+def _import_teams(request: HttpRequest, club: Club, form, filename: str, data: bytes) -> HttpResponse:
+    """A teams file becomes a new teams event (never a session of a pairs event)."""
+    if form.cleaned_data["event"] is not None:
+        form.add_error("event", "a teams file is imported as a new teams event: leave the event empty")
+    else:
+        try:
+            imported = teams_import(club=club, data=data, filename=filename, user=request.user)
+        except ImportRefused as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, f"Imported {filename}: " + "; ".join(imported.summary()))
+            return redirect("sessions:director_team_event", event_id=imported.event.pk)
     jobs = club.import_jobs.select_related("session")[:RECENT_JOBS]
     return render(request, "transfer/import.html", {"club": club, "form": form, "jobs": jobs})
 

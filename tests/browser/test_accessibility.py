@@ -203,6 +203,57 @@ def test_the_score_pad_pages_pass_axe(page: Page, phone: Page, evening):
     assert not problems, "\n" + report(problems)
 
 
+def teams_evening(evening):
+    """A scheduled 4-team round robin of the evening's club with one match entered."""
+    from sessions.services.teams import match_record_line, round_robin_schedule, team_event_publish
+    from tests.factories import make_team_event
+
+    event = make_team_event(evening.club, teams=4, form="round_robin", vp_scale="20", boards_per_match=2)
+    match = round_robin_schedule(event=event)[0]
+    for board, open_room, closed_room in [(1, "4S N =", "4S N -1"), (2, "3NT S +1", "3NT S =")]:
+        match_record_line(match=match, board=board, room="open", text=open_room)
+        match_record_line(match=match, board=board, room="closed", text=closed_room)
+    return team_event_publish(event=event), match
+
+
+def test_the_teams_directors_pages_pass_axe(page: Page, evening):
+    event, match = teams_evening(evening)
+    log_in(page, evening.director.username)
+
+    problems = walk(page, {
+        "new teams event": reverse("sessions:director_team_event_new", args=[evening.club.slug]),
+        "teams event": reverse("sessions:director_team_event", args=[event.pk]),
+        "team match entry": reverse("sessions:director_team_match", args=[match.pk]),
+    })
+    page.goto(reverse("sessions:director_team_match", args=[match.pk]))
+    page.get_by_label("Board 1 closed room").fill("9Z N =")
+    page.get_by_role("button", name="Save the boards").click()
+    expect(page.locator(".errorlist")).to_have_count(1)
+    if found := axe_violations(page):
+        problems["team match entry, a line refused"] = found
+
+    assert not problems, "\n" + report(problems)
+
+
+def test_the_teams_players_pages_pass_axe(page: Page, phone: Page, evening):
+    event, match = teams_evening(evening)
+    pages = {
+        "teams standings": reverse("sessions:team_event", args=[event.pk]),
+        "teams scorecard": reverse("sessions:team_match", args=[event.pk, match.pk]),
+        "team page": reverse("sessions:team_page", args=[event.pk, match.home_id]),
+        "club with teams": reverse("sessions:club", args=[evening.club.slug]),
+    }
+
+    problems = walk(page, pages)
+    problems |= {f"{name} (phone)": found for name, found in walk(phone, pages).items()}
+    for name, url in pages.items():  # phone first: nothing wider than the screen but the scrolling tables
+        phone.goto(url)
+        widths = phone.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1], (name, widths)
+
+    assert not problems, "\n" + report(problems)
+
+
 def test_a_tables_phone_pages_pass_axe(phone: Page, evening):
     link = TableLink.objects.filter(session=evening.partial, table=3).get()
 

@@ -123,8 +123,9 @@ def test_the_command_prints_the_events_csv(event, two_sessions):
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["--format", "xlsx"], "either a SESSION_ID or --event"),
-        (["1", "--event", "1", "--format", "xlsx"], "either a SESSION_ID or --event"),
+        (["--format", "xlsx"], "either a SESSION_ID, a teams EVENT_ID with --teams, or --event EVENT_ID"),
+        (["1", "--event", "1", "--format", "xlsx"], "either a SESSION_ID, a teams EVENT_ID with --teams, or --event"),
+        (["--event", "{event}", "--teams", "--format", "xlsx"], "either a SESSION_ID, a teams EVENT_ID with --teams"),
         (["--event", "999999", "--format", "xlsx"], "no event 999999"),
         (["--event", "{event}", "--format", "pbn"], "an event exports as csv or xlsx"),
     ],

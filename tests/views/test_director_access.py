@@ -270,6 +270,10 @@ DIRECTOR_PAGES_WALKED = {
     "director_line_pairs", "director_player", "director_player_merge",
     "director_club_settings", "director_club_directors", "director_club_director_owner",
     "director_club_director_remove",
+    # teams events: the walk of teams_writing_requests and TEAMS_READING below
+    "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
+    "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",
+    "director_team_match_totals", "director_team_match_not_played",
 }
 
 
@@ -283,3 +287,98 @@ def test_every_director_url_is_in_the_access_walks():
         if isinstance(pattern, URLPattern) and str(pattern.pattern).startswith("director/")
     }
     assert names and names <= DIRECTOR_PAGES_WALKED, names - DIRECTOR_PAGES_WALKED
+
+
+# --- teams events ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def team_event(club):
+    """A 4-team round robin of the club, scheduled, with one line entered in round 1."""
+    from sessions.services.teams import match_record_line, round_robin_schedule
+    from tests.factories import make_team_event
+
+    event = make_team_event(club, teams=4, form="round_robin")
+    match = round_robin_schedule(event=event)[0]
+    match_record_line(match=match, board=1, room="open", text="4S N =")
+    return event
+
+
+def teams_writing_requests(event):
+    match = event.matches.order_by("pk").first()
+    other = event.matches.exclude(pk=match.pk).order_by("pk").first()
+    team_1, team_2 = event.teams.all()[:2]
+    spare = [Player.objects.create(club=event.club, name=f"Spare {i}") for i in range(4)]
+    return [
+        (reverse("sessions:director_team_event_new", args=[event.club.slug]),
+         {"name": "Sneaky teams", "date": "2025-01-01", "form": "swiss", "scoring": "imps", "vp_scale": "20",
+          "imp_table": "wbf", "boards_per_match": 6, "bye_vp": 12, "tie_break": "higher_seed"}),
+        (reverse("sessions:director_team_add", args=[event.pk]),
+         {"name": "Sneaky team", "players": [p.pk for p in spare], "captain": spare[0].pk}),
+        (reverse("sessions:director_team_match_new", args=[event.pk]),
+         {"round": 9, "home": team_1.pk, "away": team_2.pk, "boards": 4, "first_board": 1, "carry_over": 0}),
+        (reverse("sessions:director_team_adjustment", args=[event.pk]),
+         {"team": team_1.pk, "kind": "penalty", "vp": 3, "reason": "slow"}),
+        (reverse("sessions:director_team_match", args=[match.pk]), {"b1_open": "4S N -3", "b2_closed": "3NT N ="}),
+        (reverse("sessions:director_team_match_totals", args=[other.pk]), {"home_imps": 20, "away_imps": 10}),
+        (reverse("sessions:director_team_match_not_played", args=[other.pk]),
+         {"status": "average", "home_vp": 10, "away_vp": 10}),
+        (reverse("sessions:director_team_draw", args=[event.pk]), {}),
+        (reverse("sessions:director_team_publish", args=[event.pk]), {}),
+    ]
+
+
+def teams_snapshot():
+    from sessions.models import Match, MatchBoard, Team, TeamAdjustment, TeamEvent
+
+    return (
+        list(TeamEvent.objects.values_list("pk", "name", "published")),
+        list(Team.objects.values_list("pk", "name")),
+        list(Match.objects.values_list("pk", "status", "home_imps", "away_imps", "home_vp_awarded")),
+        list(MatchBoard.objects.values_list("pk", "text")),
+        list(TeamAdjustment.objects.values_list("pk", "vp")),
+    )
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "outsider", "member"])
+def test_teams_writing_urls_refuse_everyone_but_the_clubs_director(client, team_event, persona, request):
+    if persona != "anonymous":
+        client.force_login(request.getfixturevalue(persona))
+    requests = teams_writing_requests(team_event)
+    before = teams_snapshot()
+
+    for url, data in requests:
+        response = client.post(url, data)
+        if persona == "anonymous":
+            assert response.status_code == 302, url
+            assert response.url.startswith(reverse("login")), url
+        else:
+            assert response.status_code == 404, url
+
+    assert teams_snapshot() == before
+
+
+def test_the_clubs_director_can_use_every_teams_writing_url(client, team_event, director):
+    from sessions.models import MatchBoard, TeamEvent
+
+    client.force_login(director)
+
+    statuses = [client.post(url, data).status_code for url, data in teams_writing_requests(team_event)]
+
+    assert all(status == 302 for status in statuses), statuses
+    assert TeamEvent.objects.filter(name="Sneaky teams").exists()
+    assert team_event.teams.filter(name="Sneaky team").exists()
+    assert team_event.adjustments.get().vp == -3
+    assert sorted(MatchBoard.objects.values_list("text", flat=True)) == ["3NT N =", "4S N -3"]
+    assert TeamEvent.objects.get(pk=team_event.pk).published
+
+
+@pytest.mark.parametrize("persona", ["outsider", "member"])
+def test_teams_reading_pages_are_hidden_from_other_users(client, team_event, persona, request):
+    client.force_login(request.getfixturevalue(persona))
+    match = team_event.matches.first()
+    for name, args in [
+        ("director_team_event_new", [team_event.club.slug]), ("director_team_event", [team_event.pk]),
+        ("director_team_match", [match.pk]),
+    ]:
+        assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name

@@ -86,11 +86,11 @@ def test_the_home_page_takes_two_queries(client, played_session, django_assert_n
         client.get(reverse("sessions:home"))
 
 
-def test_the_club_page_takes_four_queries(client, played_session, django_assert_num_queries):
+def test_the_club_page_takes_five_queries(client, played_session, django_assert_num_queries):
     url = reverse("sessions:club", args=[played_session.event.club.slug])
     # 1. the club  2. the number of published sessions (paging)  3. this page of them
-    # 4. the events with a published session, counted and dated
-    with django_assert_num_queries(4):
+    # 4. the events with a published session, counted and dated  5. the club's published teams events
+    with django_assert_num_queries(5):
         client.get(url, {"sort": "-date"})
 
 

@@ -1,4 +1,4 @@
-"""Import a USEBIO or PBN results file as a new session.
+"""Import a USEBIO or PBN results file as a new session (a USEBIO teams file: a new teams event).
 
     python manage.py import_results FILE [--club SLUG] [--event NAME]
     python manage.py import_results --jobs
@@ -26,6 +26,7 @@ from django.db import transaction
 from sessions.models import Club, Event
 from sessions.transfer import ImportRefused, results_import
 from sessions.transfer.jobs import import_jobs_run
+from sessions.transfer.teams_import import is_teams_file, teams_import
 
 IMPORTED_CLUB = {"slug": "imported", "name": "Imported"}
 
@@ -53,6 +54,9 @@ class Command(BaseCommand):
             data = file.read_bytes()
         except OSError as error:
             raise CommandError(f"cannot read {file}: {error.strerror}") from None
+        if is_teams_file(data):
+            self.import_teams(data, file.name, club, event)
+            return
         try:
             # One transaction with the club it may create: a refused file leaves nothing behind.
             with transaction.atomic():
@@ -65,6 +69,19 @@ class Command(BaseCommand):
         for line in imported.summary():
             self.stdout.write(line)
         self.stdout.write(str(imported.session.pk))
+
+    def import_teams(self, data: bytes, filename: str, club: str | None, event: str | None) -> None:
+        """A teams file becomes a new teams event; its id is the last line."""
+        if event:
+            raise CommandError("--event names a pairs event: a teams file is imported as a new teams event")
+        try:
+            with transaction.atomic():
+                imported = teams_import(club=self.club(club), data=data, filename=filename)
+        except ImportRefused as error:
+            raise CommandError(str(error)) from None
+        for line in imported.summary():
+            self.stdout.write(line)
+        self.stdout.write(str(imported.event.pk))
 
     def run_jobs(self) -> None:
         ended = import_jobs_run()

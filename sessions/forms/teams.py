@@ -1,0 +1,107 @@
+"""Forms of the teams pages: they read the request, the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+
+from sessions.models import AdjustmentKind, MatchStatus, Player, Room, Team, TeamEvent
+from sessions.scoring.imps import IMP_TABLES
+from sessions.services.teams import TEAM_EVENT_SETTINGS
+
+
+class TeamEventForm(forms.ModelForm):
+    """A teams event's name, form and scoring; the service saves it (never ``form.save()``)."""
+
+    imp_table = forms.ChoiceField(label="IMP table", choices=[(name, name) for name in IMP_TABLES])
+
+    class Meta:
+        model = TeamEvent
+        fields = TEAM_EVENT_SETTINGS
+        labels = {
+            "form": "Form of the event", "scoring": "Scoring", "vp_scale": "Victory point scale",
+            "boards_per_match": "Boards a match", "bye_vp": "VPs for a bye",
+            "tie_break": "A drawn knockout match", "imp_table": "IMP table",
+        }
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "form": forms.RadioSelect, "scoring": forms.RadioSelect, "vp_scale": forms.RadioSelect,
+            "tie_break": forms.RadioSelect,
+        }
+
+
+class TeamForm(forms.Form):
+    """A new team: its name, four to six of the club's players and the captain."""
+
+    name = forms.CharField(max_length=120)
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple,
+        help_text="Tick four to six players.",
+    )
+    captain = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
+
+    def __init__(self, *args, club_players, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = club_players
+        self.fields["captain"].queryset = club_players
+
+
+class MatchForm(forms.Form):
+    """A match set by hand: a single match or a knockout tie (with its carry-over)."""
+
+    round = forms.IntegerField(min_value=1, initial=1)
+    home = forms.ModelChoiceField(queryset=Team.objects.none())
+    away = forms.ModelChoiceField(queryset=Team.objects.none())
+    boards = forms.IntegerField(min_value=1, max_value=128)
+    first_board = forms.IntegerField(min_value=1, initial=1)
+    carry_over = forms.DecimalField(
+        max_digits=6, decimal_places=2, initial=0, required=False,
+        help_text="IMPs brought in by the home team (negative: by the away team).",
+    )
+
+    def __init__(self, *args, teams, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["home"].queryset = teams
+        self.fields["away"].queryset = teams
+
+
+class AdjustmentForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Team.objects.none())
+    kind = forms.ChoiceField(choices=AdjustmentKind.choices)
+    vp = forms.DecimalField(max_digits=5, decimal_places=2, label="VPs",
+                            help_text="A penalty or fine is taken off: type 3 for a 3-VP penalty.")
+    round = forms.IntegerField(min_value=1, required=False, help_text="Empty: the whole event.")
+    reason = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args, teams, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = teams
+
+
+class TotalsForm(forms.Form):
+    home_imps = forms.DecimalField(min_value=0, max_digits=7, decimal_places=2, label="Home IMPs")
+    away_imps = forms.DecimalField(min_value=0, max_digits=7, decimal_places=2, label="Away IMPs")
+
+
+class NotPlayedForm(forms.Form):
+    status = forms.ChoiceField(choices=[(s, MatchStatus(s).label) for s in (MatchStatus.AVERAGE, MatchStatus.FORFEIT)])
+    home_vp = forms.DecimalField(min_value=0, max_digits=5, decimal_places=2, label="Home VPs")
+    away_vp = forms.DecimalField(min_value=0, max_digits=5, decimal_places=2, label="Away VPs")
+
+
+def line_field_name(board: int, room: str) -> str:
+    return f"b{board}_{room}"
+
+
+class MatchLinesForm(forms.Form):
+    """Both rooms of every board of a match: one text field each, in the pairs notation."""
+
+    def __init__(self, *args, boards: range, initial_lines: dict[tuple[int, str], str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for board in boards:
+            for room in Room.values:
+                label = f"Board {board} {room} room"
+                self.fields[line_field_name(board, room)] = forms.CharField(
+                    max_length=60, required=False, initial=initial_lines.get((board, room), ""), label=label,
+                    # The table's headings name the column: the box carries its own name for screen readers.
+                    widget=forms.TextInput(attrs={"aria-label": label, "autocomplete": "off", "size": 10}),
+                )

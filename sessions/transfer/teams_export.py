@@ -1,0 +1,205 @@
+"""Exports of a teams event: USEBIO teams XML, an Excel workbook and CSV.
+
+Every figure is ours (team_event_score through the engine), never a file's. The
+workbook has a Standings sheet and one sheet per round's matches; the CSV is a zip of
+standings.csv and matches.csv. Tables reuse the pairs exports' writers (report.Table,
+formula-looking text kept as text).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils.text import slugify
+from openpyxl import Workbook
+
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedPlayer
+from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
+from sessions.formats.teams_pbn import write_pbn_teams
+from sessions.formats.teams_write import write_usebio_teams
+from sessions.models import MatchBoard, MatchStatus, ResultKind, Room, TeamEvent
+from sessions.scoring.rounding import round_to_places
+from sessions.selectors.teams import ScoredMatch, TeamEventScore, team_event_score
+
+from . import report
+from .exporters import XlsxExporter, csv_bytes
+
+Rendered = tuple[str, str, bytes]
+
+
+def _decimal(value: Fraction | Decimal | None) -> Decimal | None:
+    return None if value is None else round_to_places(Fraction(value), 2)
+
+
+def _room(line: MatchBoard | None) -> ParsedRoom | None:
+    if line is None:
+        return None
+    if line.kind == ResultKind.PLAYED:
+        contract = f"{line.level}{line.strain}{line.doubling}"
+        return ParsedRoom(contract, line.declarer, line.tricks, str(line.ns_score), line.lead)
+    if line.kind == ResultKind.PASSED:
+        return ParsedRoom("PASS", "", None, "PASS")
+    if line.kind == ResultKind.ARTIFICIAL:
+        return ParsedRoom("", "", None, f"A{line.artificial_ns_percent:02d}{line.artificial_ew_percent:02d}")
+    if line.kind == ResultKind.NOT_PLAYED:
+        return ParsedRoom("", "", None, "NP")
+    if line.ns_score is None:  # a weighted score: USEBIO has no form for it
+        raise FormatError(f"board {line.board}: the weighted score {line.text} cannot be written to a results file")
+    return ParsedRoom("", "", None, str(line.ns_score))  # an assigned score
+
+
+def _match(scored: ScoredMatch) -> ParsedMatch:
+    match = scored.match
+    outcomes = {board.number: board for board in (scored.outcome.boards if scored.outcome else ())}
+    boards = []
+    for number in match.board_numbers:
+        open_room, closed_room = scored.lines.get((number, Room.OPEN)), scored.lines.get((number, Room.CLOSED))
+        if open_room is None and closed_room is None:
+            continue
+        outcome = outcomes.get(number)
+        imps = None if outcome is None or outcome.home is None else _decimal(outcome.home - outcome.away)
+        boards.append(ParsedTeamBoard(number, _room(open_room), _room(closed_room), imps))
+    return ParsedMatch(
+        published_team_imps=_decimal(outcome_total(scored, "home")),
+        published_opponents_imps=_decimal(outcome_total(scored, "away")),
+        round=match.round, team=str(match.home.number), opponents=str(match.away.number),
+        first_board=match.first_board, last_board=match.board_numbers[-1],
+        published_team_score=_decimal(scored.home_vp), published_opponents_score=_decimal(scored.away_vp),
+        boards=boards,
+    )
+
+
+def outcome_total(scored: ScoredMatch, side: str) -> Fraction | None:
+    if scored.outcome is None:
+        return None
+    return scored.outcome.home_points if side == "home" else scored.outcome.away_points
+
+
+def team_event_to_parsed(score: TeamEventScore) -> ParsedTeamEvent:
+    """The event with our figures in the published fields, ready for a writer."""
+    event = score.event
+    lines = {line.team: line for line in score.standings}
+    teams = [
+        ParsedTeam(
+            key=str(team.number), name=team.name,
+            players=[ParsedPlayer(p.name, p.national_number) for p in team.players.all()],
+            published_total=_decimal(lines[team.pk].vp), published_place=lines[team.pk].place,
+        )
+        for team in score.teams
+    ]
+    matches = [_match(scored) for scored in score.matches if scored.match.away_id is not None]
+    return ParsedTeamEvent(
+        source_format="usebio", program="ClubScore", scoring=event.scoring, title=event.name,
+        date=event.date.isoformat(), club=event.club.name, teams=teams, matches=matches,
+    )
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+
+def standings_table(score: TeamEventScore) -> report.Table:
+    columns = (
+        report.Column("Place", 7), report.Column("Team", 6), report.Column("Name", 30),
+        *(report.Column(f"After round {r}", 10, report.POINTS) for r in score.rounds),
+        report.Column("IMPs for", 10, report.POINTS), report.Column("IMPs against", 10, report.POINTS),
+        report.Column("VPs" if score.event.scoring == "imps" else "Points", 10, report.POINTS),
+    )
+    totals = {upto: {line.team: line.vp for line in lines} for upto, lines in score.by_round.items()}
+    rows = tuple(
+        (line.place, team.number, team.name,
+         *(_decimal(totals[r].get(team.pk)) for r in score.rounds),
+         _decimal(line.imps_for), _decimal(line.imps_against), _decimal(line.vp))
+        for line, team in score.ranked
+    )
+    return report.Table("Standings", columns, rows)
+
+
+MATCH_COLUMNS = (
+    report.Column("Round", 7), report.Column("Home", 24), report.Column("Away", 24), report.Column("Boards", 9),
+    report.Column("Home IMPs", 10, report.POINTS), report.Column("Away IMPs", 10, report.POINTS),
+    report.Column("Home VPs", 10, report.POINTS), report.Column("Away VPs", 10, report.POINTS),
+    report.Column("Status", 12),
+)
+
+
+def _match_row(scored: ScoredMatch) -> tuple[report.Value, ...]:
+    match, outcome = scored.match, scored.outcome
+    return (
+        match.round, match.home.name, match.away.name if match.away else "bye",
+        f"{match.first_board}-{match.board_numbers[-1]}",
+        _decimal(outcome.home_points) if outcome else None, _decimal(outcome.away_points) if outcome else None,
+        _decimal(scored.home_vp), _decimal(scored.away_vp),
+        match.status if match.status != MatchStatus.PLAYED or scored.complete else "incomplete",
+    )
+
+
+def matches_table(score: TeamEventScore, round: int | None = None) -> report.Table:
+    rows = tuple(_match_row(m) for m in score.matches if round is None or m.match.round == round)
+    return report.Table(f"Round {round}" if round else "Matches", MATCH_COLUMNS, rows)
+
+
+# --- exporters ------------------------------------------------------------------------------
+
+
+class TeamsExporter:
+    identifier = ""
+    extension = ""
+    content_type = "application/octet-stream"
+
+    def render(self, event: TeamEvent) -> Rendered:
+        name = slugify(event.name) or "teams"
+        return f"{name}-{event.date.isoformat()}.{self.extension}", self.content_type, self.render_score(
+            team_event_score(event))
+
+    def render_score(self, score: TeamEventScore) -> bytes:
+        raise NotImplementedError
+
+
+class TeamsUsebioExporter(TeamsExporter):
+    identifier, extension, content_type = "usebio", "xml", "application/xml; charset=utf-8"
+
+    def render_score(self, score: TeamEventScore) -> bytes:
+        return write_usebio_teams(team_event_to_parsed(score))
+
+
+class TeamsPbnExporter(TeamsExporter):
+    identifier, extension, content_type = "pbn", "pbn", "application/x-pbn"
+
+    def render_score(self, score: TeamEventScore) -> bytes:
+        return write_pbn_teams(team_event_to_parsed(score))
+
+
+class TeamsXlsxExporter(TeamsExporter):
+    identifier, extension = "xlsx", "xlsx"
+    content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+    def render_score(self, score: TeamEventScore) -> bytes:
+        workbook = Workbook(write_only=True)
+        writer = XlsxExporter()
+        writer.write_sheet(workbook, standings_table(score))
+        for round in score.rounds:
+            writer.write_sheet(workbook, matches_table(score, round))
+        output = io.BytesIO()
+        workbook.save(output)
+        return output.getvalue()
+
+
+class TeamsCsvExporter(TeamsExporter):
+    identifier, extension, content_type = "csv", "zip", "application/zip"
+
+    def render_score(self, score: TeamEventScore) -> bytes:
+        output = io.BytesIO()
+        with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("standings.csv", csv_bytes(standings_table(score)))
+            archive.writestr("matches.csv", csv_bytes(matches_table(score)))
+        return output.getvalue()
+
+
+TEAMS_EXPORTERS: dict[str, TeamsExporter] = {
+    exporter.identifier: exporter
+    for exporter in (TeamsUsebioExporter(), TeamsPbnExporter(), TeamsXlsxExporter(), TeamsCsvExporter())
+}

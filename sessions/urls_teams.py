@@ -1,0 +1,28 @@
+"""Teams events: the director's pages (login, club-scoped) and the public pages."""
+
+from django.urls import path
+
+from .views import teams
+
+urlpatterns = [
+    path("director/clubs/<slug:club_slug>/teams/new/", teams.team_event_new, name="director_team_event_new"),
+    path("director/teams/<int:event_id>/", teams.team_event_detail, name="director_team_event"),
+    path("director/teams/<int:event_id>/teams/", teams.team_add_view, name="director_team_add"),
+    path("director/teams/<int:event_id>/draw/", teams.team_event_draw, name="director_team_draw"),
+    path("director/teams/<int:event_id>/matches/", teams.team_match_new, name="director_team_match_new"),
+    path("director/teams/<int:event_id>/adjustments/", teams.team_adjustment_new, name="director_team_adjustment"),
+    path("director/teams/<int:event_id>/publish/", teams.team_event_publish_view, name="director_team_publish"),
+    path("director/team-matches/<int:match_id>/", teams.team_match_entry, name="director_team_match"),
+    path("director/team-matches/<int:match_id>/totals/", teams.team_match_totals, name="director_team_match_totals"),
+    path("director/team-matches/<int:match_id>/not-played/", teams.team_match_not_played,
+         name="director_team_match_not_played"),
+]
+
+# The players' pages (no login, published events only).
+from .views import public_teams  # noqa: E402
+
+urlpatterns += [
+    path("teams/<int:event_id>/", public_teams.team_event, name="team_event"),
+    path("teams/<int:event_id>/matches/<int:match_id>/", public_teams.team_match, name="team_match"),
+    path("teams/<int:event_id>/teams/<int:team_id>/", public_teams.team_page, name="team_page"),
+]

@@ -1,0 +1,272 @@
+"""The director's teams pages: the event, its teams and draws, match entry, adjustments.
+
+Thin views: every object comes through get_club_object_or_404 (another club's event
+is a 404), every write is one service, and every page is a plain form (no JavaScript).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from sessions.forms.teams import (
+    AdjustmentForm,
+    MatchForm,
+    MatchLinesForm,
+    NotPlayedForm,
+    TeamEventForm,
+    TeamForm,
+    TotalsForm,
+    line_field_name,
+)
+from sessions.models import Club, Match, MatchStatus, Room, TeamEvent
+from sessions.models import TeamEventForm as Form
+from sessions.permissions import get_club_object_or_404
+from sessions.selectors.teams import knockout_verdicts, team_event_score
+from sessions.services import teams as services
+
+
+def _add_error(form, error: ValidationError) -> None:
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error)
+        return
+    for name, errors in error.error_dict.items():
+        form.add_error(name if name in form.fields else None, errors)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = get_club_object_or_404(request.user, Club, slug=club_slug)
+    form = TeamEventForm(request.POST or None, instance=TeamEvent(club=club))
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.team_event_create(club=club, **form.cleaned_data)
+        except ValidationError as error:
+            _add_error(form, error)
+        else:
+            messages.success(request, f"Teams event {event.name} created: now add its teams.")
+            return redirect("sessions:director_team_event", event_id=event.pk)
+    return render(request, "director/teams/event_new.html", {"club": club, "form": form})
+
+
+def _event_forms(event: TeamEvent, data=None, which: str = "") -> dict:
+    teams = event.teams.all()
+    players = event.club.players.all()
+    return {
+        "team_form": TeamForm(data if which == "team" else None, club_players=players),
+        "match_form": MatchForm(data if which == "match" else None, teams=teams,
+                                initial={"boards": event.boards_per_match}),
+        "adjustment_form": AdjustmentForm(data if which == "adjustment" else None, teams=teams),
+    }
+
+
+def _event_page(request: HttpRequest, event: TeamEvent, forms: dict, status: int = 200) -> HttpResponse:
+    score = team_event_score(event)
+    verdicts = knockout_verdicts(score) if event.form == Form.KNOCKOUT else {}
+    return render(request, "director/teams/event.html", {
+        "club": event.club, "event": event, "score": score, "Form": Form, "verdicts": verdicts, **forms,
+    }, status=status)
+
+
+@login_required
+def team_event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    return _event_page(request, event, _event_forms(event))
+
+
+@login_required
+@require_POST
+def team_add_view(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    forms = _event_forms(event, request.POST, "team")
+    form = forms["team_form"]
+    if form.is_valid():
+        try:
+            team = services.team_add(event=event, **form.cleaned_data)
+        except ValidationError as error:
+            _add_error(form, error)
+        else:
+            messages.success(request, f"Team {team.number} {team.name} added.")
+            return redirect("sessions:director_team_event", event_id=event.pk)
+    return _event_page(request, event, forms, status=400)
+
+
+@login_required
+@require_POST
+def team_event_draw(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Schedule the round robin, or draw the next Swiss round."""
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    draw = services.round_robin_schedule if event.form == Form.ROUND_ROBIN else services.swiss_draw_next_round
+    try:
+        matches = draw(event=event)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"{len(matches)} match(es) drawn.")
+    return redirect("sessions:director_team_event", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def team_match_new(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    forms = _event_forms(event, request.POST, "match")
+    form = forms["match_form"]
+    if form.is_valid():
+        data = {**form.cleaned_data, "carry_over": form.cleaned_data["carry_over"] or 0}
+        try:
+            services.match_create(event=event, **data)
+        except ValidationError as error:
+            _add_error(form, error)
+        else:
+            messages.success(request, "Match added.")
+            return redirect("sessions:director_team_event", event_id=event.pk)
+    return _event_page(request, event, forms, status=400)
+
+
+@login_required
+@require_POST
+def team_adjustment_new(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    forms = _event_forms(event, request.POST, "adjustment")
+    form = forms["adjustment_form"]
+    if form.is_valid():
+        try:
+            services.adjustment_add(event=event, **form.cleaned_data)
+        except ValidationError as error:
+            _add_error(form, error)
+        else:
+            messages.success(request, "Adjustment recorded.")
+            return redirect("sessions:director_team_event", event_id=event.pk)
+    return _event_page(request, event, forms, status=400)
+
+
+@login_required
+@require_POST
+def team_event_publish_view(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    try:
+        if request.POST.get("publish") == "0":
+            services.team_event_unpublish(event=event)
+            messages.success(request, "The event is hidden from the players.")
+        else:
+            services.team_event_publish(event=event)
+            messages.success(request, "The event is published.")
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect("sessions:director_team_event", event_id=event.pk)
+
+
+# --- a match -----------------------------------------------------------------------------
+
+
+def _stored_lines(scored) -> dict[tuple[int, str], str]:
+    return {key: line.text for key, line in scored.lines.items()}
+
+
+def _match_page(request, match, *, lines_form=None, totals_form=None, not_played_form=None, warnings=(), status=200):
+    score = team_event_score(match.event)
+    scored = next(m for m in score.matches if m.match.pk == match.pk)
+    boards = match.board_numbers
+    lines_form = lines_form or MatchLinesForm(boards=boards, initial_lines=_stored_lines(scored))
+    outcomes = {board.number: board for board in (scored.outcome.boards if scored.outcome else ())}
+    rows = [
+        {"number": number, "open": lines_form[line_field_name(number, Room.OPEN)],
+         "closed": lines_form[line_field_name(number, Room.CLOSED)],
+         "open_line": scored.lines.get((number, Room.OPEN)), "closed_line": scored.lines.get((number, Room.CLOSED)),
+         "outcome": outcomes.get(number)}
+        for number in boards
+    ]
+    return render(request, "director/teams/match.html", {
+        "club": match.event.club, "event": match.event, "match": scored.match, "scored": scored, "rows": rows,
+        "lines_form": lines_form, "totals_form": totals_form or TotalsForm(),
+        "not_played_form": not_played_form or NotPlayedForm(), "warnings": warnings, "bye": match.status == MatchStatus.BYE,
+    }, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_match_entry(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Both rooms of every board in one form; a refused line keeps every line unchanged."""
+    match = get_club_object_or_404(request.user, Match, pk=match_id)
+    if request.method != "POST":
+        return _match_page(request, match)
+    stored = {key: line.text for key, line in ((k, v) for k, v in _lines(match).items())}
+    form = MatchLinesForm(request.POST, boards=match.board_numbers, initial_lines=stored)
+    if not form.is_valid():
+        return _match_page(request, match, lines_form=form, status=400)
+    warnings: list[str] = []
+    try:
+        with transaction.atomic():
+            _save_lines(match, form, stored, request.user, warnings)
+    except ValidationError:
+        return _match_page(request, match, lines_form=form, status=400)
+    for warning in warnings:
+        messages.warning(request, warning)
+    messages.success(request, "Match saved.")
+    return redirect("sessions:director_team_match", match_id=match.pk)
+
+
+def _lines(match: Match) -> dict[tuple[int, str], object]:
+    return {(line.board, line.room): line for line in match.lines.all()}
+
+
+def _save_lines(match, form, stored, user, warnings: list[str]) -> None:
+    """Record every changed room; the first refusal goes on its field and undoes them all."""
+    failed = False
+    for number in match.board_numbers:
+        for room in Room.values:
+            name = line_field_name(number, room)
+            text = form.cleaned_data[name].strip()
+            if text == stored.get((number, room), ""):
+                continue
+            try:
+                if not text:
+                    services.match_delete_line(match=match, board=number, room=room)
+                else:
+                    outcome = services.match_record_line(match=match, board=number, room=room, text=text, by=user)
+                    warnings.extend(f"Board {number}: {warning}" for warning in outcome.warnings)
+            except ValidationError as error:
+                form.add_error(name, error.message_dict.get("text", error.messages) if hasattr(error, "error_dict")
+                               else error.messages)
+                failed = True
+    if failed:
+        raise ValidationError("some lines were refused")
+
+
+@login_required
+@require_POST
+def team_match_totals(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_club_object_or_404(request.user, Match, pk=match_id)
+    form = TotalsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.match_set_totals(match=match, **form.cleaned_data)
+        except ValidationError as error:
+            _add_error(form, error)
+        else:
+            messages.success(request, "Match totals saved.")
+            return redirect("sessions:director_team_match", match_id=match.pk)
+    return _match_page(request, match, totals_form=form, status=400)
+
+
+@login_required
+@require_POST
+def team_match_not_played(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_club_object_or_404(request.user, Match, pk=match_id)
+    form = NotPlayedForm(request.POST)
+    if form.is_valid():
+        try:
+            services.match_set_not_played(match=match, **form.cleaned_data)
+        except ValidationError as error:
+            _add_error(form, error)
+        else:
+            messages.success(request, "Match marked not played.")
+            return redirect("sessions:director_team_match", match_id=match.pk)
+    return _match_page(request, match, not_played_form=form, status=400)

@@ -1,0 +1,74 @@
+"""Teams files in: `manage.py import_results` stores a teams event and rescores it to the file."""
+
+from fractions import Fraction
+
+import pytest
+from django.core.management.base import CommandError
+
+from sessions.formats.usebio import parse_usebio_teams
+from sessions.models import Match, MatchBoard, Player, Team, TeamEvent
+from sessions.selectors.teams import team_event_score
+from tests.formats.data_files import DATA_DIR
+from tests.transfer.helpers import run_import
+
+TEAMSSCORER = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"
+
+
+def _counts():
+    return [model.objects.count() for model in (TeamEvent, Team, Match, MatchBoard, Player)]
+
+
+@pytest.mark.django_db
+def test_the_command_imports_the_teamsscorer_file_to_its_published_figures():
+    output = run_import(TEAMSSCORER)
+
+    event = TeamEvent.objects.get(pk=int(output[-1]))
+    assert (event.vp_scale, event.boards_per_match, event.scoring) == ("3board", 3, "imps")
+    assert (event.teams.count(), event.matches.count(), MatchBoard.objects.filter(match__event=event).count()) == (
+        10, 40, 240)
+    assert "every match's VPs, every team's total and place are the file's" in output
+    # The stored event, rescored from its 240 lines, gives the file's totals and places.
+    parsed = parse_usebio_teams(TEAMSSCORER.read_bytes())
+    standings = {line.team: line for line in team_event_score(event).standings}
+    for team in parsed.teams:
+        stored = event.teams.get(number=int(team.key))
+        assert standings[stored.pk].vp == Fraction(team.published_total), team.key
+        assert standings[stored.pk].place == team.published_place, team.key
+    assert event.teams.get(number=1).players.count() == 4
+
+
+@pytest.mark.django_db
+def test_a_teams_file_with_an_impossible_line_is_refused_and_stores_nothing(tmp_path):
+    data = TEAMSSCORER.read_bytes().replace(b"<SCORE>-460</SCORE>", b"<SCORE>-470</SCORE>", 1)
+    path = tmp_path / "bad.xml"
+    path.write_bytes(data)
+    before = _counts()
+
+    with pytest.raises(CommandError, match="scores -460, but the file says -470"):
+        run_import(path)
+    assert _counts() == before
+
+
+@pytest.mark.django_db
+def test_a_teams_file_naming_an_unknown_team_is_refused(tmp_path):
+    path = tmp_path / "bad.xml"
+    path.write_bytes(TEAMSSCORER.read_bytes().replace(b"<TEAM>1</TEAM>", b"<TEAM>77</TEAM>", 1))
+
+    with pytest.raises(CommandError, match="team '77' is not among the PARTICIPANTS"):
+        run_import(path)
+    assert TeamEvent.objects.count() == 0
+
+
+RUTER = DATA_DIR / "teams" / "ruter_swiss_teams_salo_2013.pbn"
+
+
+@pytest.mark.django_db
+def test_the_command_imports_ruters_swiss_from_its_match_totals():
+    output = run_import(RUTER)
+
+    event = TeamEvent.objects.get(pk=int(output[-1]))
+    assert (event.vp_scale, event.boards_per_match, event.form) == ("wbf2013", 8, "swiss")
+    assert "every match's VPs, every team's total and place are the file's" in output
+    assert "note: matches of 8 boards: the length that gives the file's VPs" in output
+    winner = team_event_score(event).standings[0]
+    assert (event.teams.get(pk=winner.team).number, winner.vp) == (5, Fraction("75.23"))

@@ -1,0 +1,123 @@
+"""The director's teams pages: create, add teams, draw, enter a match, without JavaScript."""
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from sessions.models import MatchBoard, Player, TeamEvent
+from sessions.services.teams import match_record_line, swiss_draw_next_round
+from tests.factories import make_team_event
+
+
+@pytest.fixture
+def logged_in(client, director):
+    client.force_login(director)
+    return client
+
+
+def test_a_director_creates_a_teams_event_and_adds_a_team(logged_in, club):
+    response = logged_in.post(reverse("sessions:director_team_event_new", args=[club.slug]), {
+        "name": "County League", "date": "2025-02-01", "form": "round_robin", "scoring": "imps",
+        "vp_scale": "wbf2013", "imp_table": "wbf", "boards_per_match": 12, "bye_vp": "12", "tie_break": "extra_boards",
+    })
+    event = TeamEvent.objects.get(name="County League")
+    assert response.url == reverse("sessions:director_team_event", args=[event.pk])
+    players = [Player.objects.create(club=club, name=f"Member {i}") for i in range(5)]
+
+    response = logged_in.post(reverse("sessions:director_team_add", args=[event.pk]),
+                              {"name": "Aces", "players": [p.pk for p in players], "captain": players[2].pk})
+
+    team = event.teams.get()
+    assert (team.name, team.captain, team.players.count()) == ("Aces", players[2], 5)
+    page = logged_in.get(reverse("sessions:director_team_event", args=[event.pk])).content.decode()
+    assert "Aces" in page and "Schedule the round robin" in page
+
+
+def test_a_team_of_three_is_refused_on_the_page(logged_in, club):
+    event = make_team_event(club, teams=0)
+    players = [Player.objects.create(club=club, name=f"Member {i}") for i in range(3)]
+
+    response = logged_in.post(reverse("sessions:director_team_add", args=[event.pk]),
+                              {"name": "Short", "players": [p.pk for p in players]})
+
+    assert response.status_code == 400
+    assert "a team has 4 to 6 players, not 3" in response.content.decode()
+    assert not event.teams.exists()
+
+
+def test_match_entry_shows_both_rooms_and_the_imps(logged_in, club):
+    event = make_team_event(club, teams=2, form="swiss", vp_scale="20", boards_per_match=2)
+    match = swiss_draw_next_round(event=event)[0]
+
+    response = logged_in.post(reverse("sessions:director_team_match", args=[match.pk]),
+                              {"b2_open": "4H N =", "b2_closed": "3H N +1"})
+
+    assert response.status_code == 302
+    page = logged_in.get(response.url).content.decode()
+    assert "IMPs 10 - 0" in page  # seeds/004: 620 v 170 is 10 IMPs
+    assert "14 - 6" in page  # 10 IMPs: 14-6 on the 20-VP scale
+    assert MatchBoard.objects.get(room="open").ns_score == 620
+
+
+def test_a_refused_line_keeps_every_line_of_the_form_unstored(logged_in, club):
+    event = make_team_event(club, teams=2, form="swiss", boards_per_match=2)
+    match = swiss_draw_next_round(event=event)[0]
+
+    response = logged_in.post(reverse("sessions:director_team_match", args=[match.pk]),
+                              {"b1_open": "4S N =", "b1_closed": "9NT N ="})
+
+    assert response.status_code == 400
+    assert 'id="id_b1_closed"' in response.content.decode()
+    assert not MatchBoard.objects.exists()
+
+
+def test_clearing_a_room_deletes_its_line(logged_in, club):
+    event = make_team_event(club, teams=2, form="swiss", boards_per_match=2)
+    match = swiss_draw_next_round(event=event)[0]
+    match_record_line(match=match, board=1, room="open", text="4S N =")
+
+    logged_in.post(reverse("sessions:director_team_match", args=[match.pk]), {"b1_open": ""})
+
+    assert not MatchBoard.objects.exists()
+
+
+def test_swiss_draw_refused_while_a_match_is_incomplete_says_which(logged_in, club):
+    event = make_team_event(club, teams=4, form="swiss")
+    swiss_draw_next_round(event=event)
+
+    response = logged_in.post(reverse("sessions:director_team_draw", args=[event.pk]), follow=True)
+
+    assert "round 1 is not complete: Team 1 v Team 2 has no result yet" in response.content.decode()
+    assert event.matches.count() == 2
+
+
+def test_totals_and_not_played_forms_refuse_bad_figures(logged_in, club):
+    event = make_team_event(club, teams=2, form="swiss", vp_scale="20")
+    match = swiss_draw_next_round(event=event)[0]
+
+    response = logged_in.post(reverse("sessions:director_team_match_not_played", args=[match.pk]),
+                              {"status": "forfeit", "home_vp": "25", "away_vp": "0"})
+
+    assert response.status_code == 400
+    assert "VPs are between 0 and 20, not 25" in response.content.decode()
+    match.refresh_from_db()
+    assert (match.status, match.home_vp_awarded) == ("played", None)
+    logged_in.post(reverse("sessions:director_team_match_totals", args=[match.pk]),
+                   {"home_imps": "31", "away_imps": "19"})
+    match.refresh_from_db()
+    assert (match.home_imps, match.away_imps) == (Decimal(31), Decimal(19))
+
+
+def test_a_teams_file_uploaded_on_the_import_page_becomes_a_teams_event(logged_in, club):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.formats.data_files import DATA_DIR
+
+    path = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"
+    response = logged_in.post(reverse("sessions:transfer_import", args=[club.slug]),
+                              {"file": SimpleUploadedFile(path.name, path.read_bytes())})
+
+    event = TeamEvent.objects.get(club=club)
+    assert response.url == reverse("sessions:director_team_event", args=[event.pk])
+    assert event.matches.count() == 40
