@@ -15,6 +15,37 @@ from .choices import LINE_ACTIONS, ChangeAction, Doubling, ResultKind, Seat, Str
 from .events import Board, Pair, Section, Session
 
 
+def line_constraints(prefix: str) -> list[models.CheckConstraint]:
+    """The checks every stored traveller line obeys, whatever holds it (a pairs Result, a
+    teams MatchBoard): tricks and level in range, and each kind with the fields it needs."""
+    return [
+        models.CheckConstraint(
+            condition=Q(tricks__isnull=True) | Q(tricks__gte=0, tricks__lte=13), name=f"{prefix}_tricks_0_to_13",
+        ),
+        models.CheckConstraint(
+            condition=Q(level__isnull=True) | Q(level__gte=1, level__lte=7), name=f"{prefix}_level_1_to_7",
+        ),
+        models.CheckConstraint(
+            condition=~Q(kind=ResultKind.PLAYED)
+            | (Q(level__isnull=False, tricks__isnull=False, ns_score__isnull=False)
+               & ~Q(strain="") & ~Q(declarer="")),
+            name=f"{prefix}_played_has_contract_and_score",
+        ),
+        models.CheckConstraint(
+            condition=~Q(kind__in=[ResultKind.ASSIGNED, ResultKind.PASSED]) | Q(ns_score__isnull=False),
+            name=f"{prefix}_assigned_has_score",
+        ),
+        models.CheckConstraint(
+            condition=~Q(kind=ResultKind.ARTIFICIAL)
+            | Q(artificial_ns_percent__in=ARTIFICIAL_PERCENTAGES, artificial_ew_percent__in=ARTIFICIAL_PERCENTAGES),
+            name=f"{prefix}_artificial_has_percentages",
+        ),
+        models.CheckConstraint(
+            condition=~Q(kind=ResultKind.WEIGHTED) | Q(weighted_parts__isnull=False), name=f"{prefix}_weighted_has_parts",
+        ),
+    ]
+
+
 class Result(models.Model):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="results")
@@ -61,43 +92,16 @@ class Result(models.Model):
                 fields=["board", "ew_pair"], name="result_one_per_ew_pair_per_board",
                 violation_error_message="this board already has a result for the EW pair: correct that line",
             ),
-            models.CheckConstraint(
-                condition=Q(tricks__isnull=True) | Q(tricks__gte=0, tricks__lte=13),
-                name="result_tricks_0_to_13",
-            ),
-            models.CheckConstraint(
-                condition=Q(level__isnull=True) | Q(level__gte=1, level__lte=7),
-                name="result_level_1_to_7",
-            ),
             models.CheckConstraint(condition=~Q(ns_pair=F("ew_pair")), name="result_pairs_differ"),
             models.CheckConstraint(condition=Q(version__gte=1), name="result_version_positive"),
             models.CheckConstraint(
                 condition=Q(group__isnull=True) | Q(group__gte=1), name="result_group_positive",
             ),
             models.CheckConstraint(
-                condition=~Q(kind=ResultKind.PLAYED)
-                | (Q(level__isnull=False, tricks__isnull=False, ns_score__isnull=False)
-                   & ~Q(strain="") & ~Q(declarer="")),
-                name="result_played_has_contract_and_score",
-            ),
-            models.CheckConstraint(
-                condition=~Q(kind__in=[ResultKind.ASSIGNED, ResultKind.PASSED]) | Q(ns_score__isnull=False),
-                name="result_assigned_has_score",
-            ),
-            models.CheckConstraint(
                 condition=~Q(kind=ResultKind.PASSED) | Q(ns_score=0),
                 name="result_passed_scores_zero",
             ),
-            models.CheckConstraint(
-                condition=~Q(kind=ResultKind.ARTIFICIAL)
-                | Q(artificial_ns_percent__in=ARTIFICIAL_PERCENTAGES,
-                    artificial_ew_percent__in=ARTIFICIAL_PERCENTAGES),
-                name="result_artificial_has_percentages",
-            ),
-            models.CheckConstraint(
-                condition=~Q(kind=ResultKind.WEIGHTED) | Q(weighted_parts__isnull=False),
-                name="result_weighted_has_parts",
-            ),
+            *line_constraints("result"),
         ]
 
     def __str__(self) -> str:

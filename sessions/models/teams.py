@@ -15,10 +15,10 @@ from django.db import models
 from django.db.models import F, Q
 
 from sessions.scoring import team_events as engine
-from sessions.scoring.scores import ARTIFICIAL_PERCENTAGES
 
 from .choices import Doubling, ResultKind, Seat, Strain
 from .clubs import Club, Player
+from .results import line_constraints
 
 
 class TeamEventForm(models.TextChoices):
@@ -208,34 +208,7 @@ class MatchBoard(models.Model):
                 violation_error_message="this board already has a line for that room: correct it instead",
             ),
             models.CheckConstraint(condition=Q(board__gte=1), name="matchboard_board_positive"),
-            models.CheckConstraint(
-                condition=Q(tricks__isnull=True) | Q(tricks__gte=0, tricks__lte=13),
-                name="matchboard_tricks_0_to_13",
-            ),
-            models.CheckConstraint(
-                condition=Q(level__isnull=True) | Q(level__gte=1, level__lte=7),
-                name="matchboard_level_1_to_7",
-            ),
-            models.CheckConstraint(
-                condition=~Q(kind=ResultKind.PLAYED)
-                | (Q(level__isnull=False, tricks__isnull=False, ns_score__isnull=False)
-                   & ~Q(strain="") & ~Q(declarer="")),
-                name="matchboard_played_has_contract_and_score",
-            ),
-            models.CheckConstraint(
-                condition=~Q(kind__in=[ResultKind.ASSIGNED, ResultKind.PASSED]) | Q(ns_score__isnull=False),
-                name="matchboard_assigned_has_score",
-            ),
-            models.CheckConstraint(
-                condition=~Q(kind=ResultKind.ARTIFICIAL)
-                | Q(artificial_ns_percent__in=ARTIFICIAL_PERCENTAGES,
-                    artificial_ew_percent__in=ARTIFICIAL_PERCENTAGES),
-                name="matchboard_artificial_has_percentages",
-            ),
-            models.CheckConstraint(
-                condition=~Q(kind=ResultKind.WEIGHTED) | Q(weighted_parts__isnull=False),
-                name="matchboard_weighted_has_parts",
-            ),
+            *line_constraints("matchboard"),
         ]
 
     def __str__(self) -> str:

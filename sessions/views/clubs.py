@@ -17,7 +17,7 @@ from sessions.forms.clubs import ClubSettingsForm, DirectorAddForm, OwnerForm
 from sessions.models import ClubDirector
 from sessions.permissions import get_owned_club_or_404
 from sessions.selectors.clubs import club_memberships
-from sessions.views.director import _add_service_error
+from sessions.forms.errors import add_service_error
 from sessions.services import club_director_add, club_director_remove, club_director_set_owner, club_update
 
 
@@ -32,7 +32,7 @@ def club_settings(request: HttpRequest, club_slug: str) -> HttpResponse:
             club_update(club=club, **form.cleaned_data)
         except ValidationError as error:
             club.refresh_from_db()  # the page shows the club as stored, not as refused
-            _add_service_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, "Saved: the club's public page shows these settings now.")
             return redirect("sessions:director_club_settings", club_slug=club.slug)

@@ -50,6 +50,7 @@ from sessions.selectors import (
     table_round_sheet,
 )
 from .public import combined_table
+from sessions.forms.errors import add_service_error
 from sessions.services import (
     ResultConflict,
     board_set_groups,
@@ -498,15 +499,6 @@ def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
 # --- events -----------------------------------------------------------------------
 
 
-def _add_service_error(form, error: ValidationError) -> None:
-    """A service's refusal on the form: under the field it names if the form has it, else on top."""
-    if not hasattr(error, "error_dict"):
-        form.add_error(None, error)
-        return
-    for name, errors in error.error_dict.items():
-        form.add_error(name if name in form.fields else None, errors)
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
@@ -516,7 +508,7 @@ def event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         try:
             event = event_create(club=club, **form.cleaned_data)
         except ValidationError as error:
-            _add_service_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, f"Event {event.name} created.")
             return redirect("sessions:director_event", event_id=event.pk)
@@ -536,7 +528,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             event_update(event=event, by=request.user, **form.cleaned_data)
         except ValidationError as error:
-            _add_service_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, f"Saved: {len(sessions)} session(s) of {event.name} now score this way.")
             return redirect("sessions:director_event", event_id=event.pk)

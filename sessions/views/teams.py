@@ -29,14 +29,7 @@ from sessions.models import TeamEventForm as Form
 from sessions.permissions import get_club_object_or_404
 from sessions.selectors.teams import knockout_verdicts, team_event_score
 from sessions.services import teams as services
-
-
-def _add_error(form, error: ValidationError) -> None:
-    if not hasattr(error, "error_dict"):
-        form.add_error(None, error)
-        return
-    for name, errors in error.error_dict.items():
-        form.add_error(name if name in form.fields else None, errors)
+from sessions.forms.errors import add_service_error
 
 
 @login_required
@@ -48,7 +41,7 @@ def team_event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         try:
             event = services.team_event_create(club=club, **form.cleaned_data)
         except ValidationError as error:
-            _add_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, f"Teams event {event.name} created: now add its teams.")
             return redirect("sessions:director_team_event", event_id=event.pk)
@@ -90,7 +83,7 @@ def team_add_view(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             team = services.team_add(event=event, **form.cleaned_data)
         except ValidationError as error:
-            _add_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, f"Team {team.number} {team.name} added.")
             return redirect("sessions:director_team_event", event_id=event.pk)
@@ -123,7 +116,7 @@ def team_match_new(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             services.match_create(event=event, **data)
         except ValidationError as error:
-            _add_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, "Match added.")
             return redirect("sessions:director_team_event", event_id=event.pk)
@@ -140,7 +133,7 @@ def team_adjustment_new(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             services.adjustment_add(event=event, **form.cleaned_data)
         except ValidationError as error:
-            _add_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, "Adjustment recorded.")
             return redirect("sessions:director_team_event", event_id=event.pk)
@@ -249,7 +242,7 @@ def team_match_totals(request: HttpRequest, match_id: int) -> HttpResponse:
         try:
             services.match_set_totals(match=match, **form.cleaned_data)
         except ValidationError as error:
-            _add_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, "Match totals saved.")
             return redirect("sessions:director_team_match", match_id=match.pk)
@@ -265,7 +258,7 @@ def team_match_not_played(request: HttpRequest, match_id: int) -> HttpResponse:
         try:
             services.match_set_not_played(match=match, **form.cleaned_data)
         except ValidationError as error:
-            _add_error(form, error)
+            add_service_error(form, error)
         else:
             messages.success(request, "Match marked not played.")
             return redirect("sessions:director_team_match", match_id=match.pk)
