@@ -18,6 +18,7 @@ from sessions.scoring.contracts import MAX_TRICKS, is_pass, parse_contract
 from sessions.scoring.deal_score import deal_score
 from sessions.scoring.notation import producible_ns_scores
 
+from .conventions import carried_era
 from .errors import FormatError
 from .model import ParsedEvent, ParsedLine
 
@@ -192,13 +193,14 @@ def check_lines(event: ParsedEvent) -> None:
     PASS, NP and artificial (A6040) scores say nothing of a contract and are not checked.
     """
     several_sections = len({board.section for board in event.boards}) > 1
+    era = carried_era(event.extra)
     notes = []
     for board in event.boards:
         vulnerability = board.vulnerability or engine_boards.vulnerability(board.number).value
         for line in board.lines:
             where = f"board {board.number}" + (f" section {board.section}" if several_sections else "")
             where += f", {_label(line.ns_pair)} v {_label(line.ew_pair)}"
-            note = check_line(line, vulnerability, where)
+            note = check_line(line, vulnerability, where, era)
             if note:
                 notes.append(note)
     event.notes.extend(notes[:_NOTED_LINES])
@@ -206,15 +208,16 @@ def check_lines(event: ParsedEvent) -> None:
         event.notes.append(f"and {len(notes) - _NOTED_LINES} more lines whose score stands as an assigned score")
 
 
-def check_line(line: ParsedLine, vulnerability: str, where: str) -> str | None:
-    """FormatError for an impossible line; a note when its score stands as an assigned score."""
+def check_line(line: ParsedLine, vulnerability: str, where: str, era: str = "current") -> str | None:
+    """FormatError for an impossible line; a note when its score stands as an assigned score.
+    A played score follows from its contract under ``era`` (a ClubScore file says which)."""
     if line.tricks is not None and not 0 <= line.tricks <= MAX_TRICKS:
         raise FormatError(f"{where}: {line.tricks} tricks cannot be: declarer takes from 0 to 13 tricks")
     if line.score in ("PASS", "NP") or line.score.startswith("A"):
         return None
     score = int(line.score)
     contract = line.contract.strip()
-    played = _played_score(contract, line.declarer, line.tricks, vulnerability)
+    played = played_score(contract, line.declarer, line.tricks, vulnerability, era)
     if played == score:
         return None
     written = " ".join(
@@ -232,8 +235,10 @@ def check_line(line: ParsedLine, vulnerability: str, where: str) -> str | None:
     return f"{where}: the score NS {score} does not follow from {follows}: it stands as an assigned score"
 
 
-def _played_score(contract: str, declarer: str, tricks: int | None, vulnerability: str) -> int | None:
-    """NS's score for the contract as played, or None when the line does not say enough."""
+def played_score(
+    contract: str, declarer: str, tricks: int | None, vulnerability: str, era: str = "current"
+) -> int | None:
+    """NS's score for the contract as played under ``era``, or None when the line does not say enough."""
     if tricks is None or declarer not in ("N", "E", "S", "W") or not contract or len(contract) > _LONGEST_CONTRACT:
         return None
     if is_pass(contract):
@@ -244,7 +249,7 @@ def _played_score(contract: str, declarer: str, tricks: int | None, vulnerabilit
         return None
     seat = engine_boards.Seat(declarer)
     vulnerable = engine_boards.is_vulnerable(engine_boards.Vulnerability(vulnerability), seat)
-    points = deal_score(parsed, tricks, vulnerable)
+    points = deal_score(parsed, tricks, vulnerable, era)
     return points if seat.side is engine_boards.Side.NS else -points
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from sessions.scoring.deal_score import ERAS
 from sessions.scoring.options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
 
 from .errors import FormatError
@@ -33,6 +34,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "cross_imps": tuple(CrossImpsMode),
     "butler_datum": tuple(ButlerDatum),
     "rankings": RANKINGS,
+    "deal_era": ERAS,  # the laws the traveller scores follow (the event's deal era)
 }
 _FLAGS = ("across_field", "adjusted_session_percentage")
 _NUMBERS = ("butler_adjusted_imps", "cross_imps_trim")
@@ -85,3 +87,9 @@ def _value(name: str, value: str) -> Any:
     if not (value.isascii() and value.replace("_", "").isalnum() and len(value) <= 16):
         raise FormatError(f"{problem}: a table's name")
     return value
+
+
+def carried_era(extra: Mapping[str, str]) -> str:
+    """The laws a ClubScore file's traveller scores follow, from its ParsedEvent.extra
+    ("current" for any other program's file)."""
+    return read_conventions(extra.get(CONVENTIONS_KEY, "")).get("deal_era") or "current"

@@ -137,8 +137,9 @@ def _agrees(ours: Fraction | None, published: Decimal | None) -> bool:
     return abs(ours - Fraction(published)) < Fraction(Decimal(1).scaleb(exponent))
 
 
-#: The carried settings that are the engine's options (the rest, rankings, groups the pairs).
-ENGINE_OPTIONS = tuple(name for name in NAMES if name != "rankings")
+#: The carried settings that are the engine's options (rankings groups the pairs; the deal
+#: era says which laws the file's scores follow, and the engine scores those scores).
+ENGINE_OPTIONS = tuple(name for name in NAMES if name not in ("rankings", "deal_era"))
 
 
 def carried_conventions(event: ParsedEvent) -> dict[str, Any]:

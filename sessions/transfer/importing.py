@@ -46,7 +46,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from sessions.formats import FormatError, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
-from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, shown
+from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, played_score, shown
+from sessions.formats.conventions import carried_era
 from sessions.formats.to_engine import options_for, ranking_fields
 from sessions.formats.writing import date_parts
 from sessions.models import (
@@ -66,7 +67,6 @@ from sessions.models import (
 )
 from sessions.scoring import boards as engine_boards
 from sessions.scoring.contracts import parse_contract
-from sessions.scoring.deal_score import deal_score
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Played, format_assigned, format_result, parse_lead
 from sessions.scoring.scores import Artificial
@@ -232,8 +232,10 @@ def clean_lead(text: str) -> str:
         return ""
 
 
-def result_values(line: ParsedLine, board: int, vulnerability: str) -> dict[str, object]:
-    """The Result fields for a traveller line (see the module docstring)."""
+def result_values(line: ParsedLine, board: int, vulnerability: str, era: str = "current") -> dict[str, object]:
+    """The Result fields for a traveller line (see the module docstring). A file scored
+    under an older era (a ClubScore export says so) holds that era's scores; a played
+    line is stored, as typed lines are, with today's score (pages rescore it by the era)."""
     entered = " ".join(part for part in (line.contract, line.declarer, _text(line.tricks), line.raw_score or line.score) if part)
     values: dict[str, object] = {"entered_text": entered[:60], "lead": ""}
     score = line.score
@@ -263,8 +265,9 @@ def result_values(line: ParsedLine, board: int, vulnerability: str) -> dict[str,
             "doubling": played.contract.doubling.value, "declarer": played.declarer.value,
             "tricks": played.tricks, "lead": clean_lead(line.lead),
         }
-        if _ns_points(played, vulnerability) == ns_score:
-            return {**values, **contract, "kind": ResultKind.PLAYED, "ns_score": ns_score, "text": format_result(played)}
+        if played_score(line.contract, line.declarer, line.tricks, vulnerability, era) == ns_score:
+            today = played_score(line.contract, line.declarer, line.tricks, vulnerability)
+            return {**values, **contract, "kind": ResultKind.PLAYED, "ns_score": today, "text": format_result(played)}
     if ns_score == 0 and line.contract.strip().upper() in PASSED_OUT_CONTRACTS:
         return {**values, "kind": ResultKind.PASSED, "ns_score": 0, "text": "PASS"}
     # The score stands; the contract (if readable) is kept as information.
@@ -282,12 +285,6 @@ def _played(line: ParsedLine) -> Played | None:
         return Played(parse_contract(line.contract), line.declarer, line.tricks)
     except (ScoringError, ValueError):
         return None
-
-
-def _ns_points(played: Played, vulnerability: str) -> int:
-    vulnerable = engine_boards.is_vulnerable(engine_boards.Vulnerability(vulnerability), played.declarer)
-    score = deal_score(played.contract, played.tricks, vulnerable)
-    return score if played.declarer.side is engine_boards.Side.NS else -score
 
 
 def section_letters(names: Sequence[str]) -> dict[str, str]:
@@ -398,6 +395,7 @@ class _Importer:
             rankings = Rankings.AUTO
             self.notes.append("no rankings setting groups the pairs as the file does: they rank by the movement")
         values["rankings"] = rankings
+        values["deal_era"] = carried_era(self.parsed.extra)
         base = (self.parsed.title.strip() or DEFAULT_EVENT_NAME)[:100]
         name, number = base, 1
         while True:
@@ -533,7 +531,7 @@ class _Importer:
                 where = f"board {number}" + (f" section {letters[section_name]}" if several else "")
                 where += f" {ns.label} v {ew.label}"
                 self.check_line(line, section_name, where, seen, number)
-                values = result_values(line, number, board.vulnerability)
+                values = result_values(line, number, board.vulnerability, carried_era(self.parsed.extra))
                 dropped_leads += bool(line.lead) and not values["lead"] and values["kind"] == ResultKind.PLAYED
                 result = Result(
                     board=board, section=sections[section_name], ns_pair=ns, ew_pair=ew,

@@ -54,7 +54,7 @@ def score_text(result: Result) -> str:
 
 
 #: The event's settings a ClubScore file carries: the engine's options and the rankings.
-CARRIED_SETTINGS = (*EVENT_OPTION_FIELDS, "rankings")
+CARRIED_SETTINGS = (*EVENT_OPTION_FIELDS, "rankings", "deal_era")
 
 
 def session_to_parsed(scored: ScoredSession) -> ParsedEvent:

@@ -23,7 +23,7 @@ from tests.transfer.test_exports import figures_of, results_of
 #: The settings of the event, as the Event model holds them.
 SETTINGS = ("method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
             "cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals",
-            "rankings")
+            "rankings", "deal_era")
 
 
 def settings_of(event) -> dict:
@@ -64,6 +64,30 @@ def test_settings_changed_by_the_director_travel_too(fmt):
     assert settings_of(again.event) == settings_of(first.event)
     assert figures_of(again) == figures_of(first)
     assert list(session_score(session=again).result.standings) == [""]  # one ranking
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("era", ["1935", "1932"])
+@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
+def test_an_event_scored_under_older_laws_comes_back_under_them(fmt, era):
+    """The file holds the era's scores (a 1932 3NT made is not today's 400) and says which
+    laws they follow: the lines come back as played contracts, the figures the same."""
+    first = results_import(club=make_club(), data=data("usebio/cobalt_mp_pairs_mitchell_03.xml"),
+                           filename="x.xml").session
+    event_update(event=first.event, deal_era=era)
+    _, _, content = EXPORTERS[fmt].render(first)
+    assert f"deal_era={era}" in read_conventions_text(content)
+
+    again = results_import(club=make_club(), data=content, filename=f"export.{fmt}").session
+
+    assert again.event.deal_era == era
+    assert settings_of(again.event) == settings_of(first.event)
+    assert results_of(again) == results_of(first)  # played lines stay played, stored with today's score
+    assert figures_of(again) == figures_of(first)
+
+
+def read_conventions_text(content: bytes) -> str:
+    return parse_results_file(content).extra[CONVENTIONS_KEY]
 
 
 @pytest.mark.parametrize("fmt", ["usebio", "pbn"])
