@@ -9,11 +9,17 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API keeps an event loop running in this thread for the whole test
 # session, so Django would refuse every ORM call made here (fixtures, flushes) as
 # "async unsafe". Nothing here is async: the calls are safe.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+# CI shares two CPUs between the live server, Chromium and the database: an assertion
+# waits up to 15 s for the page to get there (Playwright's default is 5 s), so a busy
+# machine is slow, not failing. What the page must show is unchanged.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {  # a mid-sized phone, as Chromium's device emulation has it
