@@ -46,13 +46,10 @@ def line_constraints(prefix: str) -> list[models.CheckConstraint]:
     ]
 
 
-class Result(models.Model):
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="results")
-    round = models.PositiveSmallIntegerField(null=True, blank=True)
-    table = models.PositiveSmallIntegerField(null=True, blank=True)
-    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
-    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+class TravellerLine(models.Model):
+    """What every stored line holds, whatever holds it (a pairs Result, a teams MatchBoard):
+    the result in the fields of pairs entry, what was typed and who typed it last."""
+
     kind = models.CharField(max_length=12, choices=ResultKind)
     # The contract, for a played board.
     level = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -67,17 +64,29 @@ class Result(models.Model):
     artificial_ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
     # Weighted score: [["2/3", 620], ["1/3", -100]] (weights as exact fractions).
     weighted_parts = models.JSONField(null=True, blank=True)
-    # Fouled board (RULES 5): lines with the same group played the same cards and are
-    # compared only with each other. None: the board was not fouled.
-    group = models.PositiveSmallIntegerField(null=True, blank=True)
     entered_text = models.CharField(max_length=60, help_text="What the director typed.")
     text = models.CharField(max_length=60, help_text="The result written the standard way.")
-    version = models.PositiveIntegerField(default=1)
-    created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    class Meta:
+        abstract = True
+
+
+class Result(TravellerLine):
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="results")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    # Fouled board (RULES 5): lines with the same group played the same cards and are
+    # compared only with each other. None: the board was not fouled.
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
 
     club_path = "board__session__event__club"
 

@@ -16,9 +16,8 @@ from django.db.models import F, Q
 
 from sessions.scoring import team_events as engine
 
-from .choices import Doubling, ResultKind, Seat, Strain
 from .clubs import Club, Player
-from .results import line_constraints
+from .results import TravellerLine, line_constraints
 
 
 class TeamEventForm(models.TextChoices):
@@ -174,29 +173,12 @@ class Room(models.TextChoices):
     CLOSED = "closed", "Closed room (home EW)"
 
 
-class MatchBoard(models.Model):
+class MatchBoard(TravellerLine):
     """One room's line on one board of a match, in the notation of pairs entry."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lines")
     board = models.PositiveSmallIntegerField()
     room = models.CharField(max_length=6, choices=Room)
-    kind = models.CharField(max_length=12, choices=ResultKind)
-    level = models.PositiveSmallIntegerField(null=True, blank=True)
-    strain = models.CharField(max_length=2, choices=Strain, blank=True)
-    doubling = models.CharField(max_length=2, choices=Doubling, blank=True)
-    declarer = models.CharField(max_length=1, choices=Seat, blank=True)
-    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
-    lead = models.CharField(max_length=8, blank=True)
-    ns_score = models.IntegerField(null=True, blank=True)
-    artificial_ns_percent = models.PositiveSmallIntegerField(null=True, blank=True)
-    artificial_ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
-    weighted_parts = models.JSONField(null=True, blank=True)
-    entered_text = models.CharField(max_length=60, help_text="What the director typed.")
-    text = models.CharField(max_length=60, help_text="The result written the standard way.")
-    updated_at = models.DateTimeField(auto_now=True)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
 
     club_path = "match__event__club"
 

@@ -233,33 +233,30 @@ def _save_lines(match, form, stored, user, warnings: list[str]) -> None:
         raise ValidationError("some lines were refused")
 
 
-@login_required
-@require_POST
-def team_match_totals(request: HttpRequest, match_id: int) -> HttpResponse:
+def _match_form_post(request: HttpRequest, match_id: int, form_class, service, done: str, form_name: str) -> HttpResponse:
+    """A match form's POST: the service's refusal shown on the form, else back to the match."""
     match = get_club_object_or_404(request.user, Match, pk=match_id)
-    form = TotalsForm(request.POST)
+    form = form_class(request.POST)
     if form.is_valid():
         try:
-            services.match_set_totals(match=match, **form.cleaned_data)
+            service(match=match, **form.cleaned_data)
         except ValidationError as error:
             add_service_error(form, error)
         else:
-            messages.success(request, "Match totals saved.")
+            messages.success(request, done)
             return redirect("sessions:director_team_match", match_id=match.pk)
-    return _match_page(request, match, totals_form=form, status=400)
+    return _match_page(request, match, status=400, **{form_name: form})
+
+
+@login_required
+@require_POST
+def team_match_totals(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _match_form_post(request, match_id, TotalsForm, services.match_set_totals, "Match totals saved.",
+                            "totals_form")
 
 
 @login_required
 @require_POST
 def team_match_not_played(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = get_club_object_or_404(request.user, Match, pk=match_id)
-    form = NotPlayedForm(request.POST)
-    if form.is_valid():
-        try:
-            services.match_set_not_played(match=match, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_error(form, error)
-        else:
-            messages.success(request, "Match marked not played.")
-            return redirect("sessions:director_team_match", match_id=match.pk)
-    return _match_page(request, match, not_played_form=form, status=400)
+    return _match_form_post(request, match_id, NotPlayedForm, services.match_set_not_played,
+                            "Match marked not played.", "not_played_form")
