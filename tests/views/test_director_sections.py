@@ -106,3 +106,17 @@ def test_a_refused_shape_creates_nothing_when_posted(logged_in, url, event):
 
     assert response.status_code == 200
     assert not Session.objects.filter(name="X").exists()
+
+
+def test_without_a_chosen_event_the_note_lists_each_events_choice(logged_in, url, event):
+    from tests.factories import make_event
+
+    across = make_event(event.club, name="Championship")
+    across.across_field = True
+    across.save()
+
+    html = logged_in.get(url, {"pairs": 12, "sections": 2, "movement": 0}).content.decode()
+
+    assert "Tuesday Pairs matchpoints each section apart" in html
+    assert "Championship matchpoints across the field" in html
+    assert reverse("sessions:director_event", args=[across.pk]) in html
