@@ -68,7 +68,7 @@ class SessionShapeForm(forms.Form):
             if pairs % sections:
                 self.add_error("sections", f"{pairs} pairs do not split into {sections} equal sections")
             elif pairs // sections > self.MOST_PAIRS_A_SECTION:
-                self.add_error("sections", f"a section has at most {self.MOST_PAIRS_A_SECTION} pairs: add a section")
+                self.add_error("pairs", f"a section has at most {self.MOST_PAIRS_A_SECTION} pairs: add a section")
             elif pairs // sections < 3:
                 self.add_error("sections", f"a section needs at least 3 pairs, not {pairs // sections}")
         return cleaned

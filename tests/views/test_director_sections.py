@@ -84,6 +84,7 @@ def test_rounds_and_arrow_switch_rounds_shape_the_mitchell(logged_in, url, event
 @pytest.mark.parametrize(("query", "message"), [
     ({"pairs": 13, "sections": 2}, "13 pairs do not split into 2 equal sections"),
     ({"pairs": 4, "sections": 2}, "a section needs at least 3 pairs, not 2"),
+    ({"pairs": 61}, "a section has at most 60 pairs: add a section"),
     ({"pairs": 10, "sections": 5}, "less than or equal to 4"),
     ({"pairs": 10, "arrow_switch": "last"}, "give the arrow-switch rounds as numbers"),
     ({"pairs": 10, "rounds": 4, "arrow_switch": "9"}, "cannot arrow-switch round 9: there are 4 rounds"),
