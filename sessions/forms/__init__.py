@@ -39,10 +39,45 @@ class LineForm(forms.Form):
 
 
 class SessionShapeForm(forms.Form):
-    """Step one of a new session: how many pairs, and boards a round if not the suggestion's."""
+    """Step one of a new session: how many pairs in how many sections, and rounds, boards a
+    round and arrow-switch rounds if not the suggestion's."""
 
-    pairs = forms.IntegerField(min_value=3, max_value=60)
+    MOST_PAIRS_A_SECTION = 60
+    SECTION_LETTERS = "ABCD"
+
+    pairs = forms.IntegerField(min_value=3, max_value=MOST_PAIRS_A_SECTION * len(SECTION_LETTERS))
+    sections = forms.IntegerField(min_value=1, max_value=len(SECTION_LETTERS), required=False)
+    rounds = forms.IntegerField(min_value=1, max_value=MOST_PAIRS_A_SECTION, required=False)
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, required=False)
+    arrow_switch = forms.CharField(max_length=60, required=False, strip=True)
+
+    def clean_sections(self) -> int:
+        return self.cleaned_data.get("sections") or 1
+
+    def clean_arrow_switch(self) -> frozenset[int] | None:
+        """"6 7" or "6, 7" -> {6, 7}; empty -> None (the suggestion's own switching)."""
+        typed = self.cleaned_data.get("arrow_switch", "").replace(",", " ").split()
+        if not all(word.isdigit() for word in typed):
+            raise forms.ValidationError("give the arrow-switch rounds as numbers, for example 6 7")
+        return frozenset(int(word) for word in typed) or None
+
+    def clean(self):
+        cleaned = super().clean()
+        pairs, sections = cleaned.get("pairs"), cleaned.get("sections")
+        if pairs and sections:
+            if pairs % sections:
+                self.add_error("sections", f"{pairs} pairs do not split into {sections} equal sections")
+            elif pairs // sections > self.MOST_PAIRS_A_SECTION:
+                self.add_error("pairs", f"a section has at most {self.MOST_PAIRS_A_SECTION} pairs: add a section")
+            elif pairs // sections < 3:
+                self.add_error("sections", f"a section needs at least 3 pairs, not {pairs // sections}")
+        return cleaned
+
+    def section_letters(self) -> str:
+        return self.SECTION_LETTERS[: self.cleaned_data["sections"]]
+
+    def pairs_a_section(self) -> int:
+        return self.cleaned_data["pairs"] // self.cleaned_data["sections"]
 
 
 class SessionCreateForm(SessionShapeForm):
@@ -65,8 +100,8 @@ class SessionCreateForm(SessionShapeForm):
         self.fields["movement"].choices = [(i, m.description) for i, m in enumerate(movements)]
         for label in pair_labels:
             for seat in (1, 2):
-                self.fields[f"pair_{label}_{seat}"] = forms.CharField(
-                    max_length=120, required=False, label=f"{label} player {seat}",
+                self.fields[self._pair_field(label, seat)] = forms.CharField(
+                    max_length=120, required=False, label=f"{label.replace(':', ' ')} player {seat}",
                     widget=forms.TextInput(attrs={"list": "club-players", "autocomplete": "off"}),
                 )
 
@@ -78,9 +113,14 @@ class SessionCreateForm(SessionShapeForm):
             self.add_error("event", "choose the event, or name a new one")
         return cleaned
 
+    @staticmethod
+    def _pair_field(label: str, seat: int) -> str:
+        # "A:1NS" (a pair of section A) -> "pair_A-1NS_1": a colon is awkward in ids and selectors.
+        return f"pair_{label.replace(':', '-')}_{seat}"
+
     def pair_players(self, labels) -> dict[str, list[str]]:
         return {
-            label: [self.cleaned_data.get(f"pair_{label}_{seat}", "") for seat in (1, 2)]
+            label: [self.cleaned_data.get(self._pair_field(label, seat), "") for seat in (1, 2)]
             for label in labels
         }
 

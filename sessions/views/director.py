@@ -99,7 +99,8 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         return render(request, "director/session_new.html", context)
     try:
         movements = movement_options(
-            pairs=shape.cleaned_data["pairs"], boards_per_round=shape.cleaned_data["boards_per_round"]
+            pairs=shape.pairs_a_section(), boards_per_round=shape.cleaned_data["boards_per_round"],
+            rounds=shape.cleaned_data["rounds"], arrow_switch_rounds=shape.cleaned_data["arrow_switch"],
         )
     except MovementError as error:
         shape.add_error(None, str(error))
@@ -108,20 +109,22 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     chosen = _chosen_movement(data, movements)
     if chosen is None:
         return render(request, "director/session_new.html", context)
+    letters = shape.section_letters()
     form = SessionCreateForm(
         request.POST if request.method == "POST" else None,
-        club=club, movements=movements, pair_labels=chosen.pairs,
+        club=club, movements=movements, pair_labels=_pair_labels(chosen, letters),
         initial={**shape.cleaned_data, "movement": movements.index(chosen),
                  "event": context["preselected"] or latest_event(club=club)},
     )
-    context.update(chosen=chosen, form=form, players=club.players.all())
+    context.update(chosen=chosen, form=form, players=club.players.all(), letters=letters)
     if request.method == "POST" and form.is_valid():
         try:
-            session = _create_session(club, form, chosen, request.user)
+            session = _create_session(club, form, chosen, letters, request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, f"Session created: {chosen.description}.")
+            sections = f" in sections {', '.join(letters)}" if len(letters) > 1 else ""
+            messages.success(request, f"Session created: {chosen.description}{sections}.")
             for twice in players_entered_twice(session=session):
                 messages.warning(request, f"{twice}: one person cannot play in two pairs.")
             return redirect("sessions:director_session", session_id=session.pk)
@@ -135,8 +138,17 @@ def _preselected_event(club: Club, event_id: str) -> Event | None:
     return club.events.filter(pk=int(event_id)).first()
 
 
+def _pair_labels(movement: Movement, letters: str) -> list[str]:
+    """The movement's pairs, or with several sections each section's ("A:1NS", as session_create names them)."""
+    if len(letters) == 1:
+        return list(movement.pairs)
+    return [f"{letter}:{label}" for letter in letters for label in movement.pairs]
+
+
 @transaction.atomic
-def _create_session(club: Club, form: SessionCreateForm, movement: Movement, user: AbstractBaseUser) -> Session:
+def _create_session(
+    club: Club, form: SessionCreateForm, movement: Movement, letters: str, user: AbstractBaseUser
+) -> Session:
     """The session in the chosen event, or in a new event created with it (one transaction)."""
     data = form.cleaned_data
     event = data["event"]
@@ -146,8 +158,8 @@ def _create_session(club: Club, form: SessionCreateForm, movement: Movement, use
         except ValidationError as error:
             raise ValidationError([f"new event: {message}" for message in error.messages]) from None
     return session_create(
-        event=event, name=data["name"], date=data["date"], movement=movement,
-        pair_players=form.pair_players(movement.pairs), by=user,
+        event=event, name=data["name"], date=data["date"], movement=movement, section_letters=tuple(letters),
+        pair_players=form.pair_players(_pair_labels(movement, letters)), by=user,
     )
 
 

@@ -65,6 +65,9 @@ def writing_requests(session, line):
          {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 6, "movement": 0, "new_event": "Sneaky event", "name": "Sneaky 2", "date": "2025-01-01"}),
+        (reverse("sessions:director_session_new", args=[club.slug]),
+         {"pairs": 12, "sections": 2, "rounds": 2, "boards_per_round": 2, "arrow_switch": "2", "movement": 0,
+          "event": session.event_id, "name": "Sneaky sections", "date": "2025-01-01"}),
         (reverse("sessions:director_event_new", args=[club.slug]), event_settings(Event(), name="Sneaky settings")),
         (reverse("sessions:director_event", args=[session.event_id]),
          event_settings(session.event, method="butler", name="Renamed")),
@@ -172,6 +175,9 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     # turned round, 3EW gone before playing, one player's two records merged, the spare
     # session deleted.
     assert Session.objects.get(pk=session.pk).name == "Renamed session"
+    two = Session.objects.get(name="Sneaky sections")  # 2 sections of 3 tables, 2 rounds, switched in round 2
+    assert [s.letter for s in two.sections.order_by("letter")] == ["A", "B"]
+    assert (two.tables, two.rounds, two.arrow_switch) == (3, 2, True)
     assert not Session.objects.filter(name="Spare").exists()
     assert Seating.objects.get(section__session=session, round=2, table=2).ns_pair.label == "1EW"
     assert Result.objects.get(board=line.board, ew_pair__number=3).ns_pair.label == "2EW"

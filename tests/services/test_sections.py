@@ -1,0 +1,82 @@
+"""A session of several sections created in one go: the same movement and boards in each."""
+
+from fractions import Fraction
+
+import pytest
+
+from sessions.models import Board, Pair, Seating
+from sessions.movements import mitchell
+from sessions.selectors import session_score
+from sessions.services import result_record
+from tests.factories import make_session
+
+# Board 1 in each section of a 3-table Mitchell, as typed by the director.
+SECTION_A = ["4S N =", "4S N +1", "3S N +1"]  # NS +420, +450, +170
+SECTION_B = ["4S N -1", "4S N =", "4S N +2"]  # NS -50, +420, +480
+
+
+@pytest.fixture
+def two_sections(event):
+    return make_session(event, mitchell(3, 2), sections=("A", "B"))
+
+
+def test_each_section_gets_the_movements_pairs_and_seatings(two_sections):
+    sections = list(two_sections.sections.order_by("letter"))
+
+    assert [section.letter for section in sections] == ["A", "B"]
+    for section in sections:
+        labels = {pair.label for pair in Pair.objects.filter(section=section)}
+        assert labels == {"1NS", "2NS", "3NS", "1EW", "2EW", "3EW"}
+        seatings = Seating.objects.filter(section=section)
+        assert seatings.count() == 9  # 3 rounds at 3 tables
+        assert {(s.round, s.table, s.ns_pair.label, s.ew_pair.label) for s in seatings.filter(round=1)} == {
+            (1, 1, "1NS", "1EW"), (1, 2, "2NS", "2EW"), (1, 3, "3NS", "3EW"),
+        }
+
+
+def test_the_sections_share_one_set_of_boards(two_sections):
+    # 3 sets of 2 boards, played in both sections: one Board row per number.
+    assert sorted(Board.objects.filter(session=two_sections).values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
+
+
+def _enter_board_1(session):
+    travellers = mitchell(3, 2).traveller(1)
+    for letter, texts in (("A", SECTION_A), ("B", SECTION_B)):
+        section = session.sections.get(letter=letter)
+        for seating, text in zip(travellers, texts):
+            result_record(board=session.boards.get(number=1), section=section,
+                          ns_pair=seating.ns_pair, ew_pair=seating.ew_pair, text=text)
+
+
+def _ns_percents(session) -> dict[tuple[str, str], Fraction]:
+    scored = session_score(session=session)
+    return {
+        (result.section.letter, result.text): scored.scored_line(result).ns_percent
+        for result in scored.results
+    }
+
+
+def test_lines_are_matchpointed_within_their_section_by_default(two_sections):
+    _enter_board_1(two_sections)
+
+    # Each section alone, 3 results: beating 2, 1 or 0 of the 2 others.
+    assert _ns_percents(two_sections) == {
+        ("A", "4S N +1"): 100, ("A", "4S N ="): 50, ("A", "3S N +1"): 0,
+        ("B", "4S N +2"): 100, ("B", "4S N ="): 50, ("B", "4S N -1"): 0,
+    }
+    fields = [field for field, _ in session_score(session=two_sections).rankings()]
+    assert fields == ["A NS", "A EW", "B NS", "B EW"]
+
+
+def test_lines_are_matchpointed_across_the_field_when_the_event_says_so(event, two_sections):
+    event.across_field, event.rankings = True, "one"
+    event.save()
+    _enter_board_1(two_sections)
+
+    # One field of 6: +480 beats 5, +450 beats 4, each +420 beats 2 and ties 1 (2.5 of 5),
+    # +170 beats 1, -50 none.
+    assert _ns_percents(two_sections) == {
+        ("B", "4S N +2"): 100, ("A", "4S N +1"): 80, ("A", "4S N ="): 50, ("B", "4S N ="): 50,
+        ("A", "3S N +1"): 20, ("B", "4S N -1"): 0,
+    }
+    assert [field for field, _ in session_score(session=two_sections).rankings()] == [""]
