@@ -73,21 +73,28 @@ def team_event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     return _event_page(request, event, _event_forms(event))
 
 
-@login_required
-@require_POST
-def team_add_view(request: HttpRequest, event_id: int) -> HttpResponse:
+def _event_form_post(request: HttpRequest, event_id: int, name: str, service, done) -> HttpResponse:
+    """One of the event page's forms posted: ``service`` stores it (a refusal shows on the
+    form, the page answered again with 400), ``done(result)`` says what was stored."""
     event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
-    forms = _event_forms(event, request.POST, "team")
-    form = forms["team_form"]
+    forms = _event_forms(event, request.POST, name)
+    form = forms[f"{name}_form"]
     if form.is_valid():
         try:
-            team = services.team_add(event=event, **form.cleaned_data)
+            stored = service(event=event, **form.cleaned_data)
         except ValidationError as error:
             add_service_error(form, error)
         else:
-            messages.success(request, f"Team {team.number} {team.name} added.")
+            messages.success(request, done(stored))
             return redirect("sessions:director_team_event", event_id=event.pk)
     return _event_page(request, event, forms, status=400)
+
+
+@login_required
+@require_POST
+def team_add_view(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _event_form_post(request, event_id, "team", services.team_add,
+                            lambda team: f"Team {team.number} {team.name} added.")
 
 
 @login_required
@@ -108,36 +115,17 @@ def team_event_draw(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def team_match_new(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
-    forms = _event_forms(event, request.POST, "match")
-    form = forms["match_form"]
-    if form.is_valid():
-        data = {**form.cleaned_data, "carry_over": form.cleaned_data["carry_over"] or 0}
-        try:
-            services.match_create(event=event, **data)
-        except ValidationError as error:
-            add_service_error(form, error)
-        else:
-            messages.success(request, "Match added.")
-            return redirect("sessions:director_team_event", event_id=event.pk)
-    return _event_page(request, event, forms, status=400)
+    def create(*, carry_over, **data):
+        return services.match_create(carry_over=carry_over or 0, **data)
+
+    return _event_form_post(request, event_id, "match", create, lambda match: "Match added.")
 
 
 @login_required
 @require_POST
 def team_adjustment_new(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
-    forms = _event_forms(event, request.POST, "adjustment")
-    form = forms["adjustment_form"]
-    if form.is_valid():
-        try:
-            services.adjustment_add(event=event, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_error(form, error)
-        else:
-            messages.success(request, "Adjustment recorded.")
-            return redirect("sessions:director_team_event", event_id=event.pk)
-    return _event_page(request, event, forms, status=400)
+    return _event_form_post(request, event_id, "adjustment", services.adjustment_add,
+                            lambda adjustment: "Adjustment recorded.")
 
 
 @login_required
