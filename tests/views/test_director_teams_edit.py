@@ -15,6 +15,8 @@ from sessions.services.teams import (
 )
 from tests.factories import make_team_event
 
+QUERIES_ON_THE_EVENT_PAGE = 13
+
 
 @pytest.fixture
 def logged_in(client, director):
@@ -146,3 +148,22 @@ def test_the_event_page_links_every_correction(logged_in, club):
                 reverse("sessions:director_team_round_undo", args=[event.pk, 3]),
                 reverse("sessions:transfer_team_export", args=[event.pk, "usebio"])):
         assert url in page, url
+
+
+@pytest.mark.parametrize("teams", [6, 24])
+def test_the_event_page_with_its_edit_links_takes_the_same_queries_at_6_and_24_teams(
+    logged_in, club, teams, django_assert_num_queries,
+):
+    from tests.views.test_public_teams import _played_round_robin
+
+    event, _ = _played_round_robin(club, teams=teams)
+    adjustment_add(event=event, team=event.teams.first(), kind="fine", vp=Decimal(1))
+    url = reverse("sessions:director_team_event", args=[event.pk])
+    # 1-2. the login session and its user  3. the event (club-scoped)
+    # 4-7. team_event_score: teams, matches, lines, adjustments
+    # 8-13. the forms' choices, each select reading its own queryset: the teams (match
+    # form's home and away, the adjustment form's team) and the club's players (the team
+    # form's players and captain); none grows with the event
+    with django_assert_num_queries(QUERIES_ON_THE_EVENT_PAGE):
+        response = logged_in.get(url)
+    assert response.status_code == 200
