@@ -80,6 +80,8 @@ class TeamsImportReport:
     lines: int
     differences: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: What the file publishes, all of which was compared (RealBridge's PBN gives IMPs only).
+    agreement: str = "every match's VPs, every team's total and place are the file's"
 
     def summary(self) -> list[str]:
         lines = [
@@ -91,7 +93,7 @@ class TeamsImportReport:
         if self.differences:
             lines += [f"differs from the file: {difference}" for difference in self.differences]
         else:
-            lines.append("every match's VPs, every team's total and place are the file's")
+            lines.append(self.agreement)
         return lines + [f"note: {note}" for note in self.notes]
 
 
@@ -169,8 +171,16 @@ def teams_import(*, club: Club, data: bytes, filename: str, user: AbstractBaseUs
         raise ImportRefused("; ".join(error.messages)) from None
     return TeamsImportReport(
         event=event, program=parsed.program, teams=len(parsed.teams), matches=len(parsed.matches), lines=lines,
-        differences=_compare(event, parsed), notes=[*parsed.notes, *notes],
+        differences=_compare(event, parsed), notes=[*parsed.notes, *notes], **_agreement(parsed),
     )
+
+
+def _agreement(parsed: ParsedTeamEvent) -> dict[str, str]:
+    """The summary's line when nothing differs, for a file that publishes IMPs alone."""
+    if any(m.published_team_score is not None for m in parsed.matches) or any(
+            t.published_total is not None for t in parsed.teams):
+        return {}
+    return {"agreement": "every match's IMPs are the file's (it publishes no VPs, totals or places)"}
 
 
 def _store(club: Club, parsed: ParsedTeamEvent, filename: str, scale: str, user) -> tuple[TeamEvent, int]:

@@ -87,7 +87,7 @@ def test_the_command_imports_realbridges_per_table_pbn_to_its_imps():
     assert (event.teams.count(), event.matches.count(), event.boards_per_match, event.vp_scale) == (
         30, 15, 10, "wbf2013")
     assert MatchBoard.objects.filter(match__event=event).count() == 279
-    assert "every match's VPs, every team's total and place are the file's" in output  # no IMP differs
+    assert "every match's IMPs are the file's (it publishes no VPs, totals or places)" in output
     assert "note: the file gives no VPs: scored on the WBF 2013 scale" in output
     assert "note: WALES v ITALY (tables 1 and 17): no table has a score: not played, stored without a result" in output
     # The stored event, rescored from its lines, gives each match's IMPs as the file adds them up.
