@@ -17,10 +17,12 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.text import Truncator
 
 from sessions.models import Pair, ScoringMethod
 from sessions.scoring import format_points
 from sessions.templatetags.clubscore import player_link, player_links, side_score, signed
+from sessions.templatetags.teams import figure
 
 if TYPE_CHECKING:
     from sessions.selectors.analysis import BoardAnalysisView
@@ -463,3 +465,193 @@ class PlayerHistoryTable(PublicTable):
             return ""
         return format_html('{} of {} <span class="names wide-only">{}</span>',
                            record.standing.place, record.field_size, record.field_title)
+
+
+# --- teams events -----------------------------------------------------------------------
+#
+# Rows come from sessions.selectors.teams, scored once for the page (team_event_score):
+# the tables read them and add no query. Not sortable: standings read best first and
+# matches round by round. IMPs and VPs show as a scorecard writes them (whole numbers
+# plain, else 2 decimals: the teams filter ``figure``); an export takes the same text
+# without the links.
+
+
+class TeamsTable(PublicTable):
+    class Meta(PublicTable.Meta):
+        orderable = False
+        empty_text = "No team yet."
+
+
+class FigureColumn(tables.Column):
+    """IMPs, VPs or board-a-match points: "10", "12.18", on the page as in an export."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(*args, **kwargs)
+
+    def render(self, value) -> str:
+        return figure(value)
+
+
+class AfterRoundColumn(FigureColumn):
+    """A team's running total after one round (rows are StandingRow)."""
+
+    def __init__(self, index: int, round: int) -> None:
+        super().__init__(accessor="after_round", verbose_name=f"After round {round}", attrs=NUMBER_WIDE_ONLY,
+                         empty_values=())
+        self.index = index
+
+    def render(self, value) -> str:
+        return figure(value[self.index])
+
+
+def team_event_url(name: str, event_id: int, *args: int) -> str:
+    return reverse(f"sessions:{name}", args=[event_id, *args])
+
+
+class TeamStandingsTable(TeamsTable):
+    """The standings: rows are StandingRow, best first, with the VPs after each round."""
+
+    place = tables.Column()
+    team = tables.Column(accessor="team__name", verbose_name="Team", attrs={"td": {"class": "names"}})
+    total = FigureColumn(verbose_name="VPs")
+    imps = tables.Column(accessor="imps_for", verbose_name="IMPs +/-", attrs=NUMBER_WIDE_ONLY)
+
+    class Meta(TeamsTable.Meta):
+        pass
+
+    def __init__(self, rows, *, event, rounds, link: bool = True, **kwargs):
+        extra = [(f"round_{round}", AfterRoundColumn(index, round)) for index, round in enumerate(rounds)]
+        super().__init__(rows, extra_columns=extra, sequence=("place", "team", "...", "total", "imps"), **kwargs)
+        self.event, self.link = event, link
+        if event.scoring == "bam":
+            self.columns["total"].column.verbose_name = "Points"
+
+    def render_team(self, record) -> SafeString | str:
+        label = f"{record.team.number} {record.team.name}"
+        if not self.link:
+            return label
+        return format_html('<a href="{}">{}</a>', team_event_url("team_page", self.event.pk, record.team.pk), label)
+
+    def value_team(self, record) -> str:
+        return record.team.name
+
+    def render_imps(self, record) -> str:
+        return f"{figure(record.imps_for)} / {figure(record.imps_against)}"
+
+
+class TeamMatchesTable(TeamsTable):
+    """Matches (a round's, or one team's): rows are ScoredMatch; the IMPs lead to the scorecard."""
+
+    round = tables.Column(accessor="match__round", verbose_name="Round")
+    home = tables.Column(accessor="match__home__name", verbose_name="Home", attrs={"td": {"class": "names"}})
+    away = tables.Column(accessor="match__away", verbose_name="Away", attrs={"td": {"class": "names"}},
+                         empty_values=())
+    imps = tables.Column(accessor="outcome", verbose_name="IMPs", attrs=NUMBER, empty_values=())
+    vps = tables.Column(accessor="match__pk", verbose_name="VPs", attrs=NUMBER)
+
+    class Meta(TeamsTable.Meta):
+        empty_text = "No match yet."
+
+    def __init__(self, rows, *, event, with_round: bool = False, verdicts=None, **kwargs):
+        super().__init__(rows, exclude=() if with_round else ("round",), **kwargs)
+        self.event, self.verdicts = event, verdicts or {}
+        if event.scoring == "bam":
+            self.columns["vps"].column.verbose_name = "Points"
+
+    def render_away(self, record) -> str:
+        return record.match.away.name if record.match.away else "bye"
+
+    def render_imps(self, record) -> SafeString | str:
+        match = record.match
+        if match.away is None:
+            return ""
+        outcome = record.outcome
+        text = f"{figure(outcome.home_points)} - {figure(outcome.away_points)}" if outcome else "scorecard"
+        return format_html('<a href="{}" aria-label="{}: {} v {}">{}</a>',
+                           team_event_url("team_match", self.event.pk, match.pk),
+                           text, match.home.name, match.away.name, text)
+
+    def value_imps(self, record) -> str:
+        outcome = record.outcome
+        return f"{outcome.home_points}-{outcome.away_points}" if outcome else ""
+
+    def render_vps(self, record) -> SafeString | str:
+        match = record.match
+        vps = "" if record.home_vp is None else figure(record.home_vp) + (
+            f" - {figure(record.away_vp)}" if match.away else "")
+        status = format_html(" <small>({})</small>", match.status) if match.status in ("average", "forfeit") else ""
+        verdict = self.verdicts.get(match.pk, "")
+        return format_html("{}{}{}", vps, status, format_html(" <strong>{}</strong>", verdict) if verdict else "")
+
+
+class TeamScorecardTable(TeamsTable):
+    """A match's boards, both rooms: rows are {number, open, closed, outcome} (lines or None)."""
+
+    number = tables.Column(verbose_name="Board", footer=lambda table: table.totals.get("number", ""))
+    open = tables.Column(accessor="open__text", verbose_name="Open room")
+    open_score = FigureColumn(accessor="open__ns_score", verbose_name="Score")
+    closed = tables.Column(accessor="closed__text", verbose_name="Closed room")
+    closed_score = FigureColumn(accessor="closed__ns_score", verbose_name="Score")
+    home = FigureColumn(accessor="outcome__home", footer=lambda table: table.totals.get("home", ""))
+    away = FigureColumn(accessor="outcome__away", footer=lambda table: table.totals.get("away", ""))
+
+    class Meta(TeamsTable.Meta):
+        empty_text = "No board."
+
+    def __init__(self, rows, *, scored, **kwargs):
+        super().__init__(rows, **kwargs)
+        match, outcome = scored.match, scored.outcome
+        for side, team in (("home", match.home), ("away", match.away)):
+            self.columns[side].column.verbose_name = format_html(
+                '<abbr title="IMPs to {}">{}</abbr>', team.name, Truncator(team.name).chars(12))
+        #: The footer: the match's totals (carry-over included), once anything is scored.
+        self.totals = {} if outcome is None else {
+            "number": "Total" + (" (carry-over included)" if match.carry_over else ""),
+            "home": figure(outcome.home_points), "away": figure(outcome.away_points),
+        }
+
+    def render_home(self, value) -> str:
+        return figure(value) if value else ""  # a push shows blank on both sides
+
+    def render_away(self, value) -> str:
+        return figure(value) if value else ""
+
+
+class CrossCellColumn(tables.Column):
+    """One opponent's column of the cross-table (rows are (team, cells))."""
+
+    def __init__(self, index: int, team) -> None:
+        super().__init__(accessor="1", verbose_name=format_html('<abbr title="{}">{}</abbr>', team.name, team.number),
+                         attrs=NUMBER, empty_values=())
+        self.index = index
+
+    def render(self, value, table) -> SafeString | str:
+        cell = value[self.index]
+        if cell.own:
+            return format_html('<span aria-label="{}">-</span>', "itself")
+        if cell.match is None:
+            return ""
+        text = figure(cell.vp) if cell.vp is not None else format_html('<span aria-label="{}">·</span>', "to play")
+        return format_html('<a href="{}">{}</a>', team_event_url("team_match", table.event.pk, cell.match.pk), text)
+
+    def value(self, value) -> str:
+        """The VPs alone, without the link (an export)."""
+        return figure(value[self.index].vp)
+
+
+class CrossTable(TeamsTable):
+    """The round robin's cross-table: each team's VPs (row) against each other (column)."""
+
+    team = tables.Column(accessor="0", verbose_name="Team")
+
+    class Meta(TeamsTable.Meta):
+        attrs = {"class": "results cross-table"}
+
+    def __init__(self, rows, *, event, teams, **kwargs):
+        extra = [(f"team_{team.pk}", CrossCellColumn(index, team)) for index, team in enumerate(teams)]
+        super().__init__(rows, extra_columns=extra, **kwargs)
+        self.event = event
+
+    def render_team(self, value) -> str:
+        return f"{value.number} {value.name}"

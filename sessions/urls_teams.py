@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import teams
+from .views import teams, teams_edit
 
 urlpatterns = [
     path("director/clubs/<slug:club_slug>/teams/new/", teams.team_event_new, name="director_team_event_new"),
@@ -16,6 +16,19 @@ urlpatterns = [
     path("director/team-matches/<int:match_id>/totals/", teams.team_match_totals, name="director_team_match_totals"),
     path("director/team-matches/<int:match_id>/not-played/", teams.team_match_not_played,
          name="director_team_match_not_played"),
+    # correcting what was entered (sessions.views.teams_edit)
+    path("director/team-teams/<int:team_id>/edit/", teams_edit.team_edit, name="director_team_edit"),
+    path("director/team-teams/<int:team_id>/delete/", teams_edit.team_delete, name="director_team_delete"),
+    path("director/team-matches/<int:match_id>/edit/", teams_edit.match_edit, name="director_team_match_edit"),
+    path("director/team-matches/<int:match_id>/delete/", teams_edit.match_delete, name="director_team_match_delete"),
+    path("director/team-matches/<int:match_id>/played/", teams_edit.match_played, name="director_team_match_played"),
+    path("director/team-adjustments/<int:adjustment_id>/edit/", teams_edit.adjustment_edit,
+         name="director_team_adjustment_edit"),
+    path("director/team-adjustments/<int:adjustment_id>/delete/", teams_edit.adjustment_delete,
+         name="director_team_adjustment_delete"),
+    path("director/teams/<int:event_id>/rounds/<int:round>/undo/", teams_edit.round_undo,
+         name="director_team_round_undo"),
+    path("director/teams/<int:event_id>/final/", teams_edit.team_event_final, name="director_team_final"),
 ]
 
 # The players' pages (no login, published events only).

@@ -9,4 +9,5 @@ urlpatterns = [
     path("director/imports/<int:job_id>/", transfer.import_job, name="transfer_import_job"),
     path("sessions/<int:session_id>/export/<str:fmt>/", transfer.export_session, name="transfer_export"),
     path("events/<int:event_id>/export/<str:fmt>/", transfer.export_event, name="transfer_event_export"),
+    path("teams/<int:event_id>/export/<str:fmt>/", transfer.export_team_event, name="transfer_team_export"),
 ]

@@ -105,3 +105,23 @@ class MatchLinesForm(forms.Form):
                     # The table's headings name the column: the box carries its own name for screen readers.
                     widget=forms.TextInput(attrs={"aria-label": label, "autocomplete": "off", "size": 10}),
                 )
+
+
+class SeenMixin(forms.Form):
+    """An edit form carries the state the director saw (services.teams.edit_token): the
+    service refuses the write if the object changed since the form was opened."""
+
+    seen = forms.CharField(widget=forms.HiddenInput, max_length=32,
+                           error_messages={"required": "this form is missing its state: reload the page"})
+
+
+class TeamEditForm(TeamForm, SeenMixin):
+    pass
+
+
+class MatchEditForm(MatchForm, SeenMixin):
+    pass
+
+
+class AdjustmentEditForm(AdjustmentForm, SeenMixin):
+    pass

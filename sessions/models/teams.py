@@ -60,6 +60,9 @@ class TeamEvent(models.Model):
     tie_break = models.CharField(max_length=16, choices=TieBreak, default=TieBreak.EXTRA_BOARDS)
     published = models.BooleanField(default=False)
     published_at = models.DateTimeField(null=True, blank=True)
+    # The director marks the event final once every match is in and checked: as for a
+    # pairs session, the players' downloads wait for it.
+    final_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -80,6 +83,10 @@ class TeamEvent(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def final(self) -> bool:
+        return self.final_at is not None
 
     @property
     def match_settings(self) -> engine.MatchSettings:

@@ -58,8 +58,9 @@ class TeamEventScore:
 
     @property
     def standings(self) -> tuple[engine.TeamScore, ...]:
-        if not self.by_round:
-            return engine.standings([team.pk for team in self.teams], engine.StandingInput())
+        if not self.by_round:  # nothing drawn yet: only the adjustments (a penalty given early)
+            every_round = _standing_input([], list(self.adjustments), upto=2**15)
+            return engine.standings([team.pk for team in self.teams], every_round)
         return self.by_round[max(self.by_round)]
 
     @property

@@ -12,6 +12,7 @@ other room) is stored with a warning, as in pairs entry.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -21,6 +22,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from sessions.models import (
@@ -305,6 +307,214 @@ def team_event_publish(*, event: TeamEvent) -> TeamEvent:
 
 @transaction.atomic
 def team_event_unpublish(*, event: TeamEvent) -> TeamEvent:
-    event.published, event.published_at = False, None
-    event.save(update_fields=["published", "published_at"])
+    """Hidden from the players; it is no longer final either (as a pairs session)."""
+    event.published, event.published_at, event.final_at = False, None, None
+    event.save(update_fields=["published", "published_at", "final_at"])
     return event
+
+
+@transaction.atomic
+def team_event_mark_final(*, event: TeamEvent) -> TeamEvent:
+    """Every drawn match has its result and the director has checked them: the players may
+    download the files. Marking a final event again keeps its time."""
+    if event.final:
+        return event
+    if not event.published:
+        raise ValidationError("publish the event before marking it final")
+    missing = _incomplete(event)
+    if missing:
+        raise ValidationError(missing)
+    event.final_at = timezone.now()
+    event.save(update_fields=["final_at"])
+    return event
+
+
+@transaction.atomic
+def team_event_reopen(*, event: TeamEvent) -> TeamEvent:
+    """Undo team_event_mark_final: the results are provisional again, the downloads wait."""
+    event.final_at = None
+    event.save(update_fields=["final_at"])
+    return event
+
+
+# --- correcting what was entered ----------------------------------------------------------
+#
+# An edit form carries the state the director saw (edit_token); a write whose object has
+# changed since (another director, another tab) is refused with STALE rather than
+# overwriting what the other one stored.
+
+STALE = "{what} was changed since this form was opened: reload the page and check it again"
+
+
+def edit_token(obj: Team | Match | TeamAdjustment) -> str:
+    """A short fingerprint of what an edit form shows of the object (hidden in the form).
+
+    Decimals are written with two places: a value just saved (Decimal("3")) and the same
+    value read back (Decimal("3.00")) are the same state, as are a choice and its string."""
+    if isinstance(obj, Team):
+        values: tuple[Any, ...] = (obj.name, obj.captain_id, sorted(obj.players.values_list("pk", flat=True)))
+    elif isinstance(obj, Match):
+        values = (obj.round, obj.home_id, obj.away_id, obj.first_board, obj.boards, f"{Decimal(obj.carry_over):.2f}", obj.status,
+                  obj.lines.count())
+    else:
+        values = (obj.team_id, obj.kind, f"{Decimal(obj.vp):.2f}", obj.reason, obj.round)
+    return hashlib.sha256("|".join(map(str, values)).encode()).hexdigest()[:16]
+
+
+def _locked(obj: Team | Match | TeamAdjustment, seen: str | None, what: str):
+    """The object as stored now, locked for this transaction; STALE if ``seen`` is not its state."""
+    current = type(obj).objects.select_for_update().filter(pk=obj.pk).first()
+    if current is None:
+        raise ValidationError(f"{what} was deleted since this page was opened")
+    if seen is not None and seen != edit_token(current):
+        raise ValidationError(STALE.format(what=what.capitalize()))
+    return current
+
+
+@transaction.atomic
+def team_edit(
+    *, team: Team, name: str, players: Sequence[Player], captain: Player | None = None, seen: str | None = None,
+) -> Team:
+    """A team's name, players (four to six of the club's) and captain corrected."""
+    team = _locked(team, seen, "the team")
+    _check_players(team.event, players, captain, team)
+    team.name, team.captain = clean_name(name), captain
+    team.full_clean()
+    team.save()
+    team.players.set(players)
+    return team
+
+
+def _matches_of(team: Team):
+    return Match.objects.filter(event_id=team.event_id).filter(Q(home=team) | Q(away=team))
+
+
+@transaction.atomic
+def team_delete(*, team: Team) -> None:
+    """A team entered by mistake; one that has a match (even a bye) stays: its results count."""
+    team = _locked(team, None, "the team")
+    matches = _matches_of(team).count()
+    if matches:
+        raise ValidationError(
+            f"{team.name} has {matches} match{'es' if matches > 1 else ''}: "
+            "delete or undo them first (a team that has played stays in the event)"
+        )
+    team.delete()
+
+
+def _has_result(match: Match) -> str | None:
+    """Why a match's result would be lost by changing or deleting it (None: nothing entered)."""
+    lines = match.lines.count()
+    if lines:
+        return f"it has {lines} line{'s' if lines > 1 else ''} entered"
+    if match.home_imps is not None:
+        return "its IMP totals are entered"
+    if match.status in (MatchStatus.AVERAGE, MatchStatus.FORFEIT):
+        return f"it is marked {match.get_status_display().split(':')[0].lower()}"
+    return None
+
+
+@transaction.atomic
+def match_edit(
+    *, match: Match, round: int, home: Team, away: Team, boards: int, first_board: int = 1,
+    carry_over: Decimal = Decimal(0), seen: str | None = None,
+) -> Match:
+    """A match's round, teams, boards or carry-over corrected.
+
+    Once anything is entered the teams stay (the rooms' lines are seen from the home
+    team) and the boards must still hold every board that has a line.
+    """
+    match = _locked(match, seen, "the match")
+    event = match.event
+    if match.status == MatchStatus.BYE:
+        raise ValidationError("a bye is not edited: undo its round instead")
+    if home.event_id != event.pk or away.event_id != event.pk:
+        raise ValidationError("both teams must be in this event")
+    if carry_over and event.scoring == TeamScoring.BOARD_A_MATCH:
+        raise ValidationError({"carry_over": "a carry-over is in IMPs: board-a-match has none"})
+    entered = _has_result(match)
+    if entered and (home.pk, away.pk) != (match.home_id, match.away_id):
+        raise ValidationError(f"the teams of this match cannot change: {entered} (clear it first)")
+    outside = sorted(set(match.lines.exclude(board__range=(first_board, first_board + boards - 1))
+                         .values_list("board", flat=True)))
+    if outside:
+        raise ValidationError({"boards": f"board {outside[0]} has a line and would be outside the match: "
+                                         "delete its lines first"})
+    match.round, match.home, match.away = round, home, away
+    match.boards, match.first_board, match.carry_over = boards, first_board, carry_over
+    match.full_clean()
+    match.save()
+    return match
+
+
+@transaction.atomic
+def match_delete(*, match: Match) -> None:
+    """A match set by mistake, while nothing is entered for it (a bye: undo its round)."""
+    match = _locked(match, None, "the match")
+    if match.status == MatchStatus.BYE:
+        raise ValidationError("a bye is part of its round's draw: undo the round instead")
+    entered = _has_result(match)
+    if entered:
+        raise ValidationError(f"this match cannot be deleted: {entered} (clear it first)")
+    match.delete()
+
+
+@transaction.atomic
+def match_set_played(*, match: Match) -> Match:
+    """An average or forfeit withdrawn: the match is scored from its boards again."""
+    match = _locked(match, None, "the match")
+    if match.status not in (MatchStatus.AVERAGE, MatchStatus.FORFEIT):
+        raise ValidationError("this match is not marked as an average or a forfeit")
+    match.status, match.home_vp_awarded, match.away_vp_awarded = MatchStatus.PLAYED, None, None
+    match.full_clean()
+    match.save()
+    return match
+
+
+@transaction.atomic
+def adjustment_edit(
+    *, adjustment: TeamAdjustment, team: Team, kind: str, vp: Decimal, reason: str = "", round: int | None = None,
+    seen: str | None = None,
+) -> TeamAdjustment:
+    """A VP penalty, fine or award corrected (a penalty or fine typed positive is taken off)."""
+    adjustment = _locked(adjustment, seen, "the adjustment")
+    if team.event_id != adjustment.event_id:
+        raise ValidationError({"team": "that team is not in this event"})
+    if kind in (AdjustmentKind.PENALTY, AdjustmentKind.FINE) and vp > 0:
+        vp = -vp
+    adjustment.team, adjustment.kind, adjustment.vp = team, kind, vp
+    adjustment.reason, adjustment.round = clean_name(reason), round
+    adjustment.full_clean()
+    adjustment.save()
+    return adjustment
+
+
+@transaction.atomic
+def adjustment_delete(*, adjustment: TeamAdjustment) -> None:
+    deleted, _ = TeamAdjustment.objects.filter(pk=adjustment.pk).delete()
+    if not deleted:
+        raise ValidationError("the adjustment was deleted since this page was opened")
+
+
+@transaction.atomic
+def round_undo(*, event: TeamEvent, round: int) -> int:
+    """Take back the last drawn round while nothing is entered in it; the number of matches removed.
+
+    Only the last round: a Swiss round is drawn from the standings before it, so undoing
+    an earlier one would leave later draws made from results that no longer exist.
+    """
+    TeamEvent.objects.select_for_update().filter(pk=event.pk).first()  # not while a draw is made
+    rounds = sorted(set(event.matches.values_list("round", flat=True)))
+    if round not in rounds:
+        raise ValidationError(f"round {round} is not drawn")
+    if round != rounds[-1]:
+        raise ValidationError(f"only the last round (round {rounds[-1]}) can be undone, not round {round}")
+    matches = list(event.matches.filter(round=round).select_related("home", "away"))
+    for match in matches:
+        entered = _has_result(match)
+        if entered:
+            raise ValidationError(
+                f"round {round} cannot be undone: {match.home} v {match.away or 'bye'}: {entered}"
+            )
+    Match.objects.filter(pk__in=[match.pk for match in matches]).delete()
+    return len(matches)

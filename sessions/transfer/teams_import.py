@@ -23,6 +23,7 @@ from django.db import transaction
 from sessions.formats import FormatError
 from sessions.formats.teams import ParsedRoom, ParsedTeamEvent, score_parsed_teams
 from sessions.formats.teams_pbn import parse_pbn_teams
+from sessions.formats.teams_realbridge import is_realbridge_teams, parse_realbridge_teams
 from sessions.formats.usebio import is_usebio_teams_file, parse_usebio_teams
 from sessions.models import Club, Match, MatchBoard, Room, TeamEvent, TeamEventForm, VpScale
 from sessions.scoring.errors import ScoringError
@@ -44,8 +45,8 @@ PBN_MATCH_LENGTHS = range(1, 65)
 
 
 def is_teams_file(data: bytes) -> bool:
-    """A USEBIO teams event, or a PBN with a ScoreTable of team matches."""
-    if is_usebio_teams_file(data):
+    """A USEBIO teams event, a PBN with a ScoreTable of team matches, or RealBridge's per-table PBN."""
+    if is_usebio_teams_file(data) or is_realbridge_teams(data):
         return True
     head = data[:200_000]
     return b"[ScoreTable" in head and b"TeamId_Home" in head
@@ -55,6 +56,10 @@ def _read(data: bytes) -> tuple[ParsedTeamEvent, str, list[str]]:
     """The parsed event, the VP scale that reproduces it and notes (FormatError if unreadable)."""
     if is_usebio_teams_file(data):
         parsed = parse_usebio_teams(data)
+        scale, notes = _reproducing_scale(parsed)
+        return parsed, scale, notes
+    if is_realbridge_teams(data):
+        parsed = parse_realbridge_teams(data)
         scale, notes = _reproducing_scale(parsed)
         return parsed, scale, notes
     # Ruter's PBN: the first match length (and scale) that gives the file's VPs.
@@ -75,6 +80,8 @@ class TeamsImportReport:
     lines: int
     differences: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: What the file publishes, all of which was compared (RealBridge's PBN gives IMPs only).
+    agreement: str = "every match's VPs, every team's total and place are the file's"
 
     def summary(self) -> list[str]:
         lines = [
@@ -86,7 +93,7 @@ class TeamsImportReport:
         if self.differences:
             lines += [f"differs from the file: {difference}" for difference in self.differences]
         else:
-            lines.append("every match's VPs, every team's total and place are the file's")
+            lines.append(self.agreement)
         return lines + [f"note: {note}" for note in self.notes]
 
 
@@ -107,7 +114,7 @@ def _room_text(room: ParsedRoom) -> str:
 
 
 def _vps_match(ours, theirs) -> bool:
-    """Two (home, away) VP pairs are the same figures (Fractions, Decimals or None)."""
+    """Two (home, away) VP (or IMP) pairs are the same figures (Fractions, Decimals or None)."""
     return all(a is not None and b is not None and Fraction(a) == Fraction(b) for a, b in zip(ours, theirs))
 
 
@@ -116,6 +123,8 @@ def _reproducing_scale(parsed: ParsedTeamEvent) -> tuple[str, list[str]]:
     if parsed.scoring == MatchScoring.BOARD_A_MATCH.value:
         return VpScale.WBF_2013, []
     published = [(m.published_team_score, m.published_opponents_score) for m in parsed.matches]
+    if all(None in vps for vps in published):
+        return VpScale.WBF_2013, ["the file gives no VPs: scored on the WBF 2013 scale"]
     for scale in SCALES_TRIED:
         scored = score_parsed_teams(parsed, MatchSettings(vp_scale=scale))
         if all(_vps_match((o.home_vp, o.away_vp), p) for o, p in zip(scored.outcomes, published)):
@@ -162,8 +171,16 @@ def teams_import(*, club: Club, data: bytes, filename: str, user: AbstractBaseUs
         raise ImportRefused("; ".join(error.messages)) from None
     return TeamsImportReport(
         event=event, program=parsed.program, teams=len(parsed.teams), matches=len(parsed.matches), lines=lines,
-        differences=_compare(event, parsed), notes=[*parsed.notes, *notes],
+        differences=_compare(event, parsed), notes=[*parsed.notes, *notes], **_agreement(parsed),
     )
+
+
+def _agreement(parsed: ParsedTeamEvent) -> dict[str, str]:
+    """The summary's line when nothing differs, for a file that publishes IMPs alone."""
+    if any(m.published_team_score is not None for m in parsed.matches) or any(
+            t.published_total is not None for t in parsed.teams):
+        return {}
+    return {"agreement": "every match's IMPs are the file's (it publishes no VPs, totals or places)"}
 
 
 def _store(club: Club, parsed: ParsedTeamEvent, filename: str, scale: str, user) -> tuple[TeamEvent, int]:
@@ -229,11 +246,15 @@ def _compare(event: TeamEvent, parsed: ParsedTeamEvent) -> list[str]:
     names = {team.key: clean_name(team.name) for team in parsed.teams}
     for published in parsed.matches:
         scored = stored[published.round, names[published.team], names[published.opponents], published.first_board]
+        where = f"round {published.round} team {published.team} v {published.opponents}"
         ours = (scored.home_vp, scored.away_vp)
         theirs = (published.published_team_score, published.published_opponents_score)
         if None not in theirs and not _vps_match(ours, theirs):
-            differences.append(f"round {published.round} team {published.team} v {published.opponents}: "
-                               f"ours {ours[0]}-{ours[1]}, the file's {theirs[0]}-{theirs[1]}")
+            differences.append(f"{where}: ours {ours[0]}-{ours[1]}, the file's {theirs[0]}-{theirs[1]}")
+        imps = (published.published_team_imps, published.published_opponents_imps)
+        our_imps = (scored.outcome.home_points, scored.outcome.away_points) if scored.outcome else (None, None)
+        if None not in imps and not _vps_match(our_imps, imps):
+            differences.append(f"{where}: IMPs ours {our_imps[0]}-{our_imps[1]}, the file's {imps[0]}-{imps[1]}")
     places = {line.team: line for line in score.standings}
     for team in parsed.teams:
         stored_team = next(t for t in score.teams if t.name == names[team.key])

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from sessions.models import Room, TeamEventForm
+from sessions.tables import CrossTable, TeamMatchesTable, TeamScorecardTable, TeamStandingsTable
 from sessions.selectors.teams import (
     cross_table,
     knockout_verdicts,
@@ -26,12 +27,19 @@ def team_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(published_team_events(), pk=event_id)
     score = team_event_score(event)
     latest = max(score.rounds, default=None)
+    verdicts = knockout_verdicts(score) if event.form == TeamEventForm.KNOCKOUT else {}
+
+    def matches_of(round: int | None) -> TeamMatchesTable:
+        return TeamMatchesTable([m for m in score.matches if m.match.round == round], event=event, verdicts=verdicts)
+
     return render(request, "public/teams/event.html", {
-        "club": event.club, "event": event, "score": score, "rows": standing_rows(score),
-        "cross": cross_table(score) if event.form == TeamEventForm.ROUND_ROBIN else None,
+        "club": event.club, "event": event, "score": score,
+        "standings": TeamStandingsTable(standing_rows(score), event=event, rounds=score.rounds),
+        "cross": CrossTable(cross_table(score), event=event, teams=score.teams)
+        if event.form == TeamEventForm.ROUND_ROBIN else None,
         "latest_round": latest,
-        "latest_matches": [m for m in score.matches if m.match.round == latest],
-        "verdicts": knockout_verdicts(score) if event.form == TeamEventForm.KNOCKOUT else {},
+        "latest_matches": matches_of(latest),
+        "rounds": [(round, matches_of(round)) for round in score.rounds],
     })
 
 
@@ -48,7 +56,8 @@ def team_match(request: HttpRequest, event_id: int, match_id: int) -> HttpRespon
         for number in scored.match.board_numbers
     ]
     return render(request, "public/teams/match.html", {
-        "club": event.club, "event": event, "scored": scored, "match": scored.match, "rows": rows,
+        "club": event.club, "event": event, "scored": scored, "match": scored.match,
+        "table": TeamScorecardTable(rows, scored=scored),
     })
 
 
@@ -61,5 +70,6 @@ def team_page(request: HttpRequest, event_id: int, team_id: int) -> HttpResponse
     line = next(line for line, ranked in score.ranked if ranked.pk == team.pk)
     return render(request, "public/teams/team.html", {
         "club": event.club, "event": event, "team": team, "line": line,
-        "players": list(team.players.all()), "matches": team_matches(score, team),
+        "players": list(team.players.all()),
+        "table": TeamMatchesTable(team_matches(score, team), event=event, with_round=True),
     })

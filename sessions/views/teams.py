@@ -27,7 +27,8 @@ from sessions.forms.teams import (
 from sessions.models import Club, Match, MatchStatus, Room, TeamEvent
 from sessions.models import TeamEventForm as Form
 from sessions.permissions import get_club_object_or_404
-from sessions.selectors.teams import knockout_verdicts, team_event_score
+from sessions.selectors.teams import knockout_verdicts, standing_rows, team_event_score
+from sessions.tables import TeamStandingsTable
 from sessions.services import teams as services
 from sessions.forms.errors import add_service_error
 
@@ -62,8 +63,10 @@ def _event_forms(event: TeamEvent, data=None, which: str = "") -> dict:
 def _event_page(request: HttpRequest, event: TeamEvent, forms: dict, status: int = 200) -> HttpResponse:
     score = team_event_score(event)
     verdicts = knockout_verdicts(score) if event.form == Form.KNOCKOUT else {}
+    standings = TeamStandingsTable(standing_rows(score), event=event, rounds=score.rounds, link=False)
     return render(request, "director/teams/event.html", {
-        "club": event.club, "event": event, "score": score, "Form": Form, "verdicts": verdicts, **forms,
+        "club": event.club, "event": event, "score": score, "Form": Form, "verdicts": verdicts,
+        "standings": standings, **forms,
     }, status=status)
 
 

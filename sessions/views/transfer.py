@@ -10,7 +10,8 @@ final (before that they would carry the hands and rankings the public pages stil
 409 with the reason); an unpublished one's only for its club's directors: anyone else
 gets 404, as if it did not exist. The club's directors download at any time. An event's
 export (its combined ranking and each session's) holds its published sessions, and
-every session for the club's directors.
+every session for the club's directors. A teams event's exports follow the session's
+rule: public once published and marked final, its club's directors at any time.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from sessions.models import Club, Event, ImportJob, Session
+from sessions.formats import FormatError
+from sessions.models import Club, Event, ImportJob, Session, TeamEvent
 from sessions.selectors.events import event_ranking
 from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.forms.transfer import ImportForm
 from sessions.transfer import EVENT_EXPORTERS, EXPORTERS, ExportRefused, ImportRefused, results_import
 from sessions.transfer.jobs import import_job_create, in_background
+from sessions.transfer.teams_export import TEAMS_EXPORTERS
 from sessions.transfer.teams_import import is_teams_file, teams_import
 
 #: The answer to a job page's poll once the director's login has expired (htmx stops polling on 286).
@@ -143,4 +146,25 @@ def export_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
     try:
         return _download(exporter.render(ranking))
     except ExportRefused as error:
+        return _refused(str(error))
+
+
+TEAMS_NOT_FINAL_YET = "The downloads are available once the director marks the teams event final."
+
+
+@require_GET
+def export_team_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
+    """A teams event in one format: as export_session, public once published and final."""
+    exporter = TEAMS_EXPORTERS.get(fmt)
+    if exporter is None:
+        raise Http404("no such export format")
+    visible = Q(published=True)
+    if request.user.is_authenticated:
+        visible |= Q(club__directors=request.user)
+    event = get_object_or_404(TeamEvent.objects.filter(visible).select_related("club").distinct(), pk=event_id)
+    if not (event.final or _directs(request, event.club)):
+        return _refused(TEAMS_NOT_FINAL_YET)
+    try:
+        return _download(exporter.render(event))
+    except FormatError as error:
         return _refused(str(error))

@@ -224,7 +224,16 @@ def test_the_teams_directors_pages_pass_axe(page: Page, evening):
         "new teams event": reverse("sessions:director_team_event_new", args=[evening.club.slug]),
         "teams event": reverse("sessions:director_team_event", args=[event.pk]),
         "team match entry": reverse("sessions:director_team_match", args=[match.pk]),
+        "team edit": reverse("sessions:director_team_edit", args=[match.home_id]),
+        "team match edit": reverse("sessions:director_team_match_edit", args=[match.pk]),
+        "undo a round": reverse("sessions:director_team_round_undo", args=[event.pk, 3]),
     })
+    page.goto(reverse("sessions:director_team_edit", args=[match.home_id]))
+    page.get_by_label("Name").fill("")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator(".errorlist")).to_have_count(1)
+    if found := axe_violations(page):
+        problems["team edit, refused"] = found
     page.goto(reverse("sessions:director_team_match", args=[match.pk]))
     page.get_by_label("Board 1 closed room").fill("9Z N =")
     page.get_by_role("button", name="Save the boards").click()
@@ -243,6 +252,14 @@ def test_the_teams_players_pages_pass_axe(page: Page, phone: Page, evening):
         "team page": reverse("sessions:team_page", args=[event.pk, match.home_id]),
         "club with teams": reverse("sessions:club", args=[evening.club.slug]),
     }
+    from decimal import Decimal
+
+    from sessions.services.teams import match_set_totals, team_event_mark_final
+
+    # The downloads show once final: every match has a result.
+    for other in event.matches.exclude(pk=match.pk):
+        match_set_totals(match=other, home_imps=Decimal(3), away_imps=Decimal(3))
+    team_event_mark_final(event=event)
 
     problems = walk(page, pages)
     problems |= {f"{name} (phone)": found for name, found in walk(phone, pages).items()}

@@ -72,3 +72,51 @@ def test_the_command_imports_ruters_swiss_from_its_match_totals():
     assert "note: matches of 8 boards: the length that gives the file's VPs" in output
     winner = team_event_score(event).standings[0]
     assert (event.teams.get(pk=winner.team).number, winner.vp) == (5, Fraction("75.23"))
+
+
+REALBRIDGE = DATA_DIR / "teams" / "realbridge_online_qual_2021_open_r2.pbn"
+
+
+@pytest.mark.django_db
+def test_the_command_imports_realbridges_per_table_pbn_to_its_imps():
+    from sessions.formats.teams_realbridge import parse_realbridge_teams
+
+    output = run_import(REALBRIDGE)
+
+    event = TeamEvent.objects.get(pk=int(output[-1]))
+    assert (event.teams.count(), event.matches.count(), event.boards_per_match, event.vp_scale) == (
+        30, 15, 10, "wbf2013")
+    assert MatchBoard.objects.filter(match__event=event).count() == 279
+    assert "every match's IMPs are the file's (it publishes no VPs, totals or places)" in output
+    assert "note: the file gives no VPs: scored on the WBF 2013 scale" in output
+    assert "note: WALES v ITALY (tables 1 and 17): no table has a score: not played, stored without a result" in output
+    # The stored event, rescored from its lines, gives each match's IMPs as the file adds them up.
+    published = {(m.team, m.opponents): m for m in parse_realbridge_teams(REALBRIDGE.read_bytes()).matches}
+    checked = 0
+    for scored in team_event_score(event).matches:
+        match = published[scored.match.home.name, scored.match.away.name]
+        if match.boards:
+            assert (scored.outcome.home_points, scored.outcome.away_points) == (
+                match.published_team_imps, match.published_opponents_imps), scored.match
+            checked += 1
+        else:
+            assert scored.outcome is None and not scored.complete
+    assert checked == 14
+    iceland = next(m for m in team_event_score(event).matches if m.match.home.name == "ICELAND")
+    assert (iceland.home_vp, iceland.away_vp) == (Fraction("2.16"), Fraction("17.84"))  # WBF 2013, 10 boards: 30 IMPs
+
+
+@pytest.mark.django_db
+def test_realbridge_match_imps_that_differ_are_reported():
+    from sessions.transfer.teams_import import teams_import
+    from tests.factories import make_club
+
+    data = REALBRIDGE.read_bytes()
+    report = teams_import(club=make_club(), data=data, filename="rb.pbn")
+    assert report.differences == []
+    # Table 4's board 11 (ROMANIA home, the open room) now says 5 IMPs where its scores give 1.
+    tampered = data.replace(b'[ScoreIMP "NS 1 EW -1"]', b'[ScoreIMP "NS 5 EW -5"]', 1)
+
+    report = teams_import(club=make_club(), data=tampered, filename="rb.pbn")
+
+    assert len(report.differences) == 1 and "IMPs ours" in report.differences[0]

@@ -280,6 +280,10 @@ DIRECTOR_PAGES_WALKED = {
     "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
     "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",
     "director_team_match_totals", "director_team_match_not_played",
+    # correcting a teams event: the walk of teams_correcting_requests below
+    "director_team_edit", "director_team_delete", "director_team_match_edit", "director_team_match_delete",
+    "director_team_match_played", "director_team_adjustment_edit", "director_team_adjustment_delete",
+    "director_team_round_undo", "director_team_final",
 }
 
 
@@ -338,7 +342,7 @@ def teams_snapshot():
     from sessions.models import Match, MatchBoard, Team, TeamAdjustment, TeamEvent
 
     return (
-        list(TeamEvent.objects.values_list("pk", "name", "published")),
+        list(TeamEvent.objects.values_list("pk", "name", "published", "final_at")),
         list(Team.objects.values_list("pk", "name")),
         list(Match.objects.values_list("pk", "status", "home_imps", "away_imps", "home_vp_awarded")),
         list(MatchBoard.objects.values_list("pk", "text")),
@@ -388,3 +392,74 @@ def test_teams_reading_pages_are_hidden_from_other_users(client, team_event, per
         ("director_team_match", [match.pk]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
+
+
+def teams_correcting_requests(event):
+    """Every correcting URL once, on objects set up for it: (url, data) and the GET pages."""
+    from decimal import Decimal
+
+    from sessions.services.teams import adjustment_add, edit_token, match_set_not_played, team_add
+
+    team_1 = event.teams.order_by("number").first()
+    spare = team_add(event=event, name="Spare team",
+                     players=[Player.objects.create(club=event.club, name=f"Reserve {i}") for i in range(4)])
+    round_1 = event.matches.filter(round=1).order_by("pk")
+    average = round_1.last()
+    match_set_not_played(match=average, status="average", home_vp=Decimal(10), away_vp=Decimal(10))
+    to_edit, to_delete = event.matches.filter(round=2).order_by("pk")
+    kept = adjustment_add(event=event, team=team_1, kind="penalty", vp=Decimal(2))
+    removed = adjustment_add(event=event, team=team_1, kind="fine", vp=Decimal(1))
+    players = list(team_1.players.all())
+    posts = [
+        (reverse("sessions:director_team_edit", args=[team_1.pk]),
+         {"name": "Renamed", "players": [p.pk for p in players], "captain": players[1].pk,
+          "seen": edit_token(team_1)}),
+        (reverse("sessions:director_team_delete", args=[spare.pk]), {}),
+        (reverse("sessions:director_team_match_edit", args=[to_edit.pk]),
+         {"round": 2, "home": to_edit.away_id, "away": to_edit.home_id, "boards": 5, "first_board": 9,
+          "carry_over": 0, "seen": edit_token(to_edit)}),
+        (reverse("sessions:director_team_match_delete", args=[to_delete.pk]), {}),
+        (reverse("sessions:director_team_match_played", args=[average.pk]), {}),
+        (reverse("sessions:director_team_adjustment_edit", args=[kept.pk]),
+         {"team": team_1.pk, "kind": "penalty", "vp": 5, "reason": "late", "seen": edit_token(kept)}),
+        (reverse("sessions:director_team_adjustment_delete", args=[removed.pk]), {}),
+        (reverse("sessions:director_team_round_undo", args=[event.pk, 3]), {}),
+        (reverse("sessions:director_team_final", args=[event.pk]), {}),
+    ]
+    pages = [url for url, _ in posts if not url.endswith(("/played/", "/final/"))]
+    return posts, pages
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "outsider", "member"])
+def test_teams_correcting_urls_refuse_everyone_but_the_clubs_director(client, team_event, persona, request):
+    if persona != "anonymous":
+        client.force_login(request.getfixturevalue(persona))
+    posts, pages = teams_correcting_requests(team_event)
+    before = teams_snapshot()
+
+    for url, data in posts:
+        response = client.post(url, data)
+        expected = 302 if persona == "anonymous" else 404
+        assert response.status_code == expected, url
+    for url in pages:
+        assert client.get(url).status_code == (302 if persona == "anonymous" else 404), url
+
+    assert teams_snapshot() == before
+
+
+def test_the_clubs_director_can_use_every_teams_correcting_url(client, team_event, director):
+    from sessions.models import Match, TeamAdjustment
+
+    client.force_login(director)
+    posts, pages = teams_correcting_requests(team_event)
+
+    assert all(client.get(url).status_code == 200 for url in pages)
+    statuses = [client.post(url, data).status_code for url, data in posts]
+
+    assert all(status == 302 for status in statuses), statuses
+    assert list(team_event.teams.values_list("name", flat=True)) == ["Renamed", "Team 2", "Team 3", "Team 4"]
+    assert sorted(set(team_event.matches.values_list("round", flat=True))) == [1, 2]
+    edited = team_event.matches.get(round=2)
+    assert (edited.first_board, edited.boards) == (9, 5)
+    assert not Match.objects.filter(status="average").exists()
+    assert list(TeamAdjustment.objects.values_list("vp", flat=True)) == [-5]

@@ -64,7 +64,8 @@ def test_a_teams_page_lists_its_players_and_matches(client, club):
 
     captain = team.captain.name
     assert f"{captain} (captain)" in page
-    assert page.count("<tr><td>") == 3  # three rounds
+    # three rounds, each match's IMPs a link to its scorecard
+    assert page.count(reverse("sessions:team_match", args=[event.pk, 0]).replace("/0/", "/")) == 3
 
 
 def test_a_name_is_escaped(client, club):
