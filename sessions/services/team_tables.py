@@ -91,10 +91,10 @@ def match_table_send(
     if earlier is not None:
         return replay(earlier)
     match = link.match
-    checked = match_check_line(match=match, board=board, room=link.room, text=text, lead=lead)
     stored = _stored_line(link, board)
     if stored is not None:
         return SendOutcome(None, stored=stored)
+    checked = match_check_line(match=match, board=board, room=link.room, text=text, lead=lead)
     if checked.warnings and not accept_warnings:
         return SendOutcome(None, checked.warnings)
     MatchTableEntry.objects.filter(

@@ -242,6 +242,11 @@ _LINE_FIELDS = (
 )
 
 
+#: A line's own checks; the one-line-a-room rule is left to the database (and the version
+#: check), so a line stored meanwhile is a conflict, never a "correct it instead" refusal.
+_LINE_CHECKS = {"exclude": ["match"], "validate_unique": False}
+
+
 def _check_room(room: str) -> None:
     if room not in Room.values:
         raise ValidationError({"room": f"a room is open or closed, not {room!r}"})
@@ -274,7 +279,7 @@ def match_check_line(*, match: Match, board: int, room: str, text: str, lead: st
     _check_room(room)
     line = MatchBoard(match=match, board=board, room=room)
     fill_line(line, text, lead, board)
-    line.full_clean(validate_unique=False)
+    line.full_clean(**_LINE_CHECKS)
     other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
     warning = declarer_swap(line, list(other))
     return LineOutcome(line, (warning,) if warning else ())
@@ -305,7 +310,7 @@ def match_record_line(
     if not new and log_text(line) == before:
         return LineOutcome(line)  # nothing changed: no new version, no log entry
     line.updated_by = by
-    line.full_clean(validate_unique=False)
+    line.full_clean(**_LINE_CHECKS)
     if new:
         _insert_line(line, version)
     else:
