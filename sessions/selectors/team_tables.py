@@ -14,6 +14,7 @@ from sessions.models import (
     EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Player, Room, Team, TeamEvent, Vulnerability,
 )
 from sessions.scoring.boards import dealer, vulnerability
+from sessions.scoring.team_events import BoardOutcome
 
 from .teams import ScoredMatch, score_match
 
@@ -52,7 +53,7 @@ class RoomBoard:
     pending: MatchTableEntry | None
     refused: MatchTableEntry | None
     other_room_done: bool
-    home_imps: object = None  # the home team's IMPs (or points) once both rooms have played it
+    swing: BoardOutcome | None = None  # each team's IMPs (or points) once both rooms have played it
 
     @property
     def done(self) -> bool:
@@ -108,7 +109,7 @@ def room_page(*, link: MatchTableLink) -> RoomPage:
         match=match, room=link.room, status__in=[EntryStatus.PENDING, EntryStatus.REFUSED]
     ).order_by("created_at", "pk"))
     scored = score_match(match, lines, event.match_settings)
-    imps = {board.number: board.home for board in (scored.outcome.boards if scored.outcome else ())}
+    swings = {board.number: board for board in (scored.outcome.boards if scored.outcome else ())}
     other = Room.CLOSED if link.room == Room.OPEN else Room.OPEN
     rows = []
     for number in match.board_numbers:
@@ -118,7 +119,7 @@ def room_page(*, link: MatchTableLink) -> RoomPage:
             Deal(number), lines.get((number, link.room)),
             next((e for e in reversed(mine) if e.status == EntryStatus.PENDING), None),
             next((e for e in reversed(mine) if e.status == EntryStatus.REFUSED), None),
-            (number, other) in lines, imps.get(number) if both else None,
+            (number, other) in lines, swings.get(number) if both else None,
         ))
     return RoomPage(link, ns_team, ew_team, players[ns_team.pk], players[ew_team.pk], rows, scored,
                     event.table_shows_imps)

@@ -118,12 +118,12 @@ def test_a_board_of_another_match_is_refused_with_a_message(client, rooms):
 def test_the_imps_show_once_both_rooms_have_the_board_and_the_match_so_far(client, rooms):
     play(client, rooms[Room.OPEN], 1, "4S N =")
     page = client.get(url(rooms[Room.OPEN])).content.decode()
-    assert "(other room still to play)" in page and "IMPs Team 2" not in page
+    assert "(other room still to play)" in page and "IMPs to" not in page
 
     play(client, rooms[Room.CLOSED], 1, "4S N -1")
 
     page = client.get(url(rooms[Room.OPEN])).content.decode()
-    assert "IMPs Team 2 10" in page
+    assert "10 IMPs to Team 2" in page
     assert "Team 2 10 - 0 Team 3" in page
 
 
@@ -133,7 +133,7 @@ def test_the_imps_stay_hidden_when_the_event_says_so(client, event, rooms):
     play(client, rooms[Room.OPEN], 1, "4S N =")
     play(client, rooms[Room.CLOSED], 1, "4S N -1")
     page = client.get(url(rooms[Room.OPEN])).content.decode()
-    assert "IMPs Team 2" not in page and "The match so far" not in page
+    assert "IMPs to" not in page and "The match so far" not in page
 
 
 def test_the_preview_scores_what_is_typed(client, rooms):
