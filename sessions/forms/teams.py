@@ -21,6 +21,8 @@ class TeamEventForm(forms.ModelForm):
             "form": "Form of the event", "scoring": "Scoring", "vp_scale": "Victory point scale",
             "boards_per_match": "Boards a match", "bye_vp": "VPs for a bye",
             "tie_break": "A drawn knockout match", "imp_table": "IMP table",
+            "table_confirmation": "Phones: the opponents confirm each result",
+            "table_shows_imps": "Phones: show each board's IMPs once both rooms have played it",
         }
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),

@@ -280,3 +280,17 @@ def test_a_box_left_as_shown_keeps_a_line_a_phone_stored_meanwhile(logged_in, ma
 
     assert logged_in.post(page_url, seen).status_code == 302
     assert sorted(MatchBoard.objects.values_list("board", "text")) == [(1, "4S N ="), (2, "3NT S =")]
+
+
+def test_the_new_event_form_sets_the_phones_options(logged_in, club):
+    from sessions.models import TeamEvent
+
+    form = logged_in.get(reverse("sessions:director_team_event_new", args=[club.slug])).content.decode()
+    assert "Phones: the opponents confirm each result" in form
+    logged_in.post(reverse("sessions:director_team_event_new", args=[club.slug]), {
+        "name": "Phone Teams", "date": "2025-02-01", "form": "swiss", "scoring": "imps", "vp_scale": "20",
+        "imp_table": "wbf", "boards_per_match": 6, "bye_vp": "12", "tie_break": "extra_boards",
+        "table_shows_imps": "on",  # confirmation left unticked: a send is recorded at once
+    })
+    event = TeamEvent.objects.get(name="Phone Teams")
+    assert (event.table_confirmation, event.table_shows_imps) == (False, True)
