@@ -18,6 +18,8 @@ urlpatterns = [
          name="director_team_match_not_played"),
     path("director/teams/<int:event_id>/rounds/<int:round>/tables/", team_tables.team_round_tables,
          name="director_team_round_tables"),
+    path("director/teams/<int:event_id>/rounds/<int:round>/tables/progress/", team_tables.team_round_progress,
+         name="director_team_round_progress"),
     path("director/teams/<int:event_id>/rounds/<int:round>/tables/make/", team_tables.team_round_links_make,
          name="director_team_round_links_make"),
     path("director/teams/<int:event_id>/table-links/<int:link_id>/renew/", team_tables.team_table_link_renew_view,

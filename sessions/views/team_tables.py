@@ -17,9 +17,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from sessions.models import MatchTableLink, TeamEvent
-from sessions.permissions import get_club_object_or_404
+from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.selectors.team_tables import round_tables
 from sessions.services.team_tables import match_table_link_renew, match_table_link_revoke, match_table_links_ensure
+
+from .live import POLL_LOGGED_OUT, STOP_POLLING
 
 
 def _event(request: HttpRequest, event_id: int) -> TeamEvent:
@@ -41,6 +43,20 @@ def team_round_tables(request: HttpRequest, event_id: int, round: int) -> HttpRe
     return render(request, "director/teams/round_tables.html", {
         "club": event.club, "event": event, "round": round, "rows": rows,
         "without_link": sum(1 for row in rows if row.link is None),
+    })
+
+
+#: A poll after the director's login expired: stop polling, with a note.
+_poll_login_required = htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT, status=STOP_POLLING))
+
+
+@_poll_login_required
+@require_GET
+def team_round_progress(request: HttpRequest, event_id: int, round: int) -> HttpResponse:
+    """The page's "tables now" part alone (the page polls it while the tables play)."""
+    event = _event(request, event_id)
+    return render(request, "director/teams/_round_progress.html", {
+        "event": event, "round": round, "rows": round_tables(event=event, round=round),
     })
 
 

@@ -280,7 +280,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
     "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",
     "director_team_match_totals", "director_team_match_not_played",
-    "director_team_round_tables", "director_team_round_links_make", "director_team_table_link_renew",
+    "director_team_round_tables", "director_team_round_progress", "director_team_round_links_make", "director_team_table_link_renew",
     "director_team_table_link_revoke",
 }
 
@@ -403,5 +403,6 @@ def test_teams_reading_pages_are_hidden_from_other_users(client, team_event, per
     for name, args in [
         ("director_team_event_new", [team_event.club.slug]), ("director_team_event", [team_event.pk]),
         ("director_team_match", [match.pk]), ("director_team_round_tables", [team_event.pk, 1]),
+        ("director_team_round_progress", [team_event.pk, 1]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name

@@ -217,8 +217,12 @@ def test_the_round_tables_page_shows_links_qr_codes_and_where_each_room_is(logge
 
     assert rooms[Room.OPEN].token in page and rooms[Room.CLOSED].token in page
     assert page.count('class="qr"') == 2
-    assert "On board 2 (1 of 2 entered)" in page
-    assert "On board 1 (0 of 2 entered); board 1 4S N -1 waits for EW" in page
+    open_row = page[page.index(f'id="progress-{rooms[Room.OPEN].match_id}-open"'):]
+    closed_row = page[page.index(f'id="progress-{rooms[Room.CLOSED].match_id}-closed"'):]
+    assert "On board 2</td>" in open_row[:open_row.index("</tr>")]
+    assert "1/2" in open_row[:open_row.index("</tr>")]
+    assert "On board 1</td>" in closed_row[:closed_row.index("</tr>")]
+    assert "board 1 4S N -1 waits for EW" in closed_row[:closed_row.index("</tr>")]
 
 
 def test_the_round_tables_page_reads_a_fixed_number_of_queries(logged_in, club, django_assert_num_queries):
@@ -294,3 +298,16 @@ def test_the_new_event_form_sets_the_phones_options(logged_in, club):
     })
     event = TeamEvent.objects.get(name="Phone Teams")
     assert (event.table_confirmation, event.table_shows_imps) == (False, True)
+
+
+def test_the_round_progress_is_polled_alone_and_a_logged_out_poll_stops(client, director, event, match, rooms):
+    progress = reverse("sessions:director_team_round_progress", args=[event.pk, 1])
+    assert client.get(progress, HTTP_HX_REQUEST="true").status_code == 286  # logged out: stop polling
+
+    client.force_login(director)
+    play(client, rooms[Room.OPEN], 1, "4S N =")
+    response = client.get(progress, HTTP_HX_REQUEST="true")
+
+    part = response.content.decode()
+    assert response.status_code == 200 and 'id="round-progress"' in part
+    assert "<html" not in part and "On board 2</td>" in part
