@@ -311,3 +311,18 @@ def test_the_round_progress_is_polled_alone_and_a_logged_out_poll_stops(client, 
     part = response.content.decode()
     assert response.status_code == 200 and 'id="round-progress"' in part
     assert "<html" not in part and "On board 2</td>" in part
+
+
+def test_the_directors_line_wins_and_the_phone_is_told(client, match, rooms, director):
+    sent = key()
+    send(client, rooms[Room.OPEN], 1, "4S N =", client_key=sent)
+    match_record_line(match=match, board=1, room=Room.OPEN, text="4S N +1", by=director, version=0)
+
+    client.post(url(rooms[Room.OPEN], "confirm"), {"client_key": sent})
+    response = send(client, rooms[Room.OPEN], 1, "4S N -1", follow=True)
+
+    page = response.content.decode()
+    assert "Board 1 is already recorded: 4S N +1." in page
+    assert "Board 1: 4S N +1" in page and 'class="board-number">2<' in page
+    assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S N +1"]
+    assert MatchTableEntry.objects.get().status == EntryStatus.SUPERSEDED
