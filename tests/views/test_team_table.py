@@ -16,7 +16,7 @@ from sessions.models import EntryStatus, MatchBoard, MatchTableEntry, Room
 from sessions.services.tables import table_links_ensure
 from sessions.services.team_tables import match_table_link_revoke, match_table_links_ensure
 from sessions.services.teams import match_record_line, round_robin_schedule
-from tests.factories import make_event, make_session, make_team_event
+from tests.factories import make_club, make_event, make_session, make_team_event
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
 
@@ -166,12 +166,16 @@ def test_a_token_opens_only_its_own_room(client, event, match, rooms):
     sent = key()
     send(client, rooms[Room.OPEN], 1, "4S N =", client_key=sent)
 
-    # The closed room cannot confirm, and another match's room cannot see the open room's send.
-    client.post(url(rooms[Room.CLOSED], "confirm"), {"client_key": sent})
-    client.post(url(other_round[Room.OPEN], "confirm"), {"client_key": sent})
-    response = send(client, other_round[Room.OPEN], 1, "4S N =", client_key=sent, **SCRIPT)
+    other_event = make_team_event(make_club(), teams=2, form="round_robin", boards_per_match=2)
+    round_robin_schedule(event=other_event)
+    stranger = match_table_links_ensure(event=other_event, round=1)[0]  # another club's event
 
-    assert "belongs to another table" in response.content.decode()
+    # The closed room cannot confirm, nor another match's or another event's room.
+    for link in (rooms[Room.CLOSED], other_round[Room.OPEN], stranger):
+        response = client.post(url(link, "confirm"), {"client_key": sent}, follow=True)
+        assert "never sent from this table" in response.content.decode()
+        response = send(client, link, 1, "4S N =", client_key=sent, **SCRIPT)
+        assert "belongs to another table" in response.content.decode()
     assert not MatchBoard.objects.exists()
     assert MatchTableEntry.objects.get().status == EntryStatus.PENDING
     assert "pending-text" not in client.get(url(rooms[Room.CLOSED])).content.decode()
