@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import teams, teams_edit
+from .views import team_table, team_tables, teams, teams_edit
 
 urlpatterns = [
     path("director/clubs/<slug:club_slug>/teams/new/", teams.team_event_new, name="director_team_event_new"),
@@ -29,6 +29,25 @@ urlpatterns = [
     path("director/teams/<int:event_id>/rounds/<int:round>/undo/", teams_edit.round_undo,
          name="director_team_round_undo"),
     path("director/teams/<int:event_id>/final/", teams_edit.team_event_final, name="director_team_final"),
+    path("director/teams/<int:event_id>/rounds/<int:round>/tables/", team_tables.team_round_tables,
+         name="director_team_round_tables"),
+    path("director/teams/<int:event_id>/rounds/<int:round>/tables/progress/", team_tables.team_round_progress,
+         name="director_team_round_progress"),
+    path("director/teams/<int:event_id>/rounds/<int:round>/tables/make/", team_tables.team_round_links_make,
+         name="director_team_round_links_make"),
+    path("director/teams/<int:event_id>/table-links/<int:link_id>/renew/", team_tables.team_table_link_renew_view,
+         name="director_team_table_link_renew"),
+    path("director/teams/<int:event_id>/table-links/<int:link_id>/revoke/", team_tables.team_table_link_revoke_view,
+         name="director_team_table_link_revoke"),
+]
+
+# A teams room's phone: no login, the room's link token in every address.
+urlpatterns += [
+    path("tt/<str:token>/", team_table.team_table_home, name="team_table_page"),
+    path("tt/<str:token>/send/", team_table.team_table_send, name="team_table_send"),
+    path("tt/<str:token>/confirm/", team_table.team_table_confirm, name="team_table_confirm"),
+    path("tt/<str:token>/refuse/", team_table.team_table_refuse, name="team_table_refuse"),
+    path("tt/<str:token>/preview/", team_table.team_table_preview, name="team_table_preview"),
 ]
 
 # The players' pages (no login, published events only).

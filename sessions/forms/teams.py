@@ -21,6 +21,8 @@ class TeamEventForm(forms.ModelForm):
             "form": "Form of the event", "scoring": "Scoring", "vp_scale": "Victory point scale",
             "boards_per_match": "Boards a match", "bye_vp": "VPs for a bye",
             "tie_break": "A drawn knockout match", "imp_table": "IMP table",
+            "table_confirmation": "Phones: the opponents confirm each result",
+            "table_shows_imps": "Phones: show each board's IMPs once both rooms have played it",
         }
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
@@ -92,19 +94,44 @@ def line_field_name(board: int, room: str) -> str:
     return f"b{board}_{room}"
 
 
-class MatchLinesForm(forms.Form):
-    """Both rooms of every board of a match: one text field each, in the pairs notation."""
+def version_field_name(board: int, room: str) -> str:
+    return f"v{board}_{room}"
 
-    def __init__(self, *args, boards: range, initial_lines: dict[tuple[int, str], str], **kwargs) -> None:
+
+class MatchLinesForm(forms.Form):
+    """Both rooms of every board of a match: one text field each, in the pairs notation.
+
+    Each box carries, hidden, the text and the version of the line the director saw: a
+    box left as it was is not written (whatever a phone stored meanwhile), and a box
+    changed over a line changed since is refused (the service's version check).
+    """
+
+    def __init__(
+        self, *args, boards: range, initial_lines: dict[tuple[int, str], str],
+        initial_versions: dict[tuple[int, str], int] | None = None, **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        versions = initial_versions or {}
         for board in boards:
             for room in Room.values:
                 label = f"Board {board} {room} room"
                 self.fields[line_field_name(board, room)] = forms.CharField(
                     max_length=60, required=False, initial=initial_lines.get((board, room), ""), label=label,
+                    show_hidden_initial=True,
                     # The table's headings name the column: the box carries its own name for screen readers.
                     widget=forms.TextInput(attrs={"aria-label": label, "autocomplete": "off", "size": 10}),
                 )
+                self.fields[version_field_name(board, room)] = forms.IntegerField(
+                    min_value=0, required=False, initial=versions.get((board, room), 0), widget=forms.HiddenInput,
+                )
+
+    def touched(self, board: int, room: str) -> bool:
+        """The director changed this box (from what the page showed)."""
+        return line_field_name(board, room) in self.changed_data
+
+    def seen_version(self, board: int, room: str) -> int | None:
+        """The version of the line the page showed (0: none); None from a page without versions."""
+        return self.cleaned_data.get(version_field_name(board, room))
 
 
 class SeenMixin(forms.Form):

@@ -25,11 +25,12 @@ from .events import (
 from .imports import ImportJob, ImportStatus
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
-from .tables import EntryStatus, TableEntry, TableLink
+from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink
 from .teams import (
     AdjustmentKind,
     Match,
     MatchBoard,
+    MatchLineChange,
     MatchStatus,
     Room,
     Team,
@@ -48,9 +49,9 @@ __all__ = [
     "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability",
-    "EntryStatus", "TableEntry", "TableLink",  # sessions/models/tables.py
+    "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
-    "AdjustmentKind", "Match", "MatchBoard", "MatchStatus", "Room", "Team", "TeamAdjustment",
+    "AdjustmentKind", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
     "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py
 ]

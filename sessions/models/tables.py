@@ -18,6 +18,7 @@ from django.db.models import Q
 
 from .events import Board, Pair, Section, Session
 from .results import Result
+from .teams import Match, MatchBoard, Room
 
 
 def new_token() -> str:
@@ -92,3 +93,83 @@ class TableEntry(models.Model):
 
     def __str__(self) -> str:
         return f"Board {self.board.number}: {self.ns_pair} v {self.ew_pair} {self.text} ({self.status})"
+
+    @property
+    def board_number(self) -> int:
+        return self.board.number
+
+    @property
+    def stored_line(self) -> Result | None:
+        """The line this entry became (or the director's line that stood instead)."""
+        return self.result
+
+
+class MatchTableLink(models.Model):
+    """A teams table's phone link: one room of one match (the open room seats the home
+    team NS, the closed room the away team NS). Renewing revokes, as for pairs tables."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links")
+    room = models.CharField(max_length=6, choices=Room)
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    club_path = "match__event__club"
+
+    class Meta:
+        ordering = ["match_id", "room", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "room"], condition=Q(revoked_at__isnull=True),
+                name="matchtablelink_one_live_per_room",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}, {self.get_room_display()}"
+
+    @property
+    def live(self) -> bool:
+        return self.revoked_at is None
+
+
+class MatchTableEntry(models.Model):
+    """A room's line as its phone sent it, before and after the opponents confirm (as TableEntry)."""
+
+    link = models.ForeignKey(MatchTableLink, on_delete=models.CASCADE, related_name="entries")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_entries")
+    board = models.PositiveSmallIntegerField()
+    room = models.CharField(max_length=6, choices=Room)
+    text = models.CharField(max_length=60)
+    lead = models.CharField(max_length=8, blank=True)
+    status = models.CharField(max_length=12, choices=EntryStatus, default=EntryStatus.PENDING)
+    warnings = models.JSONField(default=list, blank=True, help_text="What the table was asked to check.")
+    client_key = models.CharField(max_length=64, unique=True)
+    line = models.ForeignKey(MatchBoard, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    club_path = "match__event__club"
+
+    class Meta:
+        ordering = ["match_id", "board", "-created_at", "-id"]
+        verbose_name_plural = "match table entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "board", "room"], condition=Q(status="pending"),
+                name="matchtableentry_one_pending_per_room_board",
+            ),
+            models.CheckConstraint(condition=~Q(client_key=""), name="matchtableentry_has_client_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board} {self.room}: {self.text} ({self.status})"
+
+    @property
+    def board_number(self) -> int:
+        return self.board
+
+    @property
+    def stored_line(self) -> MatchBoard | None:
+        """The line this entry became (or the director's line that stood instead)."""
+        return self.line

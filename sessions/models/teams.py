@@ -16,6 +16,7 @@ from django.db.models import F, Q
 
 from sessions.scoring import team_events as engine
 
+from .choices import ChangeAction
 from .clubs import Club, Player
 from .results import TravellerLine, line_constraints
 
@@ -58,6 +59,13 @@ class TeamEvent(models.Model):
         help_text="VPs for a team with a bye (odd number of teams).",
     )
     tie_break = models.CharField(max_length=16, choices=TieBreak, default=TieBreak.EXTRA_BOARDS)
+    # Table entry from the players' phones (as the pairs events' settings of the same names).
+    table_confirmation = models.BooleanField(
+        default=True, help_text="A result sent from a table is final only once the opponents (EW) confirm it.",
+    )
+    table_shows_imps = models.BooleanField(
+        default=True, help_text="Once both rooms have played a board, the tables' phones show its IMPs.",
+    )
     published = models.BooleanField(default=False)
     published_at = models.DateTimeField(null=True, blank=True)
     # The director marks the event final once every match is in and checked: as for a
@@ -181,11 +189,16 @@ class Room(models.TextChoices):
 
 
 class MatchBoard(TravellerLine):
-    """One room's line on one board of a match, in the notation of pairs entry."""
+    """One room's line on one board of a match, in the notation of pairs entry.
+
+    ``version`` is bumped on every correction, as a pairs Result's: a writer names the
+    version it saw, and a line changed since is never overwritten.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lines")
     board = models.PositiveSmallIntegerField()
     room = models.CharField(max_length=6, choices=Room)
+    version = models.PositiveIntegerField(default=1)
 
     club_path = "match__event__club"
 
@@ -197,11 +210,61 @@ class MatchBoard(TravellerLine):
                 violation_error_message="this board already has a line for that room: correct it instead",
             ),
             models.CheckConstraint(condition=Q(board__gte=1), name="matchboard_board_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="matchboard_version_positive"),
             *line_constraints("matchboard"),
         ]
 
     def __str__(self) -> str:
         return f"Board {self.board} {self.room}: {self.text}"
+
+
+class MatchLineChange(models.Model):
+    """One entry of a match's change log: who recorded, corrected or deleted which room's line.
+
+    Kept by board and room rather than by line, so a deleted line's history stays. A line
+    confirmed on a table's phone has no user: ``via_room`` names the room's phone instead.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    board = models.PositiveSmallIntegerField()
+    room = models.CharField(max_length=6, choices=Room)
+    action = models.CharField(max_length=12, choices=ChangeAction)
+    before_text = models.CharField(max_length=80, blank=True)
+    after_text = models.CharField(max_length=80, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    via_room = models.CharField(max_length=6, choices=Room, blank=True)
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    club_path = "match__event__club"
+
+    class Meta:
+        ordering = ["-changed_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=[ChangeAction.RECORDED, ChangeAction.CORRECTED, ChangeAction.DELETED]),
+                name="matchlinechange_line_action",
+            ),
+            models.CheckConstraint(
+                condition=~Q(action=ChangeAction.RECORDED) | Q(before_text=""),
+                name="matchlinechange_recorded_has_no_before",
+            ),
+            models.CheckConstraint(
+                condition=~Q(action=ChangeAction.DELETED) | Q(after_text=""),
+                name="matchlinechange_deleted_has_no_after",
+            ),
+        ]
+
+    @property
+    def author(self) -> str:
+        """Who made the change, as the change log says it."""
+        if self.via_room:
+            return f"{self.get_via_room_display().split(' (')[0].lower()} phone"
+        return str(self.changed_by) if self.changed_by else "-"
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} board {self.board} {self.room}"
 
 
 class AdjustmentKind(models.TextChoices):

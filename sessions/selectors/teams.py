@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sessions.models import Match, MatchBoard, MatchStatus, Room, Team, TeamAdjustment, TeamEvent
+from sessions.models import Match, MatchBoard, MatchLineChange, MatchStatus, Room, Team, TeamAdjustment, TeamEvent
 from sessions.scoring import team_events as engine
 from sessions.scoring.scores import LineScore
 
@@ -231,3 +231,8 @@ def knockout_verdicts(score: TeamEventScore) -> dict[int, str]:
         else:
             verdicts[main.match.pk] = f"{(main.match.home if side == 'home' else main.match.away).name} goes through"
     return verdicts
+
+
+def match_changes(match: Match) -> list[MatchLineChange]:
+    """The match's change log, newest first, with who made each change (one query)."""
+    return list(MatchLineChange.objects.filter(match=match).select_related("changed_by"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sessions.models import Result
+    from sessions.models import MatchBoard, Result
 
 
 class ResultConflict(Exception):
@@ -15,7 +15,7 @@ class ResultConflict(Exception):
     page can show it and let the director decide.
     """
 
-    def __init__(self, current: Result | None, seen_version: int) -> None:
+    def __init__(self, current: Result | MatchBoard | None, seen_version: int) -> None:
         self.current = current
         self.seen_version = seen_version
         if current is None:

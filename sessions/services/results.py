@@ -95,7 +95,7 @@ def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> N
         line.kind = ResultKind.NOT_PLAYED
 
 
-def log_text(line: Result) -> str:
+def log_text(line: Result | MatchBoard) -> str:
     """How a line appears in the change log: "4S N = lead HK"."""
     return f"{line.text} lead {line.lead}" if line.lead else line.text
 

@@ -18,14 +18,17 @@ stored line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from sessions.models import Board, EntryStatus, Pair, Player, Result, Seating, Session, TableEntry, TableLink
+from sessions.models import (
+    Board, EntryStatus, MatchBoard, MatchTableEntry, Pair, Player, Result, Seating, Session, TableEntry, TableLink,
+)
 
 from .players import pair_set_players, player_find_or_add
 from .results import result_check, result_record
@@ -37,11 +40,15 @@ CLIENT_KEY_LENGTH = (16, 64)
 @dataclass(frozen=True)
 class SendOutcome:
     """What a send did: the entry (None if nothing was stored), warnings to look at first,
-    or the line already stored for the board (the director's, or a confirmed one)."""
+    or the line already stored for the board (the director's, or a confirmed one).
 
-    entry: TableEntry | None
+    The same for a pairs table (TableEntry, Result) and a teams room (MatchTableEntry,
+    MatchBoard): services.team_tables folds into the functions below.
+    """
+
+    entry: TableEntry | MatchTableEntry | None
     warnings: tuple[str, ...] = ()
-    stored: Result | None = None
+    stored: Result | MatchBoard | None = None
 
     @property
     def needs_check(self) -> bool:
@@ -91,7 +98,7 @@ def table_link_renew(*, link: TableLink) -> TableLink:
 # --- sends and confirmations --------------------------------------------------------------
 
 
-def _check_client_key(client_key: str) -> str:
+def check_client_key(client_key: str) -> str:
     key = client_key.strip()
     shortest, longest = CLIENT_KEY_LENGTH
     if not (shortest <= len(key) <= longest) or not all(c.isascii() and (c.isalnum() or c in "-_") for c in key):
@@ -121,9 +128,9 @@ def _earlier_send(link: TableLink, client_key: str) -> TableEntry | None:
     return entry
 
 
-def _replay(entry: TableEntry) -> SendOutcome:
+def replay(entry: TableEntry | MatchTableEntry) -> SendOutcome:
     """A send seen before: its outcome again, storing nothing."""
-    return SendOutcome(entry, tuple(entry.warnings), entry.result)
+    return SendOutcome(entry, tuple(entry.warnings), entry.stored_line)
 
 
 @transaction.atomic
@@ -142,14 +149,14 @@ def table_entry_send(
     warnings and ``accept_warnings`` false, nothing is stored and the warnings come back
     for a second look. A line already stored for the board wins over the send.
     """
-    key = _check_client_key(client_key)
+    key = check_client_key(client_key)
     if board.session_id != link.session_id:
         raise ValidationError(f"board {board.number} is not a board of this session")
     # Serialise the sends of one table, so a double tap cannot pass the checks twice.
     TableLink.objects.select_for_update().filter(pk=link.pk).first()
     earlier = _earlier_send(link, key)
     if earlier is not None:
-        return _replay(earlier)
+        return replay(earlier)
     seating = _seating_for(link, board)
     stored = _stored_line(board, seating.ns_pair_id)
     if stored is not None:
@@ -210,28 +217,39 @@ def _record(entry: TableEntry) -> SendOutcome:
     return SendOutcome(entry, tuple(entry.warnings), stored)
 
 
+def confirm_entry(
+    entry: TableEntry | MatchTableEntry, record: Callable[[Any], SendOutcome]
+) -> SendOutcome:
+    """EW's confirmation of a send (a pairs table's or a teams room's): ``record`` stores it."""
+    if entry.status in (EntryStatus.CONFIRMED, EntryStatus.SUPERSEDED):
+        return replay(entry)  # confirmed already: a repeated tap or a retry
+    if entry.status == EntryStatus.REFUSED:
+        raise ValidationError(
+            f"board {entry.board_number}: that result was refused or replaced; confirm the one now shown"
+        )
+    return record(entry)
+
+
+def refuse_entry(entry: TableEntry | MatchTableEntry) -> None:
+    """EW's refusal: the send goes back to NS; a recorded one can only be corrected by the director."""
+    if entry.status == EntryStatus.PENDING:
+        entry.status = EntryStatus.REFUSED
+        entry.save(update_fields=["status", "updated_at"])
+    elif entry.status != EntryStatus.REFUSED:
+        raise ValidationError(f"board {entry.board_number} is already recorded: ask the director to correct it")
+
+
 @transaction.atomic
 def table_entry_confirm(*, link: TableLink, client_key: str) -> SendOutcome:
     """EW accept the line NS sent: it is recorded (or the director's line stands)."""
-    entry = _entry_of(link, client_key)
-    if entry.status in (EntryStatus.CONFIRMED, EntryStatus.SUPERSEDED):
-        return _replay(entry)  # confirmed already: a repeated tap or a retry
-    if entry.status == EntryStatus.REFUSED:
-        raise ValidationError(
-            f"board {entry.board.number}: that result was refused or replaced; confirm the one now shown"
-        )
-    return _record(entry)
+    return confirm_entry(_entry_of(link, client_key), _record)
 
 
 @transaction.atomic
 def table_entry_refuse(*, link: TableLink, client_key: str) -> TableEntry:
     """EW do not agree: the line goes back to NS to correct (nothing is recorded)."""
     entry = _entry_of(link, client_key)
-    if entry.status == EntryStatus.PENDING:
-        entry.status = EntryStatus.REFUSED
-        entry.save(update_fields=["status", "updated_at"])
-    elif entry.status != EntryStatus.REFUSED:
-        raise ValidationError(f"board {entry.board.number} is already recorded: ask the director to correct it")
+    refuse_entry(entry)
     return entry
 
 

@@ -21,15 +21,17 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Q
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from sessions.models import (
     AdjustmentKind,
+    ChangeAction,
     Club,
     Match,
     MatchBoard,
+    MatchLineChange,
     MatchStatus,
     Player,
     Room,
@@ -45,12 +47,13 @@ from sessions.scoring.imps import IMP_TABLES
 from sessions.selectors.teams import team_event_score
 from sessions.text import clean_name
 
-from .results import declarer_swap, fill_line
+from .errors import ResultConflict
+from .results import declarer_swap, fill_line, log_text
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
 TEAM_EVENT_SETTINGS = ("name", "date", "form", "scoring", "vp_scale", "imp_table", "boards_per_match", "bye_vp",
-                       "tie_break")
+                       "tie_break", "table_confirmation", "table_shows_imps")
 
 
 @dataclass(frozen=True)
@@ -213,21 +216,108 @@ def _check_board(match: Match, board: int) -> None:
         raise ValidationError({"board": f"this match plays boards {numbers.start} to {numbers.stop - 1}, not {board}"})
 
 
+def _current_line(match: Match, board: int, room: str) -> MatchBoard | None:
+    """The room's line as stored now, held until the transaction ends (PostgreSQL), so a
+    correction and a deletion of the same line wait for each other and then see it anew."""
+    return (
+        MatchBoard.objects.select_for_update(of=("self",)).select_related("updated_by")
+        .filter(match=match, board=board, room=room).first()
+    )
+
+
+def _log_line(
+    match: Match, board: int, room: str, action: str, before: str, after: str,
+    by: AbstractBaseUser | None, via_room: str,
+) -> None:
+    change = MatchLineChange(
+        match=match, board=board, room=room, action=action, before_text=before, after_text=after,
+        changed_by=by, via_room=via_room,
+    )
+    change.full_clean(exclude=["match", "changed_by"])
+    change.save()
+
+
+_LINE_FIELDS = (
+    "kind", "level", "strain", "doubling", "declarer", "tricks", "lead", "ns_score",
+    "artificial_ns_percent", "artificial_ew_percent", "weighted_parts", "entered_text", "text",
+)
+
+
+#: A line's own checks; the one-line-a-room rule is left to the database (and the version
+#: check), so a line stored meanwhile is a conflict, never a "correct it instead" refusal.
+_LINE_CHECKS = {"exclude": ["match"], "validate_unique": False}
+
+
+def _check_room(room: str) -> None:
+    if room not in Room.values:
+        raise ValidationError({"room": f"a room is open or closed, not {room!r}"})
+
+
+def _insert_line(line: MatchBoard, version: int | None) -> None:
+    """A new line; one stored meanwhile by another writer is a conflict, never a second line."""
+    try:
+        with transaction.atomic():
+            line.save()
+    except IntegrityError:
+        raise ResultConflict(_current_line(line.match, line.board, line.room), version or 0) from None
+
+
+def _update_line(line: MatchBoard, seen: int, by: AbstractBaseUser | None) -> None:
+    """The corrected line, if still at the version read: the check and the write in one step."""
+    changed = MatchBoard.objects.filter(pk=line.pk, version=seen).update(
+        **{name: getattr(line, name) for name in _LINE_FIELDS},
+        version=F("version") + 1, updated_by=by, updated_at=timezone.now(),
+    )
+    if not changed:
+        raise ResultConflict(_current_line(line.match, line.board, line.room), seen)
+    line.refresh_from_db()
+
+
+def match_check_line(*, match: Match, board: int, room: str, text: str, lead: str = "") -> LineOutcome:
+    """The line ``match_record_line`` would store for a new room's line and its warnings,
+    storing nothing: a table's phone asks for a second look before sending."""
+    _check_board(match, board)
+    _check_room(room)
+    line = MatchBoard(match=match, board=board, room=room)
+    fill_line(line, text, lead, board)
+    line.full_clean(**_LINE_CHECKS)
+    other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
+    warning = declarer_swap(line, list(other))
+    return LineOutcome(line, (warning,) if warning else ())
+
+
 @transaction.atomic
 def match_record_line(
     *, match: Match, board: int, room: str, text: str, lead: str = "", by: AbstractBaseUser | None = None,
+    version: int | None = None, via_room: str = "",
 ) -> LineOutcome:
-    """Record (or replace) one room's line on a board, in the notation of pairs entry."""
+    """Record (or correct) one room's line on a board, in the notation of pairs entry.
+
+    ``version`` is the version of the line the writer saw, 0 when it saw none: a line
+    stored or changed since is never overwritten (ResultConflict, with the line as it is
+    now). None skips the check (an import, a script). Every change is logged, by the
+    director (``by``) or by a room's phone (``via_room``).
+    """
     _check_board(match, board)
-    if room not in Room.values:
-        raise ValidationError({"room": f"a room is open or closed, not {room!r}"})
-    line = MatchBoard.objects.filter(match=match, board=board, room=room).first() or MatchBoard(
-        match=match, board=board, room=room
-    )
+    _check_room(room)
+    line = _current_line(match, board, room)
+    if version is not None and (line.version if line else 0) != version:
+        raise ResultConflict(line, version)
+    new = line is None
+    if line is None:
+        line = MatchBoard(match=match, board=board, room=room)
+    before = "" if new else log_text(line)
     fill_line(line, text, lead, board)
+    if not new and log_text(line) == before:
+        return LineOutcome(line)  # nothing changed: no new version, no log entry
     line.updated_by = by
-    line.full_clean()
-    line.save()
+    line.full_clean(**_LINE_CHECKS)
+    if new:
+        _insert_line(line, version)
+    else:
+        _update_line(line, line.version, by)
+    _log_line(match, board, room, ChangeAction.RECORDED if new else ChangeAction.CORRECTED, before,
+              log_text(line), by, via_room)
     if match.home_imps is not None:  # lines now say more than the totals did
         Match.objects.filter(pk=match.pk).update(home_imps=None, away_imps=None)
         match.home_imps = match.away_imps = None
@@ -237,10 +327,21 @@ def match_record_line(
 
 
 @transaction.atomic
-def match_delete_line(*, match: Match, board: int, room: str) -> None:
-    deleted, _ = MatchBoard.objects.filter(match=match, board=board, room=room).delete()
-    if not deleted:
+def match_delete_line(
+    *, match: Match, board: int, room: str, version: int | None = None, by: AbstractBaseUser | None = None,
+) -> None:
+    """Delete a room's line, if it is still at ``version`` (None: whatever it is); logged."""
+    line = _current_line(match, board, room)
+    if line is None:
+        if version is not None:
+            raise ResultConflict(None, version)
         raise ValidationError(f"board {board} has no {room} room line to delete")
+    if version is not None and line.version != version:
+        raise ResultConflict(line, version)
+    deleted, _ = MatchBoard.objects.filter(pk=line.pk, version=line.version).delete()
+    if not deleted:
+        raise ResultConflict(_current_line(match, board, room), line.version)
+    _log_line(match, board, room, ChangeAction.DELETED, log_text(line), "", by, "")
 
 
 @transaction.atomic

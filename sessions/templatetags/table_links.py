@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from sessions.models import TableLink
+from sessions.models import MatchTableLink, TableLink
 
 register = template.Library()
 
@@ -23,9 +23,10 @@ register = template.Library()
 QR_ERROR = "m"
 
 
-def table_page_url(request: HttpRequest, link: TableLink) -> str:
-    """The full address of the table's phone page."""
-    return request.build_absolute_uri(reverse("sessions:table_page", args=[link.token]))
+def table_page_url(request: HttpRequest, link: TableLink | MatchTableLink) -> str:
+    """The full address of the table's phone page (a pairs table's or a teams room's)."""
+    name = "sessions:team_table_page" if isinstance(link, MatchTableLink) else "sessions:table_page"
+    return request.build_absolute_uri(reverse(name, args=[link.token]))
 
 
 def qr_svg(url: str) -> SafeString:
@@ -36,7 +37,7 @@ def qr_svg(url: str) -> SafeString:
 
 
 @register.simple_tag(takes_context=True)
-def table_link_url(context: template.Context, link: TableLink) -> str:
+def table_link_url(context: template.Context, link: TableLink | MatchTableLink) -> str:
     return table_page_url(context["request"], link)
 
 

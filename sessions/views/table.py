@@ -13,6 +13,7 @@ away, and swaps in the page's main part from the answer.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from functools import wraps
 
 from django.conf import settings
@@ -46,28 +47,36 @@ def _address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def table_link_required(view):
-    """Resolve ``token`` to the live link (as ``link``); throttle addresses that guess."""
+def link_required(lookup: Callable[[str], object | None]):
+    """A decorator: resolve ``token`` through ``lookup`` to its live link (passed as
+    ``link``); a token that opens nothing is a 404, an address that keeps guessing waits.
+    Shared by the pairs tables' and the teams rooms' phones (the same throttle counts both)."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
-        key = f"table-token-misses:{_address(request)}"
-        if cache.get(key, 0) >= THROTTLE_MISSES:
-            return HttpResponse(
-                "Too many unknown table links from this address: wait ten minutes, or ask the director "
-                "for your table's card.", status=429, content_type="text/plain",
-            )
-        link = table_link_by_token(token)
-        if link is None:
-            cache.add(key, 0, THROTTLE_WINDOW)
-            cache.incr(key)
-            raise Http404("this table link is not valid: it may have been renewed; ask the director")
-        return view(request, link, *args, **kwargs)
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+            key = f"table-token-misses:{_address(request)}"
+            if cache.get(key, 0) >= THROTTLE_MISSES:
+                return HttpResponse(
+                    "Too many unknown table links from this address: wait ten minutes, or ask the director "
+                    "for your table's card.", status=429, content_type="text/plain",
+                )
+            link = lookup(token)
+            if link is None:
+                cache.add(key, 0, THROTTLE_WINDOW)
+                cache.incr(key)
+                raise Http404("this table link is not valid: it may have been renewed; ask the director")
+            return view(request, link, *args, **kwargs)
 
-    return wrapper
+        return wrapper
+
+    return decorator
 
 
-def _is_script(request: HttpRequest) -> bool:
+table_link_required = link_required(table_link_by_token)
+
+
+def is_script(request: HttpRequest) -> bool:
     """The phone's script (or htmx) asked: answer with the page's main part only."""
     return request.headers.get("HX-Request") == "true"
 
@@ -77,13 +86,13 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     page = table_page(link=link)
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
-        "needs_players": _needs_players(page), **_typed(page, form),
+        "needs_players": _needs_players(page), **typed(page, form),
     }
-    template = "table/_main.html" if _is_script(request) else "table/page.html"
+    template = "table/_main.html" if is_script(request) else "table/page.html"
     return render(request, template, context, status=status)
 
 
-def _typed(page: TablePage, form: SendForm | None) -> dict[str, str]:
+def typed(page, form: SendForm | None) -> dict[str, str]:
     """What the send form shows: what was just typed (refused or to check), else the
     result the opponents refused, to correct; and the key of this send."""
     if form is not None:
@@ -113,7 +122,7 @@ def _needs_players(page: TablePage) -> bool:
 
 def _back(request: HttpRequest, link: TableLink) -> HttpResponse:
     """After a plain form's POST: back to the page (a reload then repeats nothing)."""
-    if _is_script(request):
+    if is_script(request):
         return _page(request, link)
     return redirect("sessions:table_page", token=link.token)
 
@@ -190,10 +199,10 @@ def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", {"score_text": _score_text(score)})
+    return render(request, "table/_preview.html", {"score_text": score_text(score)})
 
 
-def _score_text(score) -> str:
+def score_text(score) -> str:
     """"NS +420", "EW +50", "0", or the adjusted score's kind."""
     if not isinstance(score, int):
         return "an adjusted score"

@@ -23,13 +23,15 @@ from sessions.forms.teams import (
     TeamForm,
     TotalsForm,
     line_field_name,
+    version_field_name,
 )
 from sessions.models import Club, Match, MatchStatus, Room, TeamEvent
 from sessions.models import TeamEventForm as Form
 from sessions.permissions import get_club_object_or_404
-from sessions.selectors.teams import knockout_verdicts, standing_rows, team_event_score
+from sessions.selectors.teams import knockout_verdicts, match_changes, standing_rows, team_event_score
 from sessions.tables import TeamStandingsTable
 from sessions.services import teams as services
+from sessions.services.errors import ResultConflict
 from sessions.forms.errors import add_service_error
 
 
@@ -154,16 +156,23 @@ def _stored_lines(scored) -> dict[tuple[int, str], str]:
     return {key: line.text for key, line in scored.lines.items()}
 
 
+def _stored_versions(scored) -> dict[tuple[int, str], int]:
+    return {key: line.version for key, line in scored.lines.items()}
+
+
 def _match_page(request, match, *, lines_form=None, totals_form=None, not_played_form=None, warnings=(), status=200):
     score = team_event_score(match.event)
     scored = next(m for m in score.matches if m.match.pk == match.pk)
     boards = match.board_numbers
-    lines_form = lines_form or MatchLinesForm(boards=boards, initial_lines=_stored_lines(scored))
+    lines_form = lines_form or MatchLinesForm(
+        boards=boards, initial_lines=_stored_lines(scored), initial_versions=_stored_versions(scored))
     outcomes = {board.number: board for board in (scored.outcome.boards if scored.outcome else ())}
     rows = [
         {"number": number, "open": lines_form[line_field_name(number, Room.OPEN)],
          "closed": lines_form[line_field_name(number, Room.CLOSED)],
          "open_line": scored.lines.get((number, Room.OPEN)), "closed_line": scored.lines.get((number, Room.CLOSED)),
+        "open_version": lines_form[version_field_name(number, Room.OPEN)],
+        "closed_version": lines_form[version_field_name(number, Room.CLOSED)],
          "outcome": outcomes.get(number)}
         for number in boards
     ]
@@ -171,6 +180,7 @@ def _match_page(request, match, *, lines_form=None, totals_form=None, not_played
         "club": match.event.club, "event": match.event, "match": scored.match, "scored": scored, "rows": rows,
         "lines_form": lines_form, "totals_form": totals_form or TotalsForm(),
         "not_played_form": not_played_form or NotPlayedForm(), "warnings": warnings, "bye": match.status == MatchStatus.BYE,
+        "changes": match_changes(match),
     }, status=status)
 
 
@@ -181,14 +191,13 @@ def team_match_entry(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_club_object_or_404(request.user, Match, pk=match_id)
     if request.method != "POST":
         return _match_page(request, match)
-    stored = {key: line.text for key, line in ((k, v) for k, v in _lines(match).items())}
-    form = MatchLinesForm(request.POST, boards=match.board_numbers, initial_lines=stored)
+    form = MatchLinesForm(request.POST, boards=match.board_numbers, initial_lines={})
     if not form.is_valid():
         return _match_page(request, match, lines_form=form, status=400)
     warnings: list[str] = []
     try:
         with transaction.atomic():
-            _save_lines(match, form, stored, request.user, warnings)
+            _save_lines(match, form, request.user, warnings)
     except ValidationError:
         return _match_page(request, match, lines_form=form, status=400)
     for warning in warnings:
@@ -197,25 +206,27 @@ def team_match_entry(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("sessions:director_team_match", match_id=match.pk)
 
 
-def _lines(match: Match) -> dict[tuple[int, str], object]:
-    return {(line.board, line.room): line for line in match.lines.all()}
-
-
-def _save_lines(match, form, stored, user, warnings: list[str]) -> None:
-    """Record every changed room; the first refusal goes on its field and undoes them all."""
+def _save_lines(match, form, user, warnings: list[str]) -> None:
+    """Record every room the director changed, naming the version the page showed; the
+    first refusal (or a line changed meanwhile) goes on its field and undoes them all."""
     failed = False
     for number in match.board_numbers:
         for room in Room.values:
+            if not form.touched(number, room):
+                continue  # as the page showed it: a phone's line stored meanwhile stays
             name = line_field_name(number, room)
-            text = form.cleaned_data[name].strip()
-            if text == stored.get((number, room), ""):
-                continue
+            text, version = form.cleaned_data[name].strip(), form.seen_version(number, room)
             try:
                 if not text:
-                    services.match_delete_line(match=match, board=number, room=room)
+                    services.match_delete_line(match=match, board=number, room=room, version=version, by=user)
                 else:
-                    outcome = services.match_record_line(match=match, board=number, room=room, text=text, by=user)
+                    outcome = services.match_record_line(
+                        match=match, board=number, room=room, text=text, by=user, version=version,
+                    )
                     warnings.extend(f"Board {number}: {warning}" for warning in outcome.warnings)
+            except ResultConflict as conflict:
+                form.add_error(name, f"{conflict}; reload the page to see it")
+                failed = True
             except ValidationError as error:
                 form.add_error(name, error.message_dict.get("text", error.messages) if hasattr(error, "error_dict")
                                else error.messages)

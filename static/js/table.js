@@ -161,8 +161,12 @@
     var next = boards().filter(function (b) { return !b.done; })[0];
     var section = main.querySelector(".board-in-play");
     if (!next) {
-      section.innerHTML = "<h2>Round finished on this phone</h2><p>The moves for the next round show " +
-        "as soon as the network returns.</p>";
+      // The page may say what comes next (a teams room has no moves): data-offline-done.
+      var title = document.createElement("h2");
+      title.textContent = main.dataset.offlineDoneTitle || "Round finished on this phone";
+      var then = document.createElement("p");
+      then.textContent = main.dataset.offlineDone || "The moves for the next round show as soon as the network returns.";
+      section.replaceChildren(title, then);
       return;
     }
     var VUL = { None: "None", NS: "North-South", EW: "East-West", Both: "Both" };

@@ -227,6 +227,13 @@ def test_the_teams_directors_pages_pass_axe(page: Page, evening):
         "team edit": reverse("sessions:director_team_edit", args=[match.home_id]),
         "team match edit": reverse("sessions:director_team_match_edit", args=[match.pk]),
         "undo a round": reverse("sessions:director_team_round_undo", args=[event.pk, 3]),
+        "phones of a teams round": reverse("sessions:director_team_round_tables", args=[event.pk, 1]),
+    })
+    from sessions.services.team_tables import match_table_links_ensure
+
+    match_table_links_ensure(event=event, round=1)
+    problems |= walk(page, {
+        "phones of a teams round, with links": reverse("sessions:director_team_round_tables", args=[event.pk, 1]),
     })
     page.goto(reverse("sessions:director_team_edit", args=[match.home_id]))
     page.get_by_label("Name").fill("")
@@ -267,6 +274,22 @@ def test_the_teams_players_pages_pass_axe(page: Page, phone: Page, evening):
         phone.goto(url)
         widths = phone.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1], (name, widths)
+
+    assert not problems, "\n" + report(problems)
+
+
+def test_a_teams_rooms_phone_pages_pass_axe(phone: Page, evening):
+    from sessions.services.team_tables import match_table_links_ensure
+
+    event, match = teams_evening(evening)
+    links = {link.room: link for link in match_table_links_ensure(event=event, round=1)}
+    later = event.matches.filter(round=2).first()
+    fresh = {link.room: link for link in match_table_links_ensure(event=event, round=2) if link.match_id == later.pk}
+
+    problems = walk(phone, {
+        "teams room, match played": reverse("sessions:team_table_page", args=[links["open"].token]),
+        "teams room, board in play": reverse("sessions:team_table_page", args=[fresh["closed"].token]),
+    })
 
     assert not problems, "\n" + report(problems)
 

@@ -284,6 +284,8 @@ DIRECTOR_PAGES_WALKED = {
     "director_team_edit", "director_team_delete", "director_team_match_edit", "director_team_match_delete",
     "director_team_match_played", "director_team_adjustment_edit", "director_team_adjustment_delete",
     "director_team_round_undo", "director_team_final",
+    "director_team_round_tables", "director_team_round_progress", "director_team_round_links_make", "director_team_table_link_renew",
+    "director_team_table_link_revoke",
 }
 
 
@@ -309,8 +311,11 @@ def team_event(club):
     from tests.factories import make_team_event
 
     event = make_team_event(club, teams=4, form="round_robin")
+    from sessions.services.team_tables import match_table_links_ensure
+
     match = round_robin_schedule(event=event)[0]
     match_record_line(match=match, board=1, room="open", text="4S N =")
+    match_table_links_ensure(event=event, round=1)  # the rooms' phone links, to renew and revoke
     return event
 
 
@@ -319,6 +324,9 @@ def teams_writing_requests(event):
     other = event.matches.exclude(pk=match.pk).order_by("pk").first()
     team_1, team_2 = event.teams.all()[:2]
     spare = [Player.objects.create(club=event.club, name=f"Spare {i}") for i in range(4)]
+    from sessions.models import MatchTableLink
+
+    link_1, link_2 = MatchTableLink.objects.filter(match__event=event).order_by("pk")[:2]
     return [
         (reverse("sessions:director_team_event_new", args=[event.club.slug]),
          {"name": "Sneaky teams", "date": "2025-01-01", "form": "swiss", "scoring": "imps", "vp_scale": "20",
@@ -335,13 +343,17 @@ def teams_writing_requests(event):
          {"status": "average", "home_vp": 10, "away_vp": 10}),
         (reverse("sessions:director_team_draw", args=[event.pk]), {}),
         (reverse("sessions:director_team_publish", args=[event.pk]), {}),
+        (reverse("sessions:director_team_round_links_make", args=[event.pk, 2]), {}),
+        (reverse("sessions:director_team_table_link_renew", args=[event.pk, link_1.pk]), {}),
+        (reverse("sessions:director_team_table_link_revoke", args=[event.pk, link_2.pk]), {}),
     ]
 
 
 def teams_snapshot():
-    from sessions.models import Match, MatchBoard, Team, TeamAdjustment, TeamEvent
+    from sessions.models import Match, MatchBoard, MatchTableLink, Team, TeamAdjustment, TeamEvent
 
     return (
+        list(MatchTableLink.objects.values_list("pk", "token", "revoked_at")),
         list(TeamEvent.objects.values_list("pk", "name", "published", "final_at")),
         list(Team.objects.values_list("pk", "name")),
         list(Match.objects.values_list("pk", "status", "home_imps", "away_imps", "home_vp_awarded")),
@@ -369,7 +381,7 @@ def test_teams_writing_urls_refuse_everyone_but_the_clubs_director(client, team_
 
 
 def test_the_clubs_director_can_use_every_teams_writing_url(client, team_event, director):
-    from sessions.models import MatchBoard, TeamEvent
+    from sessions.models import MatchBoard, MatchTableLink, TeamEvent
 
     client.force_login(director)
 
@@ -381,6 +393,11 @@ def test_the_clubs_director_can_use_every_teams_writing_url(client, team_event, 
     assert team_event.adjustments.get().vp == -3
     assert sorted(MatchBoard.objects.values_list("text", flat=True)) == ["3NT N =", "4S N -3"]
     assert TeamEvent.objects.get(pk=team_event.pk).published
+    links = MatchTableLink.objects.filter(match__event=team_event)
+    # Round 2's rooms got links; of round 1's, one was renewed (a new one) and one revoked.
+    assert links.filter(match__round=2, revoked_at__isnull=True).count() == 4
+    assert links.filter(match__round=1, revoked_at__isnull=False).count() == 2
+    assert links.filter(match__round=1, revoked_at__isnull=True).count() == 3
 
 
 @pytest.mark.parametrize("persona", ["outsider", "member"])
@@ -389,7 +406,8 @@ def test_teams_reading_pages_are_hidden_from_other_users(client, team_event, per
     match = team_event.matches.first()
     for name, args in [
         ("director_team_event_new", [team_event.club.slug]), ("director_team_event", [team_event.pk]),
-        ("director_team_match", [match.pk]),
+        ("director_team_match", [match.pk]), ("director_team_round_tables", [team_event.pk, 1]),
+        ("director_team_round_progress", [team_event.pk, 1]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 

@@ -77,7 +77,9 @@ def test_clearing_a_room_deletes_its_line(logged_in, club):
     match = swiss_draw_next_round(event=event)[0]
     match_record_line(match=match, board=1, room="open", text="4S N =")
 
-    logged_in.post(reverse("sessions:director_team_match", args=[match.pk]), {"b1_open": ""})
+    # The page's form says what each box showed (the text and the line's version).
+    logged_in.post(reverse("sessions:director_team_match", args=[match.pk]),
+                   {"b1_open": "", "initial-b1_open": "4S N =", "v1_open": 1})
 
     assert not MatchBoard.objects.exists()
 

@@ -1,0 +1,153 @@
+"""Table entry from the phones for teams: each room of a match has its own link.
+
+The open room seats the home team NS and the away team EW; the closed room the away
+team NS and the home team EW. Each room's phone holds a MatchTableLink and sends its
+own lines, exactly as a pairs table does (services.tables): NS send, EW confirm on the
+same phone (or the event records at once), every send carries the phone's key so a
+retry stores nothing twice, and a confirmed send becomes the room's line through
+``match_record_line`` (version 0: only if no line is there), so the change log and the
+version rules are the director's.
+
+The director's line wins: a send or a confirmation for a board whose room already has
+a line is marked superseded and the phone is shown the stored line.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from sessions.models import EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
+
+from .errors import ResultConflict
+from .tables import SendOutcome, check_client_key, confirm_entry, refuse_entry, replay
+from .teams import match_check_line, match_record_line
+
+# --- links ------------------------------------------------------------------------------
+
+
+def _playing(event: TeamEvent, round: int):
+    """The round's matches that are played at two tables (not a bye, not an average)."""
+    return Match.objects.filter(event=event, round=round, status=MatchStatus.PLAYED, away__isnull=False)
+
+
+@transaction.atomic
+def match_table_links_ensure(*, event: TeamEvent, round: int) -> list[MatchTableLink]:
+    """A live link for both rooms of every match of the round (made where missing), in order."""
+    matches = list(_playing(event, round))
+    if not matches:
+        raise ValidationError(f"round {round} has no match to play at the tables")
+    live = set(
+        MatchTableLink.objects.filter(match__in=matches, revoked_at__isnull=True).values_list("match_id", "room")
+    )
+    MatchTableLink.objects.bulk_create([
+        MatchTableLink(match=match, room=room)
+        for match in matches for room in Room.values if (match.pk, room) not in live
+    ])
+    return list(
+        MatchTableLink.objects.filter(match__in=matches, revoked_at__isnull=True).order_by("match_id", "-room")
+    )
+
+
+@transaction.atomic
+def match_table_link_revoke(*, link: MatchTableLink) -> MatchTableLink:
+    """Cut a room's link off: its token opens nothing from now on."""
+    MatchTableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    link.refresh_from_db()
+    return link
+
+
+@transaction.atomic
+def match_table_link_renew(*, link: MatchTableLink) -> MatchTableLink:
+    """A new link for the room; the old one is revoked."""
+    match_table_link_revoke(link=link)
+    return MatchTableLink.objects.create(match=link.match, room=link.room)
+
+
+# --- sends and confirmations ---------------------------------------------------------------
+
+
+def _stored_line(link: MatchTableLink, board: int) -> MatchBoard | None:
+    return MatchBoard.objects.filter(match=link.match_id, board=board, room=link.room).first()
+
+
+def _earlier_send(link: MatchTableLink, client_key: str) -> MatchTableEntry | None:
+    entry = MatchTableEntry.objects.filter(client_key=client_key).select_related("line").first()
+    if entry is not None and (entry.match_id, entry.room) != (link.match_id, link.room):
+        raise ValidationError("this send belongs to another table: reload the page")
+    return entry
+
+
+@transaction.atomic
+def match_table_send(
+    *, link: MatchTableLink, board: int, text: str, lead: str = "", client_key: str, accept_warnings: bool = False,
+) -> SendOutcome:
+    """The room's NS send a board's line; see the module docstring and table_entry_send."""
+    key = check_client_key(client_key)
+    # Serialise the sends of one room, so a double tap cannot pass the checks twice.
+    MatchTableLink.objects.select_for_update().filter(pk=link.pk).first()
+    earlier = _earlier_send(link, key)
+    if earlier is not None:
+        return replay(earlier)
+    match = link.match
+    stored = _stored_line(link, board)
+    if stored is not None:
+        return SendOutcome(None, stored=stored)
+    checked = match_check_line(match=match, board=board, room=link.room, text=text, lead=lead)
+    if checked.warnings and not accept_warnings:
+        return SendOutcome(None, checked.warnings)
+    MatchTableEntry.objects.filter(
+        match=match, board=board, room=link.room, status=EntryStatus.PENDING
+    ).update(status=EntryStatus.REFUSED)  # a new send replaces the one still waiting
+    entry = MatchTableEntry.objects.create(
+        link=link, match=match, board=board, room=link.room, text=checked.line.text, lead=checked.line.lead,
+        warnings=list(checked.warnings), client_key=key,
+    )
+    if not match.event.table_confirmation:
+        return _record(entry)
+    return SendOutcome(entry, checked.warnings)
+
+
+def _record(entry: MatchTableEntry) -> SendOutcome:
+    """Store a confirmed entry as the room's line; a line already there (the director's) stands."""
+    try:
+        stored = match_record_line(
+            match=entry.match, board=entry.board, room=entry.room, text=entry.text, lead=entry.lead,
+            version=0, via_room=entry.room,
+        ).line
+    except ResultConflict as conflict:
+        if conflict.current is None:
+            raise ValidationError(str(conflict)) from None
+        stored, entry.status = conflict.current, EntryStatus.SUPERSEDED
+    else:
+        entry.status = EntryStatus.CONFIRMED
+    entry.line = stored
+    entry.save(update_fields=["status", "line", "updated_at"])
+    return SendOutcome(entry, tuple(entry.warnings), stored)
+
+
+def _entry_of(link: MatchTableLink, client_key: str) -> MatchTableEntry:
+    entry = (
+        MatchTableEntry.objects.select_for_update(of=("self",))
+        .select_related("match__event", "line")
+        .filter(client_key=client_key.strip(), match=link.match_id, room=link.room)
+        .first()
+    )
+    if entry is None:
+        raise ValidationError("that result was never sent from this table: send it again")
+    return entry
+
+
+@transaction.atomic
+def match_table_confirm(*, link: MatchTableLink, client_key: str) -> SendOutcome:
+    """The room's EW accept the line NS sent: it is recorded (or the director's line stands)."""
+    return confirm_entry(_entry_of(link, client_key), _record)
+
+
+@transaction.atomic
+def match_table_refuse(*, link: MatchTableLink, client_key: str) -> MatchTableEntry:
+    """The room's EW do not agree: the line goes back to NS (nothing is recorded)."""
+    entry = _entry_of(link, client_key)
+    refuse_entry(entry)
+    return entry

@@ -1,0 +1,120 @@
+"""A teams room's phone: as a pairs table's (views.table), for one room of one match.
+
+The same token check and throttle, the same forms, the same page part for the board in
+play and the same script (static/js/table.js, with its outbox); only what the page says
+around it (the match, the room, the teams and their players, the IMPs) is the room's.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from sessions.forms.table import EntryKeyForm, SendForm
+from sessions.models import MatchTableLink
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.notation import ns_score, parse_result
+from sessions.selectors.team_tables import match_table_link_by_token, room_page
+from sessions.services.tables import SendOutcome
+from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
+
+from .table import is_script, link_required, score_text, typed
+
+room_link_required = link_required(match_table_link_by_token)
+
+
+def _urls(link: MatchTableLink) -> dict[str, str]:
+    return {
+        name: reverse(f"sessions:team_table_{name}", args=[link.token])
+        for name in ("page", "send", "confirm", "refuse", "preview")
+    }
+
+
+def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None = None,
+          outcome: SendOutcome | None = None) -> HttpResponse:
+    page = room_page(link=link)
+    context = {"page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
+               **typed(page, form)}
+    template = "table/_team_main.html" if is_script(request) else "table/team_page.html"
+    return render(request, template, context)
+
+
+def _back(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    if is_script(request):
+        return _page(request, link)
+    return redirect("sessions:team_table_page", token=link.token)
+
+
+@require_GET
+@room_link_required
+def team_table_home(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    return _page(request, link)
+
+
+@require_POST
+@room_link_required
+def team_table_send(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    form = SendForm(request.POST)
+    if not form.is_valid():
+        return _page(request, link, form=form)
+    data = form.cleaned_data
+    try:
+        outcome = match_table_send(
+            link=link, board=data["board"], text=data["text"], lead=data["lead"],
+            client_key=data["client_key"], accept_warnings=data["accept_warnings"],
+        )
+    except ValidationError as error:
+        if hasattr(error, "error_dict") and set(error.error_dict) <= {"text", "lead"}:
+            form.add_error(None, error)  # shown under the box it is about
+        else:
+            form.add_error(None, error.messages)
+        return _page(request, link, form=form)
+    if outcome.needs_check:  # nothing stored: a second look at the warnings first
+        return _page(request, link, form=form, outcome=outcome)
+    if outcome.stored is not None and outcome.entry is None:
+        messages.info(request, f"Board {data['board']} is already recorded: {outcome.stored.text}.")
+    return _back(request, link)
+
+
+def _entry_action(request: HttpRequest, link: MatchTableLink, action) -> HttpResponse:
+    form = EntryKeyForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That button belongs to an old page: here is the table as it is now.")
+        return _back(request, link)
+    try:
+        action(link=link, client_key=form.cleaned_data["client_key"])
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return _back(request, link)
+
+
+@require_POST
+@room_link_required
+def team_table_confirm(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    return _entry_action(request, link, match_table_confirm)
+
+
+@require_POST
+@room_link_required
+def team_table_refuse(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    return _entry_action(request, link, match_table_refuse)
+
+
+@require_GET
+@room_link_required
+def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    """The score of what is typed, before sending (the engine's parser, nothing stored)."""
+    text = request.GET.get("text", "")[:SendForm.base_fields["text"].max_length]
+    try:
+        number = int(request.GET.get("board", ""))
+        if number not in link.match.board_numbers:
+            raise ValidationError(f"board {number} is not a board of this match")
+        score = ns_score(parse_result(text, number), number)
+    except (ValueError, ValidationError, ScoringError) as error:
+        message = error.messages[0] if isinstance(error, ValidationError) else str(error)
+        return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
+    return render(request, "table/_preview.html", {"score_text": score_text(score)})

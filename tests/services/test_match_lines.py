@@ -1,0 +1,143 @@
+"""Match-line safety: versions on teams lines (stale edits never overwrite), the change
+log, and two writers at once never losing or doubling a line (run on SQLite and on
+PostgreSQL with DATABASE_URL)."""
+
+import pytest
+
+from sessions.models import MatchBoard, MatchLineChange, Room
+from sessions.services.errors import ResultConflict
+from sessions.services.teams import match_delete_line, match_record_line, round_robin_schedule
+from tests.factories import make_team_event, make_user
+from tests.services.test_results import _race
+
+
+@pytest.fixture
+def match(club):
+    event = make_team_event(club, teams=2, form="round_robin", boards_per_match=2)
+    return round_robin_schedule(event=event)[0]
+
+
+def record(match, text, **kwargs):
+    return match_record_line(match=match, board=1, room=Room.OPEN, text=text, **kwargs).line
+
+
+def test_a_correction_names_the_version_it_saw_and_bumps_it(match):
+    line = record(match, "4S N =", version=0)
+    corrected = record(match, "4S N +1", version=line.version)
+    assert (corrected.pk, corrected.text, corrected.version) == (line.pk, "4S N +1", 2)
+
+
+def test_a_stale_correction_is_refused_and_overwrites_nothing(match, director):
+    record(match, "4S N =", version=0)
+    record(match, "4S N +1", version=1, by=director)
+
+    with pytest.raises(ResultConflict, match=r"changed by director to 4S N \+1 .*version 2, you saw 1") as caught:
+        record(match, "4S N -1", version=1)
+
+    assert caught.value.current.text == "4S N +1"
+    assert MatchBoard.objects.get().text == "4S N +1"
+
+
+def test_a_new_line_over_one_stored_meanwhile_is_a_conflict_not_a_second_line(match):
+    record(match, "4S N =", version=0)
+    with pytest.raises(ResultConflict):
+        record(match, "3NT N =", version=0)
+    assert MatchBoard.objects.get().text == "4S N ="
+
+
+def test_a_stale_deletion_is_refused(match):
+    record(match, "4S N =", version=0)
+    record(match, "4S N +1", version=1)
+    with pytest.raises(ResultConflict):
+        match_delete_line(match=match, board=1, room=Room.OPEN, version=1)
+    match_delete_line(match=match, board=1, room=Room.OPEN, version=2)
+    assert not MatchBoard.objects.exists()
+
+
+def test_the_change_log_says_who_when_before_and_after(match):
+    ann, bob = make_user("ann"), make_user("bob")
+    record(match, "4S N =", version=0, by=ann)
+    record(match, "4S N +1", version=1, lead="HK", by=bob)
+    record(match, "4S N +1", version=2, lead="HK", by=bob)  # unchanged: no new version, no entry
+    match_delete_line(match=match, board=1, room=Room.OPEN, version=2, by=ann)
+
+    log = list(MatchLineChange.objects.order_by("pk").values_list(
+        "action", "board", "room", "before_text", "after_text", "changed_by__username"))
+    assert log == [
+        ("recorded", 1, "open", "", "4S N =", "ann"),
+        ("corrected", 1, "open", "4S N =", "4S N +1 lead HK", "bob"),
+        ("deleted", 1, "open", "4S N +1 lead HK", "", "ann"),
+    ]
+    assert all(change.changed_at for change in MatchLineChange.objects.all())
+
+
+# --- two writers at once --------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_writers_of_a_new_line_store_one_and_the_other_is_told(club):
+    event = make_team_event(club, teams=2, form="round_robin", boards_per_match=2)
+    match = round_robin_schedule(event=event)[0]
+    for trial in range(15):
+        outcomes = _race(
+            lambda: record(match, "4S N =", version=0),
+            lambda: record(match, "4S N -1", version=0),
+        )
+
+        assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "ResultConflict"], (trial, outcomes)
+        winner = ["4S N =", "4S N -1"][outcomes.index(None)]
+        assert list(MatchBoard.objects.values_list("text", flat=True)) == [winner]
+        assert list(MatchLineChange.objects.values_list("action", "after_text")) == [("recorded", winner)]
+        MatchBoard.objects.all().delete()
+        MatchLineChange.objects.all().delete()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_racing_a_deletion_ends_in_one_of_them_and_a_conflict(club):
+    event = make_team_event(club, teams=2, form="round_robin", boards_per_match=2)
+    match = round_robin_schedule(event=event)[0]
+    for trial in range(15):
+        record(match, "4S N =", version=0)
+
+        outcomes = _race(
+            lambda: record(match, "4S N +1", version=1),
+            lambda: match_delete_line(match=match, board=1, room=Room.OPEN, version=1),
+        )
+
+        assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "ResultConflict"], (trial, outcomes)
+        corrected = outcomes[0] is None
+        assert list(MatchBoard.objects.values_list("text", flat=True)) == (["4S N +1"] if corrected else [])
+        actions = sorted(MatchLineChange.objects.values_list("action", flat=True))
+        assert actions == sorted(["recorded", "corrected" if corrected else "deleted"])
+        MatchBoard.objects.all().delete()
+        MatchLineChange.objects.all().delete()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_phones_confirmation_racing_the_director_stores_one_line_and_the_directors_wins(club):
+    from sessions.models import EntryStatus, MatchTableEntry
+    from sessions.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
+
+    event = make_team_event(club, teams=2, form="round_robin", boards_per_match=2)
+    match = round_robin_schedule(event=event)[0]
+    link = next(link for link in match_table_links_ensure(event=event, round=1) if link.room == Room.OPEN)
+    director = make_user("td")
+    for trial in range(10):
+        sent = f"race-key-{trial:08d}"
+        match_table_send(link=link, board=1, text="4S N =", client_key=sent)
+
+        outcomes = _race(
+            lambda sent=sent: match_table_confirm(link=link, client_key=sent),
+            lambda: record(match, "4S N +2", version=0, by=director),
+        )
+
+        entry = MatchTableEntry.objects.get(client_key=sent)
+        stored = MatchBoard.objects.get()  # one line, never two
+        if outcomes[1] is None:  # the director came first (or alone): the phone's entry is superseded
+            assert (stored.text, entry.status, outcomes[0]) == ("4S N +2", EntryStatus.SUPERSEDED, None)
+        else:  # the phone came first: the director is told, nothing overwritten
+            assert isinstance(outcomes[1], ResultConflict) and outcomes[0] is None
+            assert (stored.text, entry.status) == ("4S N =", EntryStatus.CONFIRMED)
+        assert MatchLineChange.objects.count() == 1
+        MatchBoard.objects.all().delete()
+        MatchLineChange.objects.all().delete()

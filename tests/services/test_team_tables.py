@@ -1,0 +1,202 @@
+"""Teams table entry from the phones through the services: links per room, sends,
+confirmations, the director's line winning, and the match's IMPs and VPs following."""
+
+from fractions import Fraction
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from sessions.models import EntryStatus, MatchBoard, MatchLineChange, MatchTableEntry, MatchTableLink, Room
+from sessions.scoring.teams import victory_points
+from sessions.selectors.teams import team_event_score
+from sessions.services.team_tables import (
+    match_table_confirm,
+    match_table_link_renew,
+    match_table_link_revoke,
+    match_table_links_ensure,
+    match_table_refuse,
+    match_table_send,
+)
+from sessions.services.teams import match_record_line, round_robin_schedule
+from tests.factories import make_team_event, make_user
+
+KEYS = iter(f"key-{n:012d}" for n in range(10_000))
+
+
+def key() -> str:
+    return next(KEYS)
+
+
+@pytest.fixture
+def match(club):
+    """Round 1 of a 3-team round robin (one match and a bye), 2 boards a match, 20-VP scale."""
+    event = make_team_event(club, teams=3, form="round_robin", boards_per_match=2, vp_scale="20")
+    round_robin_schedule(event=event)
+    return event.matches.get(round=1, away__isnull=False)
+
+
+@pytest.fixture
+def rooms(match):
+    links = match_table_links_ensure(event=match.event, round=1)
+    return {link.room: link for link in links}
+
+
+def play(link, board, text, lead=""):
+    """NS send, EW confirm: the room's line as a phone enters it."""
+    sent = key()
+    outcome = match_table_send(link=link, board=board, text=text, lead=lead, client_key=sent)
+    assert outcome.entry is not None, outcome
+    return match_table_confirm(link=link, client_key=sent)
+
+
+# --- links -------------------------------------------------------------------------------------
+
+
+def test_each_match_of_the_round_gets_one_live_link_per_room_and_a_bye_none(match, rooms):
+    assert set(rooms) == {Room.OPEN, Room.CLOSED}
+    assert all(link.match_id == match.pk for link in rooms.values())
+    again = match_table_links_ensure(event=match.event, round=1)
+    assert {link.pk for link in again} == {link.pk for link in rooms.values()}
+
+
+def test_a_round_without_a_match_at_the_tables_is_refused(match):
+    with pytest.raises(ValidationError, match="round 9 has no match"):
+        match_table_links_ensure(event=match.event, round=9)
+
+
+def test_renewing_a_rooms_link_revokes_the_old_one(rooms):
+    old = rooms[Room.OPEN]
+    new = match_table_link_renew(link=old)
+    old.refresh_from_db()
+    assert not old.live and new.live and new.token != old.token
+    assert MatchTableLink.objects.filter(match=old.match, room=Room.OPEN, revoked_at__isnull=True).get() == new
+    match_table_link_revoke(link=new)
+    assert not MatchTableLink.objects.filter(revoked_at__isnull=True, room=Room.OPEN).exists()
+
+
+# --- sends and confirmations ----------------------------------------------------------------------
+
+
+def test_a_confirmed_send_is_the_rooms_line_logged_as_the_rooms_phone(rooms, match):
+    outcome = play(rooms[Room.CLOSED], 1, "4s n -1", "hk")
+
+    line = MatchBoard.objects.get()
+    assert (line.room, line.text, line.lead, line.ns_score, line.version) == (Room.CLOSED, "4S N -1", "HK", -50, 1)
+    assert outcome.entry.status == EntryStatus.CONFIRMED and outcome.stored == line
+    change = MatchLineChange.objects.get()
+    assert (change.action, change.after_text, change.via_room, change.author) == (
+        "recorded", "4S N -1 lead HK", Room.CLOSED, "closed room phone")
+
+
+def test_nothing_is_stored_before_ew_confirm_and_a_refusal_returns_the_line(rooms):
+    sent = key()
+    match_table_send(link=rooms[Room.OPEN], board=1, text="4S N =", client_key=sent)
+    assert not MatchBoard.objects.exists()
+
+    match_table_refuse(link=rooms[Room.OPEN], client_key=sent)
+
+    assert MatchTableEntry.objects.get().status == EntryStatus.REFUSED
+    with pytest.raises(ValidationError, match="refused or replaced"):
+        match_table_confirm(link=rooms[Room.OPEN], client_key=sent)
+    assert not MatchBoard.objects.exists()
+    play(rooms[Room.OPEN], 1, "4S N +1")
+    assert MatchBoard.objects.get().text == "4S N +1"
+
+
+def test_a_repeated_send_and_confirmation_store_one_line(rooms):
+    sent = key()
+    for _ in range(3):
+        match_table_send(link=rooms[Room.OPEN], board=1, text="4S N =", client_key=sent)
+    for _ in range(3):
+        match_table_confirm(link=rooms[Room.OPEN], client_key=sent)
+
+    assert MatchTableEntry.objects.count() == 1
+    assert MatchBoard.objects.count() == 1 and MatchLineChange.objects.count() == 1
+
+
+def test_with_confirmation_off_a_send_is_recorded_at_once(rooms, match):
+    match.event.table_confirmation = False
+    match.event.save()
+    link = MatchTableLink.objects.select_related("match__event").get(pk=rooms[Room.OPEN].pk)
+
+    outcome = match_table_send(link=link, board=2, text="3NT S +1", client_key=key())
+
+    assert outcome.entry.status == EntryStatus.CONFIRMED
+    assert MatchBoard.objects.get().ns_score == 630
+
+
+def test_the_directors_line_wins_over_a_phones(rooms, match, director):
+    sent = key()
+    match_table_send(link=rooms[Room.OPEN], board=1, text="4S N =", client_key=sent)
+    match_record_line(match=match, board=1, room=Room.OPEN, text="4S N +2", by=director, version=0)
+
+    outcome = match_table_confirm(link=rooms[Room.OPEN], client_key=sent)
+
+    assert outcome.entry.status == EntryStatus.SUPERSEDED
+    assert MatchBoard.objects.get().text == "4S N +2"
+    # A later send for that board is answered with the stored line and stores nothing.
+    again = match_table_send(link=rooms[Room.OPEN], board=1, text="4S N -1", client_key=key())
+    assert again.entry is None and again.stored.text == "4S N +2"
+    assert MatchTableEntry.objects.count() == 1
+
+
+def test_a_board_outside_the_match_or_an_impossible_line_is_refused(rooms):
+    with pytest.raises(ValidationError, match="boards 1 to 2, not 3"):
+        match_table_send(link=rooms[Room.OPEN], board=3, text="4S N =", client_key=key())
+    with pytest.raises(ValidationError):
+        match_table_send(link=rooms[Room.OPEN], board=1, text="8S N =", client_key=key())
+    with pytest.raises(ValidationError, match="no valid key"):
+        match_table_send(link=rooms[Room.OPEN], board=1, text="4S N =", client_key="short")
+    assert not MatchTableEntry.objects.exists()
+
+
+def test_a_rooms_key_opens_nothing_in_the_other_room(rooms):
+    sent = key()
+    match_table_send(link=rooms[Room.OPEN], board=1, text="4S N =", client_key=sent)
+
+    with pytest.raises(ValidationError, match="never sent from this table"):
+        match_table_confirm(link=rooms[Room.CLOSED], client_key=sent)
+    with pytest.raises(ValidationError, match="belongs to another table"):
+        match_table_send(link=rooms[Room.CLOSED], board=1, text="4S N =", client_key=sent)
+    assert not MatchBoard.objects.exists()
+
+
+def test_a_declarer_swap_asks_for_a_second_look_first(rooms):
+    play(rooms[Room.OPEN], 1, "4S N =")
+
+    first = match_table_send(link=rooms[Room.CLOSED], board=1, text="4S E =", client_key=key())
+    assert first.needs_check and "check the declarer" in first.warnings[0]
+    assert MatchBoard.objects.count() == 1
+
+    sent = key()
+    match_table_send(link=rooms[Room.CLOSED], board=1, text="4S E =", client_key=sent, accept_warnings=True)
+    match_table_confirm(link=rooms[Room.CLOSED], client_key=sent)
+    assert MatchBoard.objects.count() == 2
+
+
+def test_the_matchs_imps_and_vps_follow_the_phones_lines(rooms, match):
+    play(rooms[Room.OPEN], 1, "4S N =")  # home NS +420
+    play(rooms[Room.CLOSED], 1, "4S N -1")  # away NS -50: home +470, 10 IMPs
+    play(rooms[Room.OPEN], 2, "3NT S +1")  # vulnerable NS +630
+    play(rooms[Room.CLOSED], 2, "3NT S =")  # away NS +600: home +30, 1 IMP
+
+    scored = next(m for m in team_event_score(match.event).matches if m.match.pk == match.pk)
+
+    assert scored.complete
+    assert (scored.outcome.home_points, scored.outcome.away_points) == (11, 0)
+    assert (scored.home_vp, scored.away_vp) == tuple(Fraction(vp) for vp in victory_points(11, "20"))
+
+
+def test_a_revoked_link_is_no_longer_found_by_its_token(rooms):
+    from sessions.selectors.team_tables import match_table_link_by_token
+
+    link = rooms[Room.OPEN]
+    assert match_table_link_by_token(link.token) == link
+    match_table_link_revoke(link=link)
+    assert match_table_link_by_token(link.token) is None
+
+
+def test_a_director_is_named_in_the_log(match):
+    user = make_user("td")
+    match_record_line(match=match, board=1, room=Room.OPEN, text="4S N =", by=user)
+    assert MatchLineChange.objects.get().author == "td"
