@@ -5,13 +5,16 @@ and its interrupted import taken again; analysis passes take turns on PostgreSQL
 
 from __future__ import annotations
 
+import datetime
 import os
+import signal
 import subprocess
 import sys
 import threading
 import time
 import uuid
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -24,6 +27,7 @@ from rq.job import Job, JobStatus
 from clubscore import work_queue
 from sessions.models import AnalysisStatus, BoardAnalysis, ImportJob, ImportStatus, Session
 from sessions.services import analysis
+from sessions.services.background import BackgroundWorker
 from sessions.transfer import jobs
 from tests.analysis.conftest import TEN_TRICKS_NS, board_of, give_deal
 from tests.factories import make_club, make_event, make_session
@@ -173,6 +177,48 @@ def test_the_worker_command_needs_a_queue(settings):
         call_command("work_queue", "--burst", stdout=StringIO())
 
 
+def _dies_once_then_analyses():
+    flag = Path(os.environ["CLUBSCORE_TEST_DIES_ONCE"])
+    if not flag.exists():
+        flag.write_text("killed")
+        os.kill(os.getpid(), signal.SIGKILL)  # the worker's process dies in the middle of the pass
+    return analysis.analysis_run()
+
+
+#: An analysis pass whose first run is killed (retried at once, for the test).
+DIES_ONCE = BackgroundWorker(name="dies-once", path=f"{__name__}.DIES_ONCE", run=_dies_once_then_analyses,
+                             summary=repr, stopped="", retry_after=datetime.timedelta(0))
+
+
+def worker_environment(settings, **extra) -> dict[str, str]:
+    """A worker process's environment: the test's database (committed data) and queue."""
+    database = connection.settings_dict
+    url = (f"sqlite:///{database['NAME']}" if connection.vendor == "sqlite" else
+           f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}")
+    return {**os.environ, "DJANGO_SETTINGS_MODULE": "clubscore.settings", "SECRET_KEY": "test-only-secret-key",
+            "DATABASE_URL": url, "WORK_QUEUE": "rq", "RQ_REDIS_URL": REDIS_URL, "RQ_QUEUE": settings.RQ_QUEUE,
+            **extra}
+
+
+@pytest.mark.django_db(transaction=True)  # the worker process reads what the test committed
+def test_a_killed_worker_process_loses_nothing_its_retry_analyses_the_boards(queue, settings, tmp_path):
+    """Under plain `rq worker` (the job sets Django up itself), the forked process running the pass is killed."""
+    session_with_a_deal()
+    queued = work_queue.enqueue(DIES_ONCE)
+    flag = tmp_path / "died"
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("rq")), "worker", "--burst", "--url", REDIS_URL,
+         "--worker-class", "clubscore.work_queue.DjangoWorker", settings.RQ_QUEUE],
+        cwd=settings.BASE_DIR, env=worker_environment(settings, CLUBSCORE_TEST_DIES_ONCE=str(flag)),
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert flag.exists() and "terminated unexpectedly" in done.stderr + done.stdout
+    job = Job.fetch(queued.id, connection=queue.connection)
+    assert (job.get_status(), job.retries_left) == (JobStatus.FINISHED, work_queue.RETRIES - 1)
+    assert BoardAnalysis.objects.get().status == AnalysisStatus.DONE
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the advisory lock is PostgreSQL's")
 def test_analysis_passes_take_turns_across_connections():
     """A pass on another machine holds the lock: this one waits for it to end."""
@@ -206,13 +252,8 @@ def test_analysis_passes_take_turns_across_connections():
 def test_the_worker_command_runs_the_queued_analysis_in_forked_jobs(queue, settings):
     session_with_a_deal()
     analysis.analysis_start()
-    database = connection.settings_dict
-    url = (f"sqlite:///{database['NAME']}" if connection.vendor == "sqlite" else
-           f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}")
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "clubscore.settings", "SECRET_KEY": "test-only-secret-key",
-           "DATABASE_URL": url, "WORK_QUEUE": "rq", "RQ_REDIS_URL": REDIS_URL, "RQ_QUEUE": settings.RQ_QUEUE}
-    done = subprocess.run([sys.executable, "manage.py", "work_queue", "--burst"], cwd=settings.BASE_DIR, env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "manage.py", "work_queue", "--burst"], cwd=settings.BASE_DIR,
+                          env=worker_environment(settings), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert BoardAnalysis.objects.get().status == AnalysisStatus.DONE
     # At its start it queued a pass of each kind not already waiting (for work a stopped worker left): the imports.
