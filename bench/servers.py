@@ -12,9 +12,10 @@ their processes), then prints:
 
 - requests per second from a round-robin client (``--clients`` threads, each sending its
   requests to the instances in turn) against one instance, then against both;
-- stale pages: each correction is posted through one instance (the director's board
-  entry, a new lead and result for a line) and the board's traveller read at once from
-  the other; a page without the new lead is stale (there must be none);
+- stale pages: the board's traveller is read from one instance (a cache there then holds
+  it), a correction posted through the other (the director's board entry, a new lead and
+  result for a line), and the traveller read again at once from the first; a page
+  without the new lead is stale (there must be none);
 - a phone's table entry whose requests alternate between the instances: page, send,
   confirm, the retry of the send, the next board; one line stored.
 
@@ -178,8 +179,12 @@ def stale_pages(ports: list[int], session: BenchSession, director_cookies: dict[
         line = (Result.objects.filter(board__session_id=session.session_id, board__number=board)
                 .select_related("ns_pair", "ew_pair", "section").order_by("ns_pair__number").first())
         entry = reverse("sessions:director_board", args=[session.session_id, board])
-        page = fetch(writer, "GET", entry, director_cookies)
+        traveller_path = reverse("sessions:board", args=[session.session_id, board])
         lead = LEADS[number % len(LEADS)]
+        # Read first on the other server, so a cache there holds the page as it was: the check can fail.
+        if str(card_html(lead)) in fetch(reader, "GET", traveller_path).body:
+            raise SystemExit(f"board {board}'s traveller already shows the lead {lead}: the check could not tell")
+        page = fetch(writer, "GET", entry, director_cookies)
         answer = fetch(writer, "POST", entry, {**director_cookies, **page.cookies}, {
             "csrfmiddlewaretoken": csrf_token(page.body),
             "row": f"{line.section.letter}-{board}-{line.ns_pair_id}-{line.ew_pair_id}",
@@ -190,7 +195,7 @@ def stale_pages(ports: list[int], session: BenchSession, director_cookies: dict[
             refused += 1
             notes.append(f"correction {number + 1} on board {board}: answered {answer.status}, lead {stored.lead!r}")
             continue
-        traveller = fetch(reader, "GET", reverse("sessions:board", args=[session.session_id, board])).body
+        traveller = fetch(reader, "GET", traveller_path).body
         if str(card_html(lead)) not in traveller:
             stale += 1
             notes.append(f"board {board}: the other server's traveller lacks the new lead {lead}")
