@@ -177,6 +177,12 @@ def test_the_worker_command_needs_a_queue(settings):
         call_command("work_queue", "--burst", stdout=StringIO())
 
 
+def test_the_worker_command_says_when_redis_cannot_be_reached(settings):
+    settings.WORK_QUEUE, settings.RQ_REDIS_URL = "rq", "redis://127.0.0.1:1/0"
+    with pytest.raises(CommandError, match="the work queue's Redis cannot be reached"):
+        call_command("work_queue", "--burst", stdout=StringIO())
+
+
 def _dies_once_then_analyses():
     flag = Path(os.environ["CLUBSCORE_TEST_DIES_ONCE"])
     if not flag.exists():

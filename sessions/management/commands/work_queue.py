@@ -15,6 +15,7 @@ the retries of passes that failed or died.
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from redis.exceptions import RedisError
 
 from clubscore import work_queue
 from sessions.services.analysis import WORKER as ANALYSIS
@@ -34,6 +35,10 @@ class Command(BaseCommand):
             raise CommandError("no work queue is configured: set WORK_QUEUE=rq and REDIS_URL (or RQ_REDIS_URL); "
                                "without them the web app runs this work itself")
         connection = work_queue.redis_connection()
+        try:
+            connection.ping()
+        except RedisError as error:
+            raise CommandError(f"the work queue's Redis cannot be reached ({error}): check RQ_REDIS_URL or REDIS_URL") from None
         for kind in KINDS:
             kind.enqueue()
         queue = work_queue.work_queue(connection)
