@@ -191,6 +191,20 @@ CACHES = {
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 
+# The slow work (double-dummy analysis, large imports). WORK_QUEUE unset: a thread in the
+# web process runs it, which needs no server (development, the demo; tests run it inline).
+# WORK_QUEUE=rq: it goes to an RQ queue on Redis (RQ_REDIS_URL, else REDIS_URL), run by
+# `manage.py work_queue` on any machine, so app servers keep no work of their own.
+WORK_QUEUE = os.environ.get("WORK_QUEUE", "").strip().lower()
+RQ_REDIS_URL = os.environ.get("RQ_REDIS_URL", REDIS_URL)
+RQ_QUEUE = os.environ.get("RQ_QUEUE", "clubscore")
+# Longest a pass may run before RQ stops it (its work stays pending in the database).
+WORK_QUEUE_TIMEOUT = int(os.environ.get("WORK_QUEUE_TIMEOUT", "3600"))
+if WORK_QUEUE not in ("", "rq"):
+    raise SystemExit(f"ClubScore: WORK_QUEUE={WORK_QUEUE!r} is not a queue ClubScore knows: set rq, or leave it unset.")
+if WORK_QUEUE == "rq" and not RQ_REDIS_URL:
+    raise SystemExit("ClubScore: WORK_QUEUE=rq needs a Redis server: set RQ_REDIS_URL or REDIS_URL.")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -18,6 +18,8 @@ CSRF_COOKIE_SECURE = False
 # Double-dummy analysis runs in the request's thread in tests, so no solver thread
 # outlives a test; tests of the background path turn it back on.
 ANALYSIS_BACKGROUND = False
+# No queue whatever the environment says: tests of the queue turn it on with their own queue.
+WORK_QUEUE = ""
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not the shared in-memory database: races between threads then wait on the

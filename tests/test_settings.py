@@ -69,3 +69,33 @@ def test_a_redis_url_gives_a_shared_cache_and_none_gives_local_memory():
         assert result.returncode == 0, result.stderr
         shown, value = result.stdout.split()
         assert shown.endswith(backend) and value == "42"
+
+
+def _queue_environment(extra: dict[str, str]) -> dict[str, str]:
+    """Settings from ``extra`` alone: the queue's variables of the outer environment left out."""
+    env = _without_settings(DEBUG="1")
+    for name in ("WORK_QUEUE", "REDIS_URL", "RQ_REDIS_URL", "RQ_QUEUE"):
+        env.pop(name, None)
+    return {**env, **extra}
+
+
+def test_the_work_queue_follows_the_environment_and_refuses_what_it_cannot_run(tmp_path):
+    probe = ("import django; django.setup(); from django.conf import settings; "
+             "print(repr(settings.WORK_QUEUE), settings.RQ_REDIS_URL or '-', settings.RQ_QUEUE)")
+    cases = [
+        ({}, "'' - clubscore"),
+        ({"WORK_QUEUE": "rq", "REDIS_URL": "redis://cache:6379/0"}, "'rq' redis://cache:6379/0 clubscore"),
+        ({"WORK_QUEUE": "RQ", "REDIS_URL": "redis://cache:6379/0", "RQ_REDIS_URL": "redis://jobs:6379/1",
+          "RQ_QUEUE": "scores"}, "'rq' redis://jobs:6379/1 scores"),
+    ]
+    for extra, shown in cases:
+        env = _queue_environment(extra)
+        result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
+        assert result.stdout.strip() == shown, result.stderr
+    for extra, message in (({"WORK_QUEUE": "celery"}, "WORK_QUEUE='celery' is not a queue"),
+                           ({"WORK_QUEUE": "rq"}, "WORK_QUEUE=rq needs a Redis server")):
+        env = _queue_environment(extra)
+        result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True,
+                                text=True)
+        assert result.returncode != 0 and "Traceback" not in result.stderr
+        assert result.stderr.strip().startswith("ClubScore: " + message), result.stderr

@@ -8,10 +8,12 @@ the boards *pending*, and after the commit ``analysis_start`` analyses them. (Ex
 calls, no signals: whoever stores deals asks for their analysis.)
 
 The request that stores deals never analyses them (a session of 27 boards takes
-seconds of CPU): ``analysis_start`` hands the work to one background thread (with
-its own database connection, closed when it ends), or runs it at once when the
-ANALYSIS_BACKGROUND setting is False (tests). ``analysis_run`` is that work, the
-same for the thread and for ``manage.py analyse_boards`` (cron, or after a crash).
+seconds of CPU): ``analysis_start`` puts a pass on the work queue when there is one
+(WORK_QUEUE=rq: a worker process runs it, clubscore.work_queue), else hands the work to
+one background thread (with its own database connection, closed when it ends), or runs
+it at once when the ANALYSIS_BACKGROUND setting is False (tests). ``analysis_run`` is
+that work, the same for the queue, the thread and ``manage.py analyse_boards`` (cron,
+or after a crash); on PostgreSQL its passes take turns wherever they run.
 Analysing holds no transaction: each finished board is written on its own, and only
 if the board still has the deal that was analysed (a deal corrected meanwhile stays
 pending for the next pass).
@@ -258,14 +260,15 @@ def _save_failure(board: Board, reason: str, report: AnalysisReport) -> None:
 # --- in the background ------------------------------------------------------------------------
 
 def analysis_start() -> threading.Thread | None:
-    """Analyse the pending boards, in the background thread or now (see services.background)."""
+    """Analyse the pending boards: queued, in the background thread or now (see services.background)."""
     return WORKER.start(
         background=getattr(settings, "ANALYSIS_BACKGROUND", True), pending=lambda: boards_needing_analysis().exists()
     )
 
 
 WORKER = BackgroundWorker(
-    name="board-analysis", run=analysis_run,
+    name="board-analysis", path=f"{__name__}.WORKER", run=analysis_run,
+    exclusive=True,  # a pass analyses every pending board: two at once would solve each deal twice
     summary=lambda report: f"analysed {len(report.done)} boards, {len(report.failed)} failed",
     stopped="background analysis of the pending boards stopped",
 )

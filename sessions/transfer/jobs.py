@@ -4,10 +4,11 @@ A file at the formats' limits (some 20,000 traveller lines) takes longer to impo
 a web worker may take to answer, so the upload page imports a file of more than
 IMPORT_BACKGROUND_BYTES as a job: ``import_job_create`` keeps the file on a queued
 ImportJob and, after the commit, ``import_jobs_start`` runs it, the way the double-dummy
-analysis runs (sessions.services.analysis): in one background thread with its own
-database connection (closed when it ends), or at once when the IMPORT_BACKGROUND setting
-is False (unset, it follows ANALYSIS_BACKGROUND, so tests run both inline).
-``import_jobs_run`` is that work, the same for the thread and for
+analysis runs (sessions.services.analysis): on the work queue when there is one
+(WORK_QUEUE=rq), else in one background thread with its own database connection (closed
+when it ends), or at once when the IMPORT_BACKGROUND setting is False (unset, it follows
+ANALYSIS_BACKGROUND, so tests run both inline). Any app server shows a job's progress:
+it is on the row. ``import_jobs_run`` is that work, the same for the queue, the thread and
 ``manage.py import_results --jobs`` (cron, or after a restart). Smaller files are
 imported in the request, as before.
 
@@ -164,12 +165,15 @@ def _fail(mine: QuerySet[ImportJob], message: str) -> None:
 # --- in the background ---------------------------------------------------------------------------
 
 def import_jobs_start() -> threading.Thread | None:
-    """Run the waiting jobs, in the background thread or now (see services.background)."""
+    """Run the waiting jobs: queued, in the background thread or now (see services.background)."""
     return WORKER.start(background=_background(), pending=lambda: _waiting(timezone.now()).exists())
 
 
 WORKER = BackgroundWorker(
-    name="results-import", run=import_jobs_run,
+    name="results-import", path=f"{__name__}.WORKER", run=import_jobs_run,
+    # Passes run side by side (each claims its own jobs). One that died left its job running:
+    # it is retried once that job counts as interrupted.
+    retry_after=STALE_AFTER + datetime.timedelta(minutes=1),
     summary=lambda ended: "import jobs ended: " + (", ".join(f"{job.pk} {job.status}" for job in ended) or "none"),
     stopped="background import of the waiting jobs stopped",
 )

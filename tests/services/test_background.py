@@ -19,7 +19,8 @@ def closed(monkeypatch):
 
 
 def worker(run):
-    return BackgroundWorker(name="test-work", run=run, summary=repr, stopped="the test work stopped")
+    return BackgroundWorker(name="test-work", path="tests.not.queued", run=run, summary=repr,
+                            stopped="the test work stopped")
 
 
 def test_without_background_the_work_runs_now_and_no_thread_starts():

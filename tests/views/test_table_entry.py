@@ -10,6 +10,7 @@ import uuid
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -108,6 +109,25 @@ def test_a_result_is_recorded_only_once_ew_confirm_it(client, session, links):
     log = ResultChange.objects.get()
     assert (log.action, log.via_table, log.author) == (ChangeAction.RECORDED, 1, "table 1 (phone)")
     assert re.search(r'Board <span class="board-number">2</span>', client.get(url(links[1])).content.decode())
+
+
+def test_a_phone_whose_requests_land_on_different_app_servers_keeps_its_place(session, links):
+    """Nothing of a table lives in a process: each request goes to a "server" that shares only
+    the database (a fresh client, the cache emptied); bench/servers.py does it with two gunicorns."""
+    def next_server() -> Client:
+        cache.clear()
+        return Client()
+
+    same = key()
+    send(next_server(), links[1], 1, "4S N =", client_key=same)
+    page = next_server().get(url(links[1])).content.decode()
+    assert "NS sent: <strong class=\"pending-text\">4S N =</strong>" in page
+    send(next_server(), links[1], 1, "4S N =", client_key=same)  # the retry, on the other server
+    next_server().post(url(links[1], "confirm"), {"client_key": same})
+    next_server().post(url(links[1], "confirm"), {"client_key": same})
+
+    assert (Result.objects.get().text, TableEntry.objects.count(), ResultChange.objects.count()) == ("4S N =", 1, 1)
+    assert re.search(r'Board <span class="board-number">2</span>', next_server().get(url(links[1])).content.decode())
 
 
 def test_a_refusal_returns_the_result_to_ns(client, session, links):

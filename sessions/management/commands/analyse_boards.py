@@ -1,7 +1,8 @@
 """Analyse the boards whose deals have no current double-dummy analysis.
 
-The web app analyses in a background thread after deals arrive; this command does the
-same work in the foreground, for a cron job or after a restart cut the thread short.
+The web app analyses after deals arrive, in a background thread or in a worker of the work
+queue (manage.py work_queue); this command does the same work in the foreground, for a
+cron job or after a restart cut a pass short.
 
     python manage.py analyse_boards                # every pending board
     python manage.py analyse_boards --session 12   # only that session's
