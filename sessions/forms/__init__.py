@@ -94,10 +94,17 @@ class SessionCreateForm(SessionShapeForm):
     )
     movement = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
 
-    def __init__(self, *args, club, movements, pair_labels=(), **kwargs) -> None:
+    BOARD_CHOICES = [("same", "same boards"), ("different", "different boards")]
+
+    def __init__(self, *args, club, movements, pair_labels=(), letters="", **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["event"].queryset = club.events.order_by("name")
         self.fields["movement"].choices = [(i, m.description) for i, m in enumerate(movements)]
+        # With several sections, each plays the shared boards or deals of its own.
+        for letter in letters if len(letters) > 1 else "":
+            self.fields[f"boards_{letter}"] = forms.ChoiceField(
+                choices=self.BOARD_CHOICES, initial="same", widget=forms.RadioSelect, label=f"Section {letter}",
+            )
         for label in pair_labels:
             for seat in (1, 2):
                 self.fields[self._pair_field(label, seat)] = forms.CharField(
@@ -112,6 +119,16 @@ class SessionCreateForm(SessionShapeForm):
         if not cleaned.get("event") and not cleaned.get("new_event") and "event" not in self.errors:
             self.add_error("event", "choose the event, or name a new one")
         return cleaned
+
+    def board_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("boards_")]
+
+    def own_boards(self) -> tuple[str, ...]:
+        """The sections that play deals of their own (different boards)."""
+        return tuple(
+            name.removeprefix("boards_") for name in self.fields
+            if name.startswith("boards_") and self.cleaned_data.get(name) == "different"
+        )
 
     @staticmethod
     def _pair_field(label: str, seat: int) -> str:

@@ -44,6 +44,8 @@ from sessions.models import (
     Seating,
     Section,
     Session,
+    section_boards,
+    sections_with_own_boards,
 )
 from sessions.movements import Movement, MovementError, board_range, howell, mitchell
 from sessions.text import clean_name
@@ -127,9 +129,7 @@ def session_change_movement(*, session: Session, movement: Movement, by: Abstrac
         Pair.objects.filter(pk__in=[pair.pk for label, pair in kept.items() if label not in labels]).delete()
         new = _create_pairs_missing(section, movement, kept)
         _create_seatings(section, movement, {**{k: v for k, v in kept.items() if k in labels}, **new})
-    session.boards.exclude(number__in=numbers).delete()
-    existing = set(session.boards.values_list("number", flat=True))
-    _create_boards(session, sorted(numbers - existing))
+    _reshape_boards(session, sections, numbers)
     before = session.movement_description
     session.movement_kind, session.movement_description = movement.kind, movement.description[:200]
     session.tables, session.rounds = movement.tables, movement.rounds
@@ -209,6 +209,21 @@ def _round_seatings(section: Section, round: int) -> dict[int, Seating]:
         .order_by("table")
     )
     return {seating.table: seating for seating in seatings}
+
+
+def _reshape_boards(session: Session, sections: Sequence[Section], numbers: set[int]) -> None:
+    """The boards of the new movement: numbers it drops go, numbers it adds come, shared or
+    in each section that plays its own deals, as before the change."""
+    session.boards.exclude(number__in=numbers).delete()
+    boards = list(session.boards.all())
+    own = sections_with_own_boards(boards)
+    if any(section.pk not in own for section in sections):
+        shared = {board.number for board in boards if board.section_id is None}
+        _create_boards(session, sorted(numbers - shared))
+    for section in sections:
+        if section.pk in own:
+            theirs = {board.number for board in boards if board.section_id == section.pk}
+            _create_boards(session, sorted(numbers - theirs), section=section)
 
 
 def _check_round(section: Section, round: int, wanted: Sequence[TableSeating], pairs: Sequence[Pair]) -> dict[int, tuple[Pair, Pair, list[int]]]:
@@ -634,7 +649,7 @@ def _store_not_played(seatings: Sequence[Seating], entered_boards: set[int], by:
     if not seatings:
         return 0
     section = seatings[0].section
-    boards = {board.number: board for board in Board.objects.filter(session_id=section.session_id)}
+    boards = section_boards(list(Board.objects.filter(session_id=section.session_id)), section.pk)
     lines = []
     for seating in seatings:
         for number in seating.boards:

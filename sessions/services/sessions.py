@@ -9,7 +9,7 @@ movement gets no Pair: the pair meeting it simply has no seating that round.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -46,6 +46,7 @@ def session_create(
     date: datetime.date,
     movement: Movement,
     section_letters: Sequence[str] = ("A",),
+    own_boards: Collection[str] = (),
     pair_players: Mapping[str, Sequence[str]] | None = None,
     by: AbstractBaseUser | None = None,
 ) -> Session:
@@ -53,7 +54,11 @@ def session_create(
 
     ``pair_players`` maps a pair label ("1NS", or "A:1NS" with several sections) to the
     names of its two players: known names are taken from the club's list, new ones added.
+    ``own_boards`` names the sections that play deals of their own (different boards);
+    the others share the session's boards.
     """
+    if set(own_boards) - set(section_letters):
+        raise ValidationError(f"no section {', '.join(sorted(set(own_boards) - set(section_letters)))} to play its own boards")
     board_numbers = movement.boards()
     session = Session(
         event=event,
@@ -70,11 +75,14 @@ def session_create(
     )
     session.full_clean()
     session.save()
-    _create_boards(session, board_numbers)
+    if set(section_letters) - set(own_boards):
+        _create_boards(session, board_numbers)
     for letter in section_letters:
         section = Section(session=session, letter=letter)
         section.full_clean()
         section.save()
+        if letter in own_boards:
+            _create_boards(session, board_numbers, section=section)
         pairs = _create_pairs(section, movement)
         _create_seatings(section, movement, pairs)
         _name_players(event, section, pairs, pair_players or {}, several=len(section_letters) > 1)
@@ -83,10 +91,12 @@ def session_create(
     return session
 
 
-def _create_boards(session: Session, numbers: Iterable[int]) -> None:
+def _create_boards(session: Session, numbers: Iterable[int], section: Section | None = None) -> None:
+    """The session's shared boards, or with ``section`` the deals that section plays alone."""
     boards = [
         Board(
             session=session,
+            section=section,
             number=number,
             dealer=engine_boards.dealer(number).value,
             vulnerability=engine_boards.vulnerability(number).value,

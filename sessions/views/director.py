@@ -32,7 +32,7 @@ from sessions.forms import (
 )
 from sessions.models import Board, Club, Event, Result, Section, Session
 from sessions.movements import Movement, MovementError
-from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.permissions import club_scoped, get_club_object_or_404, htmx_login_required
 from sessions.selectors.events import EventSessionView, event_ranking
 from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
@@ -42,7 +42,7 @@ from sessions.selectors import (
     director_clubs,
     latest_event,
     movement_options,
-    provisional_standings,
+    session_score,
     session_cards,
     session_change_log,
     session_pairs,
@@ -112,7 +112,7 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     letters = shape.section_letters()
     form = SessionCreateForm(
         request.POST if request.method == "POST" else None,
-        club=club, movements=movements, pair_labels=_pair_labels(chosen, letters),
+        club=club, movements=movements, pair_labels=_pair_labels(chosen, letters), letters=letters,
         initial={**shape.cleaned_data, "movement": movements.index(chosen),
                  "event": context["preselected"] or latest_event(club=club)},
     )
@@ -124,6 +124,8 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
             form.add_error(None, error)
         else:
             sections = f" in sections {', '.join(letters)}" if len(letters) > 1 else ""
+            if form.own_boards():
+                sections += f"; section(s) {', '.join(form.own_boards())} play different boards"
             messages.success(request, f"Session created: {chosen.description}{sections}.")
             for twice in players_entered_twice(session=session):
                 messages.warning(request, f"{twice}: one person cannot play in two pairs.")
@@ -159,7 +161,7 @@ def _create_session(
             raise ValidationError([f"new event: {message}" for message in error.messages]) from None
     return session_create(
         event=event, name=data["name"], date=data["date"], movement=movement, section_letters=tuple(letters),
-        pair_players=form.pair_players(_pair_labels(movement, letters)), by=user,
+        own_boards=form.own_boards(), pair_players=form.pair_players(_pair_labels(movement, letters)), by=user,
     )
 
 
@@ -223,8 +225,9 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
+    scored = session_score(session=session)
     return render(request, "director/standings.html", {
-        "session": session, "rankings": provisional_standings(session=session),
+        "session": session, "rankings": scored.rankings(), "note": scored.note,
     })
 
 
@@ -411,7 +414,12 @@ def _entry(
 
 
 def _board(request: HttpRequest, session_id: int, number: int) -> Board:
-    return get_club_object_or_404(request.user, Board, session_id=session_id, number=number)
+    """The board page's deal: the shared one, else the first section's (sections playing
+    different deals have one each; the traveller lists every section's lines)."""
+    board = club_scoped(request.user, Board).filter(session_id=session_id, number=number).first()
+    if board is None:
+        raise Http404("no such board")
+    return board
 
 
 @entry_login_required
