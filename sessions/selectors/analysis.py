@@ -121,16 +121,20 @@ def board_analysis(*, board: Board, results: Sequence[Result] | None = None) -> 
 
 def session_analyses(*, session: Session) -> list[BoardAnalysisView]:
     """Every board of the session with its hands and analysis, in order (one query)."""
-    boards = Board.objects.filter(session=session).select_related("analysis").order_by("number")
+    boards = Board.objects.filter(session=session).select_related("analysis", "section")
     return [_view(board, _row_of(board), ()) for board in boards]
 
 
-def hand_records_file(*, session: Session) -> bytes:
-    """The session's deals as a hand-record PBN file for a dealing machine (one query).
+def hand_records_file(*, session: Session, section_letter: str = "") -> bytes:
+    """The session's deals as a hand-record PBN file for a dealing machine (one query):
+    the shared boards, or with ``section_letter`` that section's own deals.
 
     ``session.event.club`` must be loaded (the club-scoped lookup does).
     """
-    deals = {view.board.number: view.deal for view in session_analyses(session=session) if view.deal}
+    deals = {
+        view.board.number: view.deal for view in session_analyses(session=session)
+        if view.deal and (view.board.section.letter if view.board.section else "") == section_letter
+    }
     return write_hand_records(deals, event=f"{session.event.name} {session.name}",
                               site=session.event.club.name, date=session.date)
 
