@@ -103,7 +103,8 @@ class SessionCreateForm(SessionShapeForm):
         # With several sections, each plays the shared boards or deals of its own.
         for letter in letters if len(letters) > 1 else "":
             self.fields[f"boards_{letter}"] = forms.ChoiceField(
-                choices=self.BOARD_CHOICES, initial="same", widget=forms.RadioSelect, label=f"Section {letter}",
+                choices=self.BOARD_CHOICES, initial="same", required=False,  # not given: the same boards
+                widget=forms.RadioSelect, label=f"Section {letter}",
             )
         for label in pair_labels:
             for seat in (1, 2):
