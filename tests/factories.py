@@ -37,6 +37,7 @@ def make_session(
     *,
     sections: tuple[str, ...] = ("A",),
     own_boards: tuple[str, ...] = (),
+    short_sections: tuple[str, ...] = (),
     pair_players=None,
 ) -> Session:
     """A session from ``movement`` (default: a 3-table Mitchell of 2 boards a round)."""
@@ -47,6 +48,7 @@ def make_session(
         movement=movement or mitchell(3, 2),
         section_letters=sections,
         own_boards=own_boards,
+        short_sections=short_sections,
         pair_players=pair_players,
     )
 

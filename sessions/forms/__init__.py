@@ -65,9 +65,7 @@ class SessionShapeForm(forms.Form):
         cleaned = super().clean()
         pairs, sections = cleaned.get("pairs"), cleaned.get("sections")
         if pairs and sections:
-            if pairs % sections:
-                self.add_error("sections", f"{pairs} pairs do not split into {sections} equal sections")
-            elif pairs // sections > self.MOST_PAIRS_A_SECTION:
+            if -(-pairs // sections) > self.MOST_PAIRS_A_SECTION:
                 self.add_error("pairs", f"a section has at most {self.MOST_PAIRS_A_SECTION} pairs: add a section")
             elif pairs // sections < 3:
                 self.add_error("sections", f"a section needs at least 3 pairs, not {pairs // sections}")
@@ -77,7 +75,15 @@ class SessionShapeForm(forms.Form):
         return self.SECTION_LETTERS[: self.cleaned_data["sections"]]
 
     def pairs_a_section(self) -> int:
-        return self.cleaned_data["pairs"] // self.cleaned_data["sections"]
+        """The pairs of the largest section: the movement every section plays."""
+        return -(-self.cleaned_data["pairs"] // self.cleaned_data["sections"])
+
+    def short_sections(self) -> str:
+        """The sections one pair short when the pairs do not split equally (27 in 2: 14 +
+        13): the last ones, each playing the movement with a phantom."""
+        spare = self.pairs_a_section() * self.cleaned_data["sections"] - self.cleaned_data["pairs"]
+        letters = self.section_letters()
+        return letters[len(letters) - spare:] if spare else ""
 
 
 class SessionCreateForm(SessionShapeForm):

@@ -112,11 +112,13 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     letters = shape.section_letters()
     form = SessionCreateForm(
         request.POST if request.method == "POST" else None,
-        club=club, movements=movements, pair_labels=_pair_labels(chosen, letters), letters=letters,
+        club=club, movements=movements, pair_labels=_pair_labels(chosen, letters, shape.short_sections()),
+        letters=letters,
         initial={**shape.cleaned_data, "movement": movements.index(chosen),
                  "event": context["preselected"] or latest_event(club=club)},
     )
-    context.update(chosen=chosen, form=form, players=club.players.all(), letters=letters)
+    context.update(chosen=chosen, form=form, players=club.players.all(), letters=letters,
+                   short_sections=shape.short_sections(), short_pair=chosen.short_pair())
     if request.method == "POST" and form.is_valid():
         try:
             session = _create_session(club, form, chosen, letters, request.user)
@@ -124,6 +126,9 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
             form.add_error(None, error)
         else:
             sections = f" in sections {', '.join(letters)}" if len(letters) > 1 else ""
+            if form.short_sections():
+                sections += (f"; section(s) {', '.join(form.short_sections())} one pair short "
+                             f"(pair {chosen.short_pair()} is a phantom: its opponents sit out)")
             if form.own_boards():
                 sections += f"; section(s) {', '.join(form.own_boards())} play different boards"
             messages.success(request, f"Session created: {chosen.description}{sections}.")
@@ -140,11 +145,16 @@ def _preselected_event(club: Club, event_id: str) -> Event | None:
     return club.events.filter(pk=int(event_id)).first()
 
 
-def _pair_labels(movement: Movement, letters: str) -> list[str]:
-    """The movement's pairs, or with several sections each section's ("A:1NS", as session_create names them)."""
+def _pair_labels(movement: Movement, letters: str, short: str = "") -> list[str]:
+    """The movement's pairs, or with several sections each section's ("A:1NS", as session_create
+    names them); a section one pair short has no ``movement.short_pair()``."""
     if len(letters) == 1:
         return list(movement.pairs)
-    return [f"{letter}:{label}" for letter in letters for label in movement.pairs]
+    missing = movement.short_pair()
+    return [
+        f"{letter}:{label}" for letter in letters for label in movement.pairs
+        if not (letter in short and label == missing)
+    ]
 
 
 @transaction.atomic
@@ -161,7 +171,8 @@ def _create_session(
             raise ValidationError([f"new event: {message}" for message in error.messages]) from None
     return session_create(
         event=event, name=data["name"], date=data["date"], movement=movement, section_letters=tuple(letters),
-        own_boards=form.own_boards(), pair_players=form.pair_players(_pair_labels(movement, letters)), by=user,
+        own_boards=form.own_boards(), short_sections=tuple(form.short_sections()),
+        pair_players=form.pair_players(_pair_labels(movement, letters, form.short_sections())), by=user,
     )
 
 

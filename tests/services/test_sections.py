@@ -159,3 +159,29 @@ def test_across_the_field_falls_back_to_each_section_when_the_deals_differ(event
     }
     assert scored.note == DIFFERENT_DEALS_NOTE
     assert [field for field, _ in scored.rankings()] == ["A", "B"]
+
+
+# --- sections of unequal size ------------------------------------------------------------
+
+
+def test_a_section_one_pair_short_plays_the_movement_with_a_phantom(event):
+    session = make_session(event, mitchell(3, 2), sections=("A", "B"), short_sections=("B",))
+    section_b = session.sections.get(letter="B")
+
+    assert {pair.label for pair in section_b.pairs.all()} == {"1NS", "2NS", "3NS", "1EW", "2EW"}
+    # 3EW's three seatings are gone: its opponents sit out.
+    assert section_b.seatings.count() == 9 - 3
+    board_1 = session.boards.get(number=1)
+    played = [(s.ns_pair, s.ew_pair) for s in mitchell(3, 2).traveller(1) if s.ew_pair != "3EW"]
+    for (ns, ew), text in zip(played, ["4S N =", "4S N +1"]):
+        result_record(board=board_1, section=section_b, ns_pair=ns, ew_pair=ew, text=text)
+
+    # Two results on board 1 in B: +450 beats +420 (100% and 0%), the session goes on.
+    assert {text: percent for (letter, text), percent in _ns_percents(session).items() if letter == "B"} == {
+        "4S N +1": 100, "4S N =": 0,
+    }
+
+
+def test_an_unknown_short_section_is_refused(event):
+    with pytest.raises(ValidationError, match="no section C to be short"):
+        make_session(event, mitchell(3, 2), sections=("A", "B"), short_sections=("C",))
