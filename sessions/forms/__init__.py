@@ -86,6 +86,19 @@ class SessionShapeForm(forms.Form):
         return letters[len(letters) - spare:] if spare else ""
 
 
+class MovementShapeForm(SessionShapeForm):
+    """A new movement for an existing session: the pairs of each section and the boards a
+    round. The session keeps its sections, so the shape form's sections, rounds and
+    arrow-switch boxes are left out rather than silently ignored."""
+
+    sections = None  # type: ignore[assignment]
+    rounds = None  # type: ignore[assignment]
+    arrow_switch = None  # type: ignore[assignment]
+
+    def clean_sections(self) -> int:
+        return 1
+
+
 class SessionCreateForm(SessionShapeForm):
     event = forms.ModelChoiceField(queryset=Event.objects.none(), required=False, empty_label="(a new event)")
     new_event = forms.CharField(

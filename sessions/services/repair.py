@@ -50,6 +50,8 @@ from sessions.models import (
 from sessions.movements import Movement, MovementError, board_range, howell, mitchell
 from sessions.text import clean_name
 
+from sessions.selectors.repair import pairs_a_movement_drops
+
 from .results import _expected_seating, _find_pair, log_text
 from .sessions import _create_boards, _create_seatings, _split_label, session_log
 from .tables import table_links_ensure
@@ -102,13 +104,17 @@ def _locked(session: Session) -> Session:
 
 
 @transaction.atomic
-def session_change_movement(*, session: Session, movement: Movement, by: AbstractBaseUser | None = None) -> Session:
+def session_change_movement(
+    *, session: Session, movement: Movement, drop_players: bool = False, by: AbstractBaseUser | None = None
+) -> Session:
     """Replace the movement of a session that has no line yet.
 
     Once lines exist a new movement would leave them orphaned (pairs and boards that no
     longer meet): that is refused, and the director repairs the seating round by round
     instead. Pairs keep their players where their label survives; boards keep their
-    hands where their number does.
+    hands where their number does. Pairs with players that the new movement does not
+    have are refused unless ``drop_players`` (the director confirmed): their players
+    leave the session, and the change log names them.
     """
     _locked(session)
     # The seatings first, as result_record locks them: a line being entered now is either
@@ -123,6 +129,12 @@ def session_change_movement(*, session: Session, movement: Movement, by: Abstrac
     sections = list(session.sections.order_by("letter"))
     labels, numbers = set(movement.pairs), set(movement.boards())
     _refuse_losing_history(session, labels, numbers)
+    dropped = [f"{pair.section.letter} {pair} ({pair.names})" for pair in pairs_a_movement_drops(session=session, labels=labels)]
+    if dropped and not drop_players:
+        raise ValidationError(
+            f"the new movement has no pair {', '.join(dropped)}: their players would leave the session. "
+            "Confirm to change anyway, or choose a movement with those pairs"
+        )
     for section in sections:
         section.seatings.all().delete()
         kept = {pair.label: pair for pair in section.pairs.all()}
@@ -140,8 +152,9 @@ def session_change_movement(*, session: Session, movement: Movement, by: Abstrac
         "movement_kind", "movement_description", "tables", "rounds", "boards_per_round", "board_count", "arrow_switch",
     ])
     table_links_ensure(session=session)
+    after = session.movement_description + (f"; players removed with pairs {', '.join(dropped)}" if dropped else "")
     session_log(session=session, action=ChangeAction.SETTINGS, subject="movement", before=before,
-                after=session.movement_description, by=by)
+                after=after, by=by)
     return session
 
 

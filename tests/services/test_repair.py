@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from sessions.models import ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Session
 from sessions.movements import mitchell
 from sessions.selectors import session_progress, session_score
-from sessions.services import result_record, session_publish, session_unpublish
+from sessions.services import pair_set_players, player_add, result_record, session_publish, session_unpublish
 from sessions.services import results as results_service
 from sessions.services.repair import (
     TableSeating,
@@ -342,6 +342,33 @@ def test_the_movement_changes_while_no_line_is_entered(session):
     assert Seating.objects.filter(section__session=session).count() == 16
     assert Pair.objects.filter(section__session=session).count() == 8
     assert ResultChange.objects.get(action=ChangeAction.SETTINGS).subject == "movement"
+
+
+def test_a_movement_without_a_pair_that_has_players_is_refused_unless_confirmed(session):
+    pair_3ew = session.sections.get().pairs.get(number=3, direction="EW")
+    pair_set_players(pair=pair_3ew, player_1=player_add(club=session.event.club, name="Ann Smith"), player_2=None)
+
+    # 5 pairs (3EW a phantom) leave 3EW out: its player would leave the session.
+    five_pairs = mitchell(3, 2, phantom="3EW")
+    with pytest.raises(ValidationError, match=r"the new movement has no pair A 3EW \(Ann Smith\)"):
+        session_change_movement(session=session, movement=five_pairs)
+    assert Pair.objects.filter(pk=pair_3ew.pk).exists()
+    assert Seating.objects.filter(section__session=session).count() == 9
+
+    session_change_movement(session=session, movement=five_pairs, drop_players=True)
+
+    assert not Pair.objects.filter(pk=pair_3ew.pk).exists()
+    log = ResultChange.objects.get(action=ChangeAction.SETTINGS)
+    assert "players removed with pairs A 3EW (Ann Smith)" in log.after_text
+
+
+def test_a_movement_keeping_every_pair_with_players_needs_no_confirmation(session):
+    pair_1ns = session.sections.get().pairs.get(number=1, direction="NS")
+    pair_set_players(pair=pair_1ns, player_1=player_add(club=session.event.club, name="Bob Jones"), player_2=None)
+
+    session_change_movement(session=session, movement=mitchell(3, 2, phantom="3EW"))
+
+    assert Pair.objects.get(pk=pair_1ns.pk).player_1.name == "Bob Jones"
 
 
 def test_a_new_movement_that_would_orphan_lines_is_refused(session, board_1):
