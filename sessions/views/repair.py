@@ -221,10 +221,12 @@ def pair_late(request: HttpRequest, session_id: int, letter: str) -> HttpRespons
                     request, f"Pair {late.pair} plays from round {form.cleaned_data['from_round']}: name its players "
                     "under Pairs and players, and print its card.",
                 )
-            else:
+            if not late.rounds and not late.unseated:
+                messages.success(request, f"Pair {late.pair} is added; the movement has no place for it from then on.")
+            if late.unseated:
                 messages.warning(
-                    request, f"Pair {late.pair} is added, but the seating was changed by hand, so the movement's "
-                    "place for it is unknown: seat it round by round below.",
+                    request, f"Pair {late.pair} is added, but the seating changed by hand leaves no place for it in "
+                    f"round(s) {', '.join(map(str, late.unseated))}: seat it there round by round below.",
                 )
     return redirect("sessions:director_repair", session_id=session_id)
 

@@ -271,17 +271,33 @@ def test_a_late_pair_takes_the_phantoms_place_from_its_round(odd_session):
     assert ResultChange.objects.get(action=ChangeAction.MOVEMENT).subject == "pair 3EW"
 
 
-def test_a_late_pair_after_a_seating_change_is_added_for_the_director_to_seat(odd_session):
+def test_a_late_pair_after_a_seating_change_takes_the_places_still_free(odd_session):
     section = odd_session.sections.get()
     seating_turn_round(section=section, round=1, table=1)  # the movement's plan no longer holds
 
     late = pair_add_late(section=section, from_round=2)
 
-    assert (late.pair.label, late.rounds) == ("3EW", ())
-    wanted = [TableSeating(t, *seating_of(odd_session, 2, t)[:2], tuple(seating_of(odd_session, 2, t)[2]))
-              for t in (2, 3)] + [TableSeating(1, "1NS", "3EW", (3, 4))]
-    round_set_seatings(section=section, round=2, seatings=wanted)
+    # Rounds 2 and 3 were not changed: the phantom's places there are free, as in the movement.
+    assert (late.pair.label, late.rounds, late.unseated) == ("3EW", (2, 3), ())
     assert seating_of(odd_session, 2, 1) == ("1NS", "3EW", [3, 4])
+    assert seating_of(odd_session, 3, 2) == ("2NS", "3EW", [1, 2])
+
+
+def test_a_late_pair_is_left_unseated_only_where_the_hand_seating_took_its_place(odd_session):
+    section = odd_session.sections.get()
+    # Round 2 reseated by hand: 1NS (the phantom's opponent) plays 1EW at table 1 on the
+    # phantom's boards 3-4; 2NS sits out instead.
+    round_set_seatings(section=section, round=2, seatings=[
+        TableSeating(1, "1NS", "1EW", (3, 4)), TableSeating(3, "3NS", "2EW", (1, 2)),
+    ])
+
+    late = pair_add_late(section=section, from_round=2)
+
+    assert (late.rounds, late.unseated) == ((3,), (2,))
+    assert not Seating.objects.filter(section=section, round=2, ew_pair=late.pair).exists()
+    assert seating_of(odd_session, 3, 2) == ("2NS", "3EW", [1, 2])
+    log = ResultChange.objects.get(action=ChangeAction.MOVEMENT, subject="pair 3EW")
+    assert log.after_text == "plays from round 2 (1 rounds); rounds 2 to be seated by hand"
 
 
 def test_a_late_pair_is_refused_when_the_movement_is_full(session):
