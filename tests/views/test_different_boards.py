@@ -125,3 +125,17 @@ def test_an_across_field_event_says_why_it_ranked_the_sections_apart(client, eve
     html = client.get(reverse("sessions:session_results", args=[different.pk])).content.decode()
 
     assert "The sections played different deals" in html
+
+
+def test_a_score_card_links_each_board_to_the_deal_the_pair_played(client, different):
+    enter_board_1(different)
+    session_publish(session=different)
+    pair_b = Pair.objects.get(section__session=different, section__letter="B", number=1, direction="NS")
+    pair_a = Pair.objects.get(section__session=different, section__letter="A", number=1, direction="NS")
+
+    card_b = client.get(reverse("sessions:scorecard", args=[different.pk, pair_b.pk])).content.decode()
+    card_a = client.get(reverse("sessions:scorecard", args=[different.pk, pair_a.pk])).content.decode()
+
+    board_url = reverse("sessions:board", args=[different.pk, 1])
+    assert f'href="{board_url}?section=B"' in card_b
+    assert f'href="{board_url}"' in card_a
