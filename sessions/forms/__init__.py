@@ -114,6 +114,8 @@ class SessionCreateForm(SessionShapeForm):
     movement = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
 
     BOARD_CHOICES = [("same", "same boards"), ("different", "different boards")]
+    #: Each section's boards choice: "deals_B" (not "boards_", which boards_per_round starts with).
+    DEALS_PREFIX = "deals_"
 
     def __init__(self, *args, club, movements, pair_labels=(), letters="", **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -121,7 +123,7 @@ class SessionCreateForm(SessionShapeForm):
         self.fields["movement"].choices = [(i, m.description) for i, m in enumerate(movements)]
         # With several sections, each plays the shared boards or deals of its own.
         for letter in letters if len(letters) > 1 else "":
-            self.fields[f"boards_{letter}"] = forms.ChoiceField(
+            self.fields[f"{self.DEALS_PREFIX}{letter}"] = forms.ChoiceField(
                 choices=self.BOARD_CHOICES, initial="same", required=False,  # not given: the same boards
                 widget=forms.RadioSelect, label=f"Section {letter}",
             )
@@ -141,13 +143,13 @@ class SessionCreateForm(SessionShapeForm):
         return cleaned
 
     def board_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith("boards_")]
+        return [self[name] for name in self.fields if name.startswith(self.DEALS_PREFIX)]
 
     def own_boards(self) -> tuple[str, ...]:
         """The sections that play deals of their own (different boards)."""
         return tuple(
-            name.removeprefix("boards_") for name in self.fields
-            if name.startswith("boards_") and self.cleaned_data.get(name) == "different"
+            name.removeprefix(self.DEALS_PREFIX) for name in self.fields
+            if name.startswith(self.DEALS_PREFIX) and self.cleaned_data.get(name) == "different"
         )
 
     @staticmethod

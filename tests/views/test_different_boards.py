@@ -50,10 +50,10 @@ def test_the_form_offers_same_or_different_boards_per_section_and_creates_them(l
     url = reverse("sessions:director_session_new", args=[club.slug])
     query = {"pairs": 12, "sections": 2, "boards_per_round": 2, "movement": 0, "event": event.pk}
     html = logged_in.get(url, query).content.decode()
-    assert 'name="boards_A" value="same"' in html and 'name="boards_B" value="different"' in html
+    assert 'name="deals_A" value="same"' in html and 'name="deals_B" value="different"' in html
 
     response = logged_in.post(url, {**query, "name": "Own deals", "date": "2025-05-06",
-                                    "boards_A": "same", "boards_B": "different"})
+                                    "deals_A": "same", "deals_B": "different"})
 
     session = Session.objects.get(name="Own deals")
     assert response.status_code == 302
@@ -66,7 +66,7 @@ def test_a_bad_boards_choice_is_a_form_error_that_creates_nothing(logged_in, clu
     url = reverse("sessions:director_session_new", args=[club.slug])
     query = {"pairs": 12, "sections": 2, "boards_per_round": 2, "movement": 0, "event": event.pk}
 
-    response = logged_in.post(url, {**query, "name": "Bad", "date": "2025-05-06", "boards_B": "<other>"})
+    response = logged_in.post(url, {**query, "name": "Bad", "date": "2025-05-06", "deals_B": "<other>"})
 
     assert response.status_code == 200
     assert not Session.objects.filter(name="Bad").exists()
