@@ -50,6 +50,7 @@ from sessions.selectors import (
     table_round_sheet,
 )
 from .public import combined_table
+from sessions.selectors.public import chosen_deal
 from sessions.forms.errors import add_service_error
 from sessions.services import (
     ResultConflict,
@@ -424,26 +425,30 @@ def _entry(
     return redirect(request.path + query)
 
 
-def _board(request: HttpRequest, session_id: int, number: int) -> Board:
-    """The board page's deal: the shared one, else the first section's (sections playing
-    different deals have one each; the traveller lists every section's lines)."""
-    board = club_scoped(request.user, Board).filter(session_id=session_id, number=number).first()
+def _board_deals(request: HttpRequest, session_id: int, number: int) -> tuple[Board, list[Board]]:
+    """The board page's deal and all the deals of that number: sections playing different
+    deals have one each. ``?section=B`` picks B's (its fouled-board groups); else the
+    shared deal, else the first section's. The traveller lists every section's lines."""
+    deals = list(club_scoped(request.user, Board).filter(session_id=session_id, number=number).select_related("section"))
+    board = chosen_deal(deals, request.GET.get("section", ""))
     if board is None:
         raise Http404("no such board")
-    return board
+    return board, deals
 
 
 @entry_login_required
 @require_http_methods(["GET", "POST"])
 def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
-    board = _board(request, session_id, number)
+    board, deals = _board_deals(request, session_id, number)
     session = board.session
     following = number + 1 if number < session.board_count else None
+    chosen = f"?section={board.section.letter}" if board.section else ""
     context = {
         "session": session, "board": board, "page": "board",
         "previous": number - 1 if number > 1 else None,
         "next": following,
-        "groups_url": reverse("sessions:director_board_groups", args=[session.pk, number]),
+        "groups_url": reverse("sessions:director_board_groups", args=[session.pk, number]) + chosen,
+        "deals": deals if len(deals) > 1 else [],
         # Where the page moves on to once every line of the board is entered.
         "next_url": reverse("sessions:director_board", args=[session.pk, following]) if following else None,
         "next_label": f"Board {following}",
@@ -459,7 +464,8 @@ def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpRespo
 @require_POST
 def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     """Mark a board fouled (a group for every line) or not fouled, from the traveller page."""
-    board = _board(request, session_id, number)
+    board, _ = _board_deals(request, session_id, number)
+    chosen = f"?section={board.section.letter}" if board.section else ""
     results = board.results.select_related("ns_pair", "ew_pair")
     form = BoardGroupsForm(request.POST, results=results)
     if not form.is_valid():
@@ -474,7 +480,7 @@ def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResp
             fouled = any(group is not None for group in form.groups().values())
             state = "fouled: each group is scored on its own" if fouled else "not fouled"
             messages.success(request, f"Board {number} is {state} ({changed} line(s) changed).")
-    return redirect(reverse("sessions:director_board", args=[session_id, number]) + "#fouled")
+    return redirect(reverse("sessions:director_board", args=[session_id, number]) + chosen + "#fouled")
 
 
 @entry_login_required

@@ -139,3 +139,20 @@ def test_a_score_card_links_each_board_to_the_deal_the_pair_played(client, diffe
     board_url = reverse("sessions:board", args=[different.pk, 1])
     assert f'href="{board_url}?section=B"' in card_b
     assert f'href="{board_url}"' in card_a
+
+
+def test_each_sections_deal_is_fouled_on_its_own(logged_in, different):
+    enter_board_1(different)
+    lines_b = list(Result.objects.filter(section__letter="B").order_by("table"))
+    url = reverse("sessions:director_board", args=[different.pk, 1])
+    page_b = logged_in.get(url, {"section": "B"}).content.decode()
+    assert "section B's deal" in page_b and f'name="group_{lines_b[0].pk}"' in page_b
+    shared_lines = Result.objects.filter(section__letter="A")
+    assert not any(f'name="group_{line.pk}"' in page_b for line in shared_lines)
+
+    groups = reverse("sessions:director_board_groups", args=[different.pk, 1])
+    response = logged_in.post(f"{groups}?section=B", {f"group_{line.pk}": g for line, g in zip(lines_b, (1, 1, 2))})
+
+    assert response.url == f"{url}?section=B#fouled"
+    assert [line.group for line in Result.objects.filter(section__letter="B").order_by("table")] == [1, 1, 2]
+    assert set(Result.objects.filter(section__letter="A").values_list("group", flat=True)) == {None}
