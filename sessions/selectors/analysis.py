@@ -190,6 +190,7 @@ class PairBoard:
     score: int  # the pair's own score
     par: int  # par from the pair's side
     contract: str  # the result as written ("4S N +1")
+    section: str = ""  # the pair's section when it played that section's own deal (its traveller's ?section=)
 
     @property
     def against_par(self) -> int:
@@ -256,7 +257,8 @@ def pair_par_summary(*, pair: Pair, results: Sequence[Result] | None = None) -> 
         side = "NS" if result.ns_pair_id == pair.pk else "EW"
         sign = 1 if side == "NS" else -1
         number = result.board.number
-        boards.append(PairBoard(number, sign * result.ns_score, sign * view.analysis.par_score, result.text))
+        own_deal = pair.section.letter if result.board.section_id else ""
+        boards.append(PairBoard(number, sign * result.ns_score, sign * view.analysis.par_score, result.text, own_deal))
         if result.kind == ResultKind.PLAYED and Seat(result.declarer).side.value == side:
             declared.append(DeclaredBoard(number, result.text, result.tricks, view.line(result.pk).dd_tricks))
     return PairParSummary(pair, boards, declared, pending)
