@@ -276,6 +276,12 @@ class TravellerTable(PublicTable):
 # --- a pair's score card --------------------------------------------------------------
 
 
+def deal_url(session_id: int, result) -> str:
+    """The traveller of the deal a line was played on: a section's own deal has its own."""
+    url = reverse("sessions:board", args=[session_id, result.board.number])
+    return f"{url}?section={result.section.letter}" if result.board.section_id else url
+
+
 class ScorecardTable(PublicTable):
     """A pair's boards: rows are ScorecardRow; the footer carries the session's totals.
 
@@ -286,7 +292,7 @@ class ScorecardTable(PublicTable):
 
     board = tables.Column(
         verbose_name="Board", footer="Total",
-        linkify=lambda record, table: reverse("sessions:board", args=[table.session_id, record.board]),
+        linkify=lambda record, table: deal_url(table.session_id, record.line.result),
     )
     side = tables.Column(verbose_name="Sat", attrs=WIDE_ONLY)
     opponents = tables.Column(

@@ -36,6 +36,8 @@ def make_session(
     movement: Movement | None = None,
     *,
     sections: tuple[str, ...] = ("A",),
+    own_boards: tuple[str, ...] = (),
+    short_sections: tuple[str, ...] = (),
     pair_players=None,
 ) -> Session:
     """A session from ``movement`` (default: a 3-table Mitchell of 2 boards a round)."""
@@ -45,6 +47,8 @@ def make_session(
         date=datetime.date(2025, 3, 4),
         movement=movement or mitchell(3, 2),
         section_letters=sections,
+        own_boards=own_boards,
+        short_sections=short_sections,
         pair_players=pair_players,
     )
 

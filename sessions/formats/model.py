@@ -83,3 +83,12 @@ class ParsedEvent:
 
     def pairs_by_key(self) -> dict[str, ParsedPair]:
         return {pair.key: pair for pair in self.pairs}
+
+    def sections_play_different_deals(self) -> bool:
+        """Some board number carries different deals in different sections: those are
+        different boards, stored and written apart and never compared across the field."""
+        deals: dict[int, set[str]] = {}
+        for board in self.boards:
+            if board.deal:
+                deals.setdefault(board.number, set()).add(board.deal)
+        return any(len(found) > 1 for found in deals.values())

@@ -447,6 +447,7 @@ class _EventBuilder:
         self.notes: list[str] = []
         self.meta = document.meta()
         self.extras: dict[int, dict[str, str]] = {}  # each game's extra, read once (by id)
+        self.game_of: dict[tuple[int, str], _Game] = {}  # (board, section) -> the game holding its lines
 
     def build(self) -> ParsedEvent:
         if not self.games:
@@ -580,7 +581,12 @@ class _EventBuilder:
             sections_of.setdefault(board, []).append(section)
         for game in self.games:
             number = game.number()
-            for section in sections_of.get(number, [DEFAULT_SECTION]):
+            # Sections that played different deals as this number have a game each.
+            played_here = [
+                section for section in sections_of.get(number, [DEFAULT_SECTION])
+                if self.game_of.get((number, section), game) is game
+            ]
+            for section in played_here:
                 event.boards.append(self.board(game, section, lines_by_board.get((number, section), [])))
         check_lines(event)
         settle_movements(event)
@@ -638,6 +644,7 @@ class _EventBuilder:
                             "who is not in the TotalScoreTable"
                         )
                 lines.append(_RawLine(board, section, row, *numbers))
+                self.game_of.setdefault((board, section), game)
         return lines
 
     def section_of(self, numbers: list[str], sections_by_number: dict[str, set[str]], row: _Row) -> str:

@@ -124,7 +124,7 @@ class _GameWriter:
 
     def games(self) -> list[list[str]]:
         numbers = list(dict.fromkeys(board.number for board in self.event.boards))
-        games = [self.game(number) for number in numbers]
+        games = [self.game(number, boards) for number in numbers for boards in self.deals_of(number)]
         pairs_table = self.total_score_table()
         if pairs_table:
             if games:
@@ -142,8 +142,21 @@ class _GameWriter:
 
     # -- one game per board number ----------------------------------------------------
 
-    def game(self, number: int) -> list[str]:
-        boards = [board for board in self.event.boards if board.number == number]
+    def deals_of(self, number: int) -> list[list[ParsedBoard]]:
+        """The sections' boards of one number, grouped by deal: one game per deal, so
+        sections that played different deals keep each their own (boards without a deal
+        go with the first)."""
+        groups: dict[str | None, list[ParsedBoard]] = {}
+        for board in self.event.boards:
+            if board.number == number:
+                groups.setdefault(board.deal or None, []).append(board)
+        dealt = [boards for deal, boards in groups.items() if deal is not None]
+        if not dealt:
+            return list(groups.values())
+        dealt[0].extend(groups.get(None, []))
+        return dealt
+
+    def game(self, number: int, boards: list[ParsedBoard]) -> list[str]:
         dealer = next((board.dealer for board in boards if board.dealer), "") or dealer_of_board(number).value
         vulnerability = next((board.vulnerability for board in boards if board.vulnerability), "")
         vulnerability = vulnerability or vulnerability_of_board(number).value

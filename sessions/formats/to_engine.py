@@ -105,7 +105,7 @@ def published_across_the_field(event: ParsedEvent, options: ScoringOptions) -> b
     sections_of: dict[int, set[str]] = {}
     for board in event.boards:
         sections_of.setdefault(board.number, set()).add(board.section)
-    if all(len(sections) < 2 for sections in sections_of.values()):
+    if all(len(sections) < 2 for sections in sections_of.values()) or event.sections_play_different_deals():
         return False
     try:
         apart = _published_agreements(event, score_session(to_engine(event, options)))

@@ -503,15 +503,30 @@ class _Reader:
     # -- deals ------------------------------------------------------------------------
 
     def attach_deals(self, boards: list[ParsedBoard]) -> None:
-        deals: dict[int, str] = {}
+        """Deals from the HANDSETs: a SECTION's own HANDSET (sections on different deals,
+        as ClubScore writes them) for its boards, else the event's."""
+        own: dict[str, dict[int, str]] = {}
+        in_sections: set[int] = set()
+        for section in self.root.iter("SECTION"):
+            name = (section.get("SECTION_ID") or "").strip()
+            for handset in section.findall("HANDSET"):
+                in_sections.add(id(handset))
+                own.setdefault(name, {}).update(self.read_handset(handset))
+        shared: dict[int, str] = {}
         for handset in self.root.iter("HANDSET"):
-            for element in handset.findall("BOARD"):
-                number_text = _text(element, "BOARD_NUMBER")
-                deal = _deal_from_hands(element)
-                if is_number(number_text) and deal:
-                    deals[board_number(number_text, self.where(element), label="BOARD_NUMBER")] = deal
+            if id(handset) not in in_sections:
+                shared.update(self.read_handset(handset))
         for board in boards:
-            board.deal = deals.get(board.number)
+            board.deal = own.get(board.section, {}).get(board.number) or shared.get(board.number)
+
+    def read_handset(self, handset: ET.Element) -> dict[int, str]:
+        deals: dict[int, str] = {}
+        for element in handset.findall("BOARD"):
+            number_text = _text(element, "BOARD_NUMBER")
+            deal = _deal_from_hands(element)
+            if is_number(number_text) and deal:
+                deals[board_number(number_text, self.where(element), label="BOARD_NUMBER")] = deal
+        return deals
 
 
 class _PairResolver:

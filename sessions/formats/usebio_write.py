@@ -51,9 +51,10 @@ def write_usebio(event: ParsedEvent) -> bytes:
     event_element = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
     _event_header(event_element, event)
     _Writer(event).write_sections(event_element)
-    handset = _handset(event.boards)
-    if len(handset):
-        root.append(handset)
+    if not event.sections_play_different_deals():
+        handset = _handset(event.boards)
+        if len(handset):
+            root.append(handset)
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode")
     return "\n".join([XML_DECLARATION, DOCTYPE, body, ""]).encode("utf-8")
@@ -103,6 +104,12 @@ class _Writer:
             for board in self.event.boards:
                 if board.section == section:
                     self.write_board(container, board)
+            if named and self.event.sections_play_different_deals():
+                # USEBIO's HANDSET is one per event: sections on different deals carry
+                # each their own in their SECTION (read back by ClubScore; others skip it).
+                handset = _handset([board for board in self.event.boards if board.section == section])
+                if len(handset):
+                    container.append(handset)
 
     def write_pair(self, participants: ET.Element, pair: ParsedPair) -> None:
         element = ET.SubElement(participants, "PAIR")

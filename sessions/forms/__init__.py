@@ -65,9 +65,7 @@ class SessionShapeForm(forms.Form):
         cleaned = super().clean()
         pairs, sections = cleaned.get("pairs"), cleaned.get("sections")
         if pairs and sections:
-            if pairs % sections:
-                self.add_error("sections", f"{pairs} pairs do not split into {sections} equal sections")
-            elif pairs // sections > self.MOST_PAIRS_A_SECTION:
+            if -(-pairs // sections) > self.MOST_PAIRS_A_SECTION:
                 self.add_error("pairs", f"a section has at most {self.MOST_PAIRS_A_SECTION} pairs: add a section")
             elif pairs // sections < 3:
                 self.add_error("sections", f"a section needs at least 3 pairs, not {pairs // sections}")
@@ -77,7 +75,28 @@ class SessionShapeForm(forms.Form):
         return self.SECTION_LETTERS[: self.cleaned_data["sections"]]
 
     def pairs_a_section(self) -> int:
-        return self.cleaned_data["pairs"] // self.cleaned_data["sections"]
+        """The pairs of the largest section: the movement every section plays."""
+        return -(-self.cleaned_data["pairs"] // self.cleaned_data["sections"])
+
+    def short_sections(self) -> str:
+        """The sections one pair short when the pairs do not split equally (27 in 2: 14 +
+        13): the last ones, each playing the movement with a phantom."""
+        spare = self.pairs_a_section() * self.cleaned_data["sections"] - self.cleaned_data["pairs"]
+        letters = self.section_letters()
+        return letters[len(letters) - spare:] if spare else ""
+
+
+class MovementShapeForm(SessionShapeForm):
+    """A new movement for an existing session: the pairs of each section and the boards a
+    round. The session keeps its sections, so the shape form's sections, rounds and
+    arrow-switch boxes are left out rather than silently ignored."""
+
+    sections = None  # type: ignore[assignment]
+    rounds = None  # type: ignore[assignment]
+    arrow_switch = None  # type: ignore[assignment]
+
+    def clean_sections(self) -> int:
+        return 1
 
 
 class SessionCreateForm(SessionShapeForm):
@@ -94,10 +113,20 @@ class SessionCreateForm(SessionShapeForm):
     )
     movement = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
 
-    def __init__(self, *args, club, movements, pair_labels=(), **kwargs) -> None:
+    BOARD_CHOICES = [("same", "same boards"), ("different", "different boards")]
+    #: Each section's boards choice: "deals_B" (not "boards_", which boards_per_round starts with).
+    DEALS_PREFIX = "deals_"
+
+    def __init__(self, *args, club, movements, pair_labels=(), letters="", **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["event"].queryset = club.events.order_by("name")
         self.fields["movement"].choices = [(i, m.description) for i, m in enumerate(movements)]
+        # With several sections, each plays the shared boards or deals of its own.
+        for letter in letters if len(letters) > 1 else "":
+            self.fields[f"{self.DEALS_PREFIX}{letter}"] = forms.ChoiceField(
+                choices=self.BOARD_CHOICES, initial="same", required=False,  # not given: the same boards
+                widget=forms.RadioSelect, label=f"Section {letter}",
+            )
         for label in pair_labels:
             for seat in (1, 2):
                 self.fields[self._pair_field(label, seat)] = forms.CharField(
@@ -112,6 +141,16 @@ class SessionCreateForm(SessionShapeForm):
         if not cleaned.get("event") and not cleaned.get("new_event") and "event" not in self.errors:
             self.add_error("event", "choose the event, or name a new one")
         return cleaned
+
+    def board_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith(self.DEALS_PREFIX)]
+
+    def own_boards(self) -> tuple[str, ...]:
+        """The sections that play deals of their own (different boards)."""
+        return tuple(
+            name.removeprefix(self.DEALS_PREFIX) for name in self.fields
+            if name.startswith(self.DEALS_PREFIX) and self.cleaned_data.get(name) == "different"
+        )
 
     @staticmethod
     def _pair_field(label: str, seat: int) -> str:

@@ -4,7 +4,20 @@ from django import forms
 from django.conf import settings
 
 
-class HandRecordUploadForm(forms.Form):
+class SectionDealsMixin(forms.Form):
+    """Where sections play different boards, which boards the deals are for."""
+
+    def __init__(self, *args, own_sections: tuple[str, ...] = (), shared: bool = True, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.own_sections = own_sections
+        if own_sections:
+            choices = ([("", "the shared boards")] if shared else []) + [
+                (letter, f"section {letter}'s own boards") for letter in own_sections
+            ]
+            self.fields["section"] = forms.ChoiceField(choices=choices, required=False, label="Boards")
+
+
+class HandRecordUploadForm(SectionDealsMixin):
     file = forms.FileField(label="Hand-record file (PBN)", help_text="The .pbn file from the dealing program.")
 
     def clean_file(self):
@@ -15,7 +28,7 @@ class HandRecordUploadForm(forms.Form):
         return upload
 
 
-class GenerateDealsForm(forms.Form):
+class GenerateDealsForm(SectionDealsMixin):
     replace = forms.BooleanField(
         required=False, label="Replace the deals the boards already have",
         help_text="Only before the boards are dealt: the old hands are lost.",

@@ -21,6 +21,8 @@ from .events import (
     Section,
     Session,
     ShortBoards,
+    section_boards,
+    sections_with_own_boards,
 )
 from .imports import ImportJob, ImportStatus
 from .results import Result, ResultChange
@@ -48,7 +50,7 @@ __all__ = [
     "CrossImps", "Direction",
     "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
-    "Session", "ShortBoards", "Strain", "Vulnerability",
+    "Session", "ShortBoards", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
     "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py

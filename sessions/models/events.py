@@ -6,6 +6,8 @@ session is created, so a session keeps its table plan even if the movement libra
 changes later, and checking "does this pair play this board" is a lookup.
 """
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -267,7 +269,15 @@ class Pair(models.Model):
 
 
 class Board(models.Model):
+    """One deal of the session. ``section`` is empty for a board every section plays (the
+    usual case: the boards are shared or duplicated); a section that plays deals of its
+    own has its own boards, and a result always lies on the board its section played."""
+
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards")
+    section = models.ForeignKey(
+        Section, null=True, blank=True, on_delete=models.CASCADE, related_name="own_boards",
+        help_text="The section that plays this deal alone; empty when all sections play it.",
+    )
     number = models.PositiveSmallIntegerField()
     dealer = models.CharField(max_length=1, choices=Seat)
     vulnerability = models.CharField(max_length=4, choices=Vulnerability)
@@ -276,14 +286,32 @@ class Board(models.Model):
     club_path = "session__event__club"
 
     class Meta:
-        ordering = ["number"]
+        ordering = ["number", F("section").asc(nulls_first=True)]
         constraints = [
-            models.UniqueConstraint(fields=["session", "number"], name="board_number_unique_in_session"),
+            models.UniqueConstraint(
+                fields=["session", "number"], condition=Q(section__isnull=True), name="board_number_unique_in_session",
+            ),
+            models.UniqueConstraint(
+                fields=["section", "number"], condition=Q(section__isnull=False), name="board_number_unique_in_section",
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
         ]
 
     def __str__(self) -> str:
         return f"Board {self.number}"
+
+
+def section_boards(boards: Iterable[Board], section_id: int) -> dict[int, Board]:
+    """Board number -> the board a section plays: its own deal where it has one, else the
+    session's shared board. ``boards`` are the session's boards, loaded once by the caller."""
+    shared = {board.number: board for board in boards if board.section_id is None}
+    own = {board.number: board for board in boards if board.section_id == section_id}
+    return {**shared, **own}
+
+
+def sections_with_own_boards(boards: Iterable[Board]) -> set[int]:
+    """The ids of the sections that play deals of their own."""
+    return {board.section_id for board in boards if board.section_id is not None}
 
 
 class Seating(models.Model):

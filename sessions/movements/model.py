@@ -118,6 +118,13 @@ class Movement:
                 return seating
         raise MovementError(f"{self.description} has no table {table} in round {round}")
 
+    def short_pair(self) -> str:
+        """The pair a section one pair short leaves out (a phantom, whose opponents sit out):
+        a Mitchell's highest EW pair, a Howell's highest pair, so the sections of an odd
+        field (27 pairs: 14 + 13) play the same movement on the same boards."""
+        ew = [pair for pair in self.pairs if pair.endswith("EW")]
+        return max(ew or self.pairs, key=lambda pair: int(pair.rstrip("NSEW")))
+
     def table_card(self, table: int) -> list[Seating]:
         """The table guide card, round by round.
 

@@ -121,16 +121,20 @@ def board_analysis(*, board: Board, results: Sequence[Result] | None = None) -> 
 
 def session_analyses(*, session: Session) -> list[BoardAnalysisView]:
     """Every board of the session with its hands and analysis, in order (one query)."""
-    boards = Board.objects.filter(session=session).select_related("analysis").order_by("number")
+    boards = Board.objects.filter(session=session).select_related("analysis", "section")
     return [_view(board, _row_of(board), ()) for board in boards]
 
 
-def hand_records_file(*, session: Session) -> bytes:
-    """The session's deals as a hand-record PBN file for a dealing machine (one query).
+def hand_records_file(*, session: Session, section_letter: str = "") -> bytes:
+    """The session's deals as a hand-record PBN file for a dealing machine (one query):
+    the shared boards, or with ``section_letter`` that section's own deals.
 
     ``session.event.club`` must be loaded (the club-scoped lookup does).
     """
-    deals = {view.board.number: view.deal for view in session_analyses(session=session) if view.deal}
+    deals = {
+        view.board.number: view.deal for view in session_analyses(session=session)
+        if view.deal and (view.board.section.letter if view.board.section else "") == section_letter
+    }
     return write_hand_records(deals, event=f"{session.event.name} {session.name}",
                               site=session.event.club.name, date=session.date)
 
@@ -186,6 +190,7 @@ class PairBoard:
     score: int  # the pair's own score
     par: int  # par from the pair's side
     contract: str  # the result as written ("4S N +1")
+    section: str = ""  # the pair's section when it played that section's own deal (its traveller's ?section=)
 
     @property
     def against_par(self) -> int:
@@ -252,7 +257,8 @@ def pair_par_summary(*, pair: Pair, results: Sequence[Result] | None = None) -> 
         side = "NS" if result.ns_pair_id == pair.pk else "EW"
         sign = 1 if side == "NS" else -1
         number = result.board.number
-        boards.append(PairBoard(number, sign * result.ns_score, sign * view.analysis.par_score, result.text))
+        own_deal = pair.section.letter if result.board.section_id else ""
+        boards.append(PairBoard(number, sign * result.ns_score, sign * view.analysis.par_score, result.text, own_deal))
         if result.kind == ResultKind.PLAYED and Seat(result.declarer).side.value == side:
             declared.append(DeclaredBoard(number, result.text, result.tricks, view.line(result.pk).dd_tricks))
     return PairParSummary(pair, boards, declared, pending)

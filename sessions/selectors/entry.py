@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from sessions.models import Board, Pair, Result, Seating, Section, Session
+from sessions.models import Board, Pair, Result, Seating, Section, Session, section_boards
 from sessions.scoring.session import ScoredLine
 
 from .scoring import ScoredSession, session_score
@@ -102,14 +102,20 @@ def _rows(
 
 
 def board_traveller(*, board: Board) -> EntrySheet:
-    """The traveller of a board: every table that plays it, in section and table order.
+    """The traveller of a board number: every table that plays it, in section and table
+    order, each row on its section's deal (sections may play different deals).
 
-    Queries: the seatings, and session_score's two (board.session.event loaded by the caller).
+    Queries: the boards of that number, the seatings, and session_score's two
+    (board.session.event loaded by the caller).
     """
     session = board.session
     scored = session_score(session=session)
-    wanted = [(s, board) for s in _session_seatings(session) if board.number in s.boards]
-    results = [r for r in scored.results if r.board_id == board.pk]
+    boards = list(Board.objects.filter(session=session, number=board.number))
+    wanted = [
+        (s, section_boards(boards, s.section_id)[board.number])
+        for s in _session_seatings(session) if board.number in s.boards
+    ]
+    results = [r for r in scored.results if r.board.number == board.number]
     return EntrySheet(session=session, rows=tuple(_rows(wanted, results, scored)), scored=scored)
 
 
@@ -126,10 +132,11 @@ def table_round_sheet(*, section: Section, round: int, table: int) -> EntrySheet
     )
     if seating is None:
         return None
-    boards = list(Board.objects.filter(session=session, number__in=seating.boards).order_by("number"))
+    numbers = set(seating.boards)
+    boards = section_boards(list(Board.objects.filter(session=session, number__in=numbers)), section.pk).values()
     scored = session_score(session=session)
     pairs = {seating.ns_pair_id, seating.ew_pair_id}
     results = [r for r in scored.results if r.ns_pair_id in pairs or r.ew_pair_id in pairs]
     results = [r for r in results if r.board.number in seating.boards]
-    rows = _rows([(seating, board) for board in boards], results, scored)
+    rows = _rows([(seating, board) for board in sorted(boards, key=lambda board: board.number)], results, scored)
     return EntrySheet(session=session, rows=tuple(rows), scored=scored)

@@ -9,6 +9,7 @@ the stored pairs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -74,8 +75,16 @@ def club_events(*, club: Club) -> QuerySet[Event]:
     )
 
 
+def chosen_deal(deals: Sequence[Board], section_letter: str) -> Board | None:
+    """Of a board number's deals (with their sections loaded), the one ``section_letter``
+    played; else the deal all sections share, else the first section's."""
+    own = next((deal for deal in deals if deal.section and deal.section.letter == section_letter), None)
+    shared = next((deal for deal in deals if deal.section_id is None), None)
+    return own or shared or (deals[0] if deals else None)
+
+
 def _board_numbers(session: Session) -> list[int]:
-    return list(Board.objects.filter(session=session).order_by("number").values_list("number", flat=True))
+    return sorted(set(Board.objects.filter(session=session).values_list("number", flat=True)))
 
 
 # --- one traveller line, as the players' pages show it -------------------------------
@@ -165,6 +174,7 @@ class ResultsSheet:
     rankings: list[FieldRanking]
     boards: list[int]
     is_matchpoints: bool
+    note: str = ""  # why it was not scored as the event asks (sections on different deals)
 
 
 def results_sheet(*, session: Session) -> ResultsSheet:
@@ -178,7 +188,7 @@ def results_sheet(*, session: Session) -> ResultsSheet:
         FieldRanking(field, field_title(field), rows)
         for field, rows in scored.rankings()
     ]
-    return ResultsSheet(session, rankings, _board_numbers(session), scored.is_matchpoints)
+    return ResultsSheet(session, rankings, _board_numbers(session), scored.is_matchpoints, scored.note)
 
 
 # --- a board's traveller --------------------------------------------------------------

@@ -67,3 +67,12 @@ def players_entered_twice(*, session: Session) -> list[EnteredTwice]:
     return [
         EnteredTwice(players[pk], tuple(where)) for pk, where in seats.items() if len(where) > 1
     ]
+
+
+def pairs_a_movement_drops(*, session: Session, labels: set[str]) -> list[Pair]:
+    """The pairs with players whose label a new movement (its pair ``labels``) does not
+    have: changing to it would remove them and their players from the session (one query)."""
+    return [
+        pair for pair in Pair.objects.filter(section__session=session).select_related("section", "player_1", "player_2")
+        if pair.label not in labels and (pair.player_1_id or pair.player_2_id)
+    ]

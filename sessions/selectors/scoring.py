@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db.models import QuerySet
@@ -88,18 +88,34 @@ def field_name(direction: str, section_letter: str, *, split_directions: bool, s
     return f"{section_letter} {direction}".strip() if split_sections else direction
 
 
-def ranking_field(session: Session, pair: Pair, section_letter: str, several_sections: bool) -> str:
+def ranking_field(
+    session: Session, pair: Pair, section_letter: str, several_sections: bool, *, across_field: bool | None = None
+) -> str:
     """The pair's ranking field under the event's rankings setting.
 
     With several sections matchpointed apart, each section ranks on its own.
+    ``across_field`` overrides the event's when the session cannot be scored across it.
     """
     event = session.event
+    across_field = event.across_field if across_field is None else across_field
     return field_name(
         pair.direction,
         section_letter,
         split_directions=splits_directions(event.rankings, mitchell=session.is_mitchell, arrow_switch=session.arrow_switch),
-        split_sections=several_sections and not event.across_field,
+        split_sections=several_sections and not across_field,
     )
+
+
+#: Why a session of an across-the-field event was scored section by section.
+DIFFERENT_DEALS_NOTE = (
+    "The sections played different deals, so results are matchpointed and ranked within "
+    "each section, not across the field as the event asks."
+)
+
+
+def plays_different_deals(results: Sequence[Result]) -> bool:
+    """Some line lies on a deal of one section alone: sections cannot be compared."""
+    return any(result.board.section_id is not None for result in results)
 
 
 DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
@@ -133,6 +149,7 @@ class ScoredSession:
     result: SessionResult
     results: tuple[Result, ...]  # in the engine's line order
     pairs: Mapping[str, Pair]  # pair key -> Pair
+    note: str = ""  # why the session was not scored as the event asks (DIFFERENT_DEALS_NOTE)
     _scored_by_result: dict[int, ScoredLine] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -207,11 +224,20 @@ def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[R
     _share_pairs(results, pairs)
     apply_deal_era(results, session.event.deal_era)
     several = len({pair.section_id for pair in pairs}) > 1
+    options = scoring_options(session.event)
+    # Across the field compares results on the same deal only: with a section playing
+    # deals of its own, the whole session falls back to section by section.
+    note = ""
+    if options.across_field and plays_different_deals(results):
+        options, note = replace(options, across_field=False), DIFFERENT_DEALS_NOTE
     keyed = {pair_key(pair, pair.section.letter): pair for pair in pairs}
-    fields = {key: ranking_field(session, pair, pair.section.letter, several) for key, pair in keyed.items()}
+    fields = {
+        key: ranking_field(session, pair, pair.section.letter, several, across_field=options.across_field)
+        for key, pair in keyed.items()
+    }
     lines = tuple(_line(result) for result in results)
-    scored = score_session(SessionInput(lines=lines, fields=fields, options=scoring_options(session.event)))
-    return ScoredSession(session=session, result=scored, results=results, pairs=keyed)
+    scored = score_session(SessionInput(lines=lines, fields=fields, options=options))
+    return ScoredSession(session=session, result=scored, results=results, pairs=keyed, note=note)
 
 
 def _share_pairs(results: Sequence[Result], pairs: Sequence[Pair]) -> None:

@@ -22,6 +22,7 @@ from sessions.models import (
     Section,
     Session,
     TableEntry,
+    section_boards,
 )
 
 from .scoring import RankedPair, session_score
@@ -152,7 +153,7 @@ def session_progress(*, session: Session) -> SessionProgress:
     the session's lines. A table plays the first board of its seatings, in round order,
     with no line stored for the seating's two pairs.
     """
-    boards = list(Board.objects.filter(session=session).annotate(entered=Count("results")).order_by("number"))
+    boards = list(Board.objects.filter(session=session).select_related("section").annotate(entered=Count("results")))
     seatings = list(
         Seating.objects.filter(section__session=session)
         .select_related("section")
@@ -168,10 +169,15 @@ def session_progress(*, session: Session) -> SessionProgress:
     number_of = {board.pk: board.number for board in boards}
     # Either way round: an arrow-switched round stores the line with the pairs turned.
     played = {(number_of[board], frozenset((ns, ew))) for *_, board, ns, ew in lines}
-    expected_per_board = Counter(number for seating in seatings for number in seating.boards)
+    # Each seating plays its section's deal of a number: its own board, else the shared one.
+    deals = {section_id: section_boards(boards, section_id) for section_id in {s.section_id for s in seatings}}
+    expected_per_board = Counter(
+        deals[seating.section_id][number].pk for seating in seatings for number in seating.boards
+        if number in deals[seating.section_id]
+    )
     now, in_play, current_round = _tables_now(seatings, played, entered_at)
     return SessionProgress(
-        boards=tuple(BoardProgress(b, b.entered, expected_per_board[b.number]) for b in boards),
+        boards=tuple(BoardProgress(b, b.entered, expected_per_board[b.pk]) for b in boards),
         tables=tuple(
             TableProgress(
                 s.section, s.round, s.table, entered_at[(s.section_id, s.round, s.table)], len(s.boards),

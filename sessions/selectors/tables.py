@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seating, TableEntry, TableLink
+from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seating, TableEntry, TableLink, section_boards
 
 from .entry import PAIRS_WITH_PLAYERS
 from .public import FieldRanking, TravellerRow, field_title
@@ -152,7 +152,8 @@ def table_page(*, link: TableLink) -> TablePage:
     """The table's page: the round and board in play, or its results once finished."""
     session, event = link.session, link.session.event
     mine = _seatings(link, table=link.table)
-    boards = {board.number: board for board in Board.objects.filter(session=session)}
+    # The deals the table's section plays: its own where it has them, else the shared ones.
+    boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
     entries = list(_open_entries(link))
     scored = session_score(session=session)
     stored = {(r.board_id, r.ns_pair_id): r for r in scored.results if r.section_id == link.section_id}

@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from sessions.formats.errors import FormatError
 from sessions.handrecords import Analysis, Deal, analyse, analyse_many, parse_deal, random_deals, read_hand_records
-from sessions.models import AnalysisStatus, Board, BoardAnalysis, Session
+from sessions.models import AnalysisStatus, Board, BoardAnalysis, Section, Session
 from sessions.services.background import BackgroundWorker
 from sessions.scoring import boards as engine_boards
 from sessions.scoring.errors import ScoringError
@@ -64,7 +64,7 @@ class AnalysisReport:
 
 
 @transaction.atomic
-def hand_records_load(*, session: Session, data: bytes) -> DealsStored:
+def hand_records_load(*, session: Session, data: bytes, section: Section | None = None) -> DealsStored:
     """Put the deals of a hand-record PBN file onto the session's boards, by board number.
 
     A file that cannot be read, or has a bad deal, raises ValidationError naming the
@@ -75,7 +75,7 @@ def hand_records_load(*, session: Session, data: bytes) -> DealsStored:
         deals = read_hand_records(data)
     except (FormatError, ScoringError) as error:
         raise ValidationError(f"not a hand-record file: {error}; nothing was changed") from None
-    boards = _boards_by_number(session)
+    boards = _boards_by_number(session, section)
     used = {number: deal for number, deal in deals.items() if number in boards}
     if not used:
         raise ValidationError(
@@ -92,13 +92,15 @@ def hand_records_load(*, session: Session, data: bytes) -> DealsStored:
 
 
 @transaction.atomic
-def deals_generate(*, session: Session, replace: bool = False, seed: int | str | None = None) -> DealsStored:
+def deals_generate(
+    *, session: Session, replace: bool = False, seed: int | str | None = None, section: Section | None = None
+) -> DealsStored:
     """Random deals for every board of the session (``seed`` only for tests).
 
     Boards that already have deals are kept unless ``replace``: the hands may already
     be dealt into the wallets.
     """
-    boards = _boards_by_number(session)
+    boards = _boards_by_number(session, section)
     dealt = sorted(number for number, board in boards.items() if board.deal)
     if dealt and not replace:
         raise ValidationError(
@@ -109,9 +111,18 @@ def deals_generate(*, session: Session, replace: bool = False, seed: int | str |
     return DealsStored(tuple(numbers))
 
 
-def _boards_by_number(session: Session) -> dict[int, Board]:
+def _boards_by_number(session: Session, section: Section | None) -> dict[int, Board]:
+    """The boards the deals go onto: the shared ones, or ``section``'s own deals (a section
+    on different boards has its own hand records)."""
+    if section is not None and section.session_id != session.pk:
+        raise ValidationError(f"section {section.letter} is not a section of this session: nothing was changed")
     # Locked (on databases that lock rows): two directors loading deals at once take turns.
-    return {board.number: board for board in Board.objects.select_for_update().filter(session=session)}
+    boards = {board.number: board for board in Board.objects.select_for_update().filter(session=session, section=section)}
+    if not boards and section is not None:
+        raise ValidationError(f"section {section.letter} plays the shared boards: load their deals without a section")
+    if not boards:
+        raise ValidationError("every section plays deals of its own: choose the section these deals are for")
+    return boards
 
 
 def _store_deals(boards: Mapping[int, Board], deals: Mapping[int, Deal]) -> None:

@@ -44,9 +44,13 @@ from sessions.models import (
     Seating,
     Section,
     Session,
+    section_boards,
+    sections_with_own_boards,
 )
 from sessions.movements import Movement, MovementError, board_range, howell, mitchell
 from sessions.text import clean_name
+
+from sessions.selectors.repair import pairs_a_movement_drops
 
 from .results import _expected_seating, _find_pair, log_text
 from .sessions import _create_boards, _create_seatings, _split_label, session_log
@@ -100,13 +104,17 @@ def _locked(session: Session) -> Session:
 
 
 @transaction.atomic
-def session_change_movement(*, session: Session, movement: Movement, by: AbstractBaseUser | None = None) -> Session:
+def session_change_movement(
+    *, session: Session, movement: Movement, drop_players: bool = False, by: AbstractBaseUser | None = None
+) -> Session:
     """Replace the movement of a session that has no line yet.
 
     Once lines exist a new movement would leave them orphaned (pairs and boards that no
     longer meet): that is refused, and the director repairs the seating round by round
     instead. Pairs keep their players where their label survives; boards keep their
-    hands where their number does.
+    hands where their number does. Pairs with players that the new movement does not
+    have are refused unless ``drop_players`` (the director confirmed): their players
+    leave the session, and the change log names them.
     """
     _locked(session)
     # The seatings first, as result_record locks them: a line being entered now is either
@@ -121,15 +129,19 @@ def session_change_movement(*, session: Session, movement: Movement, by: Abstrac
     sections = list(session.sections.order_by("letter"))
     labels, numbers = set(movement.pairs), set(movement.boards())
     _refuse_losing_history(session, labels, numbers)
+    dropped = [f"{pair.section.letter} {pair} ({pair.names})" for pair in pairs_a_movement_drops(session=session, labels=labels)]
+    if dropped and not drop_players:
+        raise ValidationError(
+            f"the new movement has no pair {', '.join(dropped)}: their players would leave the session. "
+            "Confirm to change anyway, or choose a movement with those pairs"
+        )
     for section in sections:
         section.seatings.all().delete()
         kept = {pair.label: pair for pair in section.pairs.all()}
         Pair.objects.filter(pk__in=[pair.pk for label, pair in kept.items() if label not in labels]).delete()
         new = _create_pairs_missing(section, movement, kept)
         _create_seatings(section, movement, {**{k: v for k, v in kept.items() if k in labels}, **new})
-    session.boards.exclude(number__in=numbers).delete()
-    existing = set(session.boards.values_list("number", flat=True))
-    _create_boards(session, sorted(numbers - existing))
+    _reshape_boards(session, sections, numbers)
     before = session.movement_description
     session.movement_kind, session.movement_description = movement.kind, movement.description[:200]
     session.tables, session.rounds = movement.tables, movement.rounds
@@ -140,8 +152,9 @@ def session_change_movement(*, session: Session, movement: Movement, by: Abstrac
         "movement_kind", "movement_description", "tables", "rounds", "boards_per_round", "board_count", "arrow_switch",
     ])
     table_links_ensure(session=session)
+    after = session.movement_description + (f"; players removed with pairs {', '.join(dropped)}" if dropped else "")
     session_log(session=session, action=ChangeAction.SETTINGS, subject="movement", before=before,
-                after=session.movement_description, by=by)
+                after=after, by=by)
     return session
 
 
@@ -209,6 +222,21 @@ def _round_seatings(section: Section, round: int) -> dict[int, Seating]:
         .order_by("table")
     )
     return {seating.table: seating for seating in seatings}
+
+
+def _reshape_boards(session: Session, sections: Sequence[Section], numbers: set[int]) -> None:
+    """The boards of the new movement: numbers it drops go, numbers it adds come, shared or
+    in each section that plays its own deals, as before the change."""
+    session.boards.exclude(number__in=numbers).delete()
+    boards = list(session.boards.all())
+    own = sections_with_own_boards(boards)
+    if any(section.pk not in own for section in sections):
+        shared = {board.number for board in boards if board.section_id is None}
+        _create_boards(session, sorted(numbers - shared))
+    for section in sections:
+        if section.pk in own:
+            theirs = {board.number for board in boards if board.section_id == section.pk}
+            _create_boards(session, sorted(numbers - theirs), section=section)
 
 
 def _check_round(section: Section, round: int, wanted: Sequence[TableSeating], pairs: Sequence[Pair]) -> dict[int, tuple[Pair, Pair, list[int]]]:
@@ -514,24 +542,26 @@ def _full_movements(session: Session) -> list[Movement]:
     return candidates
 
 
-def _phantom_place(section: Section) -> tuple[str, list | None]:
+def _phantom_place(section: Section) -> tuple[str, list, bool]:
     """The label and seatings of the place no pair fills (the phantom), from the movement
-    the section was built from; seatings None when the seating was changed by hand since
-    (the director then seats the pair round by round). ValidationError when no place is free.
+    the section was built from, and whether the seating was changed by hand since (the
+    movement's places then hold only where the round still leaves them free).
+    ValidationError when no place is free.
     """
     stored = list(section.seatings.select_related("ns_pair", "ew_pair"))
     labels = {pair.label for pair in section.pairs.all()}
     keys = {(s.round, s.table, s.ns_pair.label, s.ew_pair.label, tuple(s.boards)) for s in stored}
-    free_places: list[str] = []
+    free_places: list[tuple[str, list]] = []
     for movement in _full_movements(section.session):
         free = [label for label in movement.pairs if label not in labels]
         if len(free) != 1:
             continue
+        places = [s for s in movement.seatings if free[0] in s.pairs]
         if keys <= _seating_keys(movement.seatings):
-            return free[0], [s for s in movement.seatings if free[0] in s.pairs]
-        free_places.append(free[0])
+            return free[0], places, False
+        free_places.append((free[0], places))
     if free_places:
-        return free_places[0], None
+        return (*free_places[0], True)
     raise ValidationError(
         "the movement has no free place for another pair (no sit-out): every pair number is taken. "
         "Change the movement while no line is entered, or start the late pair in the next session"
@@ -541,7 +571,8 @@ def _phantom_place(section: Section) -> tuple[str, list | None]:
 @dataclass(frozen=True)
 class LatePair:
     pair: Pair
-    rounds: tuple[int, ...]  # the rounds it was seated in; () when the director seats it by hand
+    rounds: tuple[int, ...]  # the rounds it was seated in
+    unseated: tuple[int, ...] = ()  # rounds the hand-changed seating left no place in: the director seats them
 
 
 @transaction.atomic
@@ -550,35 +581,63 @@ def pair_add_late(*, section: Section, from_round: int, by: AbstractBaseUser | N
     no longer sit out. The rounds it missed have no seating (its opponents sat out then),
     so those boards are simply not played: no line is missing. If the seating was changed
     by hand, the movement's place is unknown: the pair is added unseated, for the director
-    to seat round by round."""
+    to seat round by round.
+
+    After a seating changed by hand, each round still takes the pair where the movement's
+    place is free: its table unused that round, its boards not in play at another table,
+    and its opponents (or else the one pair sitting out) free. The rounds where none is
+    are left for the director (``unseated``), never guessed."""
     session = _locked(section.session)
     if not 1 <= from_round <= session.rounds:
         raise ValidationError(f"the session has rounds 1 to {session.rounds}, not {from_round}")
-    label, places = _phantom_place(section)
+    label, places, by_hand = _phantom_place(section)
     number, direction = _split_label(label)
     pair = Pair(section=section, number=number, direction=direction)
     pair.full_clean()
     pair.save()
-    current = {(s.round, s.table): s for s in Seating.objects.select_for_update().filter(section=section)}
+    current = list(Seating.objects.select_for_update().filter(section=section))
     pairs = {p.label: p for p in section.pairs.all()}
-    created = []
-    for place in places or ():
+    created, unseated = [], []
+    for place in places:
         if place.round < from_round:
             continue
-        if (place.round, place.table) in current:
+        in_round = [s for s in current if s.round == place.round]
+        if not by_hand and any(s.table == place.table for s in in_round):
             raise ValidationError(f"table {place.table} is already in play in round {place.round}")
-        seating = Seating(section=section, round=place.round, table=place.table, ns_pair=pairs[place.ns_pair],
-                          ew_pair=pairs[place.ew_pair], boards=list(place.boards))
+        seating = _late_seating(section, place, label, in_round, pairs)
+        if seating is None:
+            unseated.append(place.round)
+            continue
         seating.full_clean()
         seating.save()
         created.append(seating.round)
     table_links_ensure(session=session)
-    after = (f"plays from round {from_round} ({len(created)} rounds)" if places is not None
-             else "added, to be seated round by round")
+    after = f"plays from round {from_round} ({len(created)} rounds)"
+    if unseated:
+        after += f"; rounds {', '.join(map(str, unseated))} to be seated by hand"
     session_log(session=session, action=ChangeAction.MOVEMENT, subject=f"pair {pair}",
                 before="not playing", after=after, by=by)
     _mark_amended(session)
-    return LatePair(pair, tuple(created))
+    return LatePair(pair, tuple(created), tuple(unseated))
+
+
+def _late_seating(section: Section, place, label: str, in_round: Sequence[Seating], pairs: Mapping[str, Pair]):
+    """The late pair's seating at the movement's ``place``, or None when the round as it is
+    now leaves that place taken: its table used, its boards in play, no opponent free."""
+    if any(s.table == place.table or set(s.boards) & set(place.boards) for s in in_round):
+        return None
+    seated = {pk for s in in_round for pk in (s.ns_pair_id, s.ew_pair_id)}
+    other = place.ew_pair if place.ns_pair == label else place.ns_pair
+    opponent = pairs.get(other)
+    if opponent is None or opponent.pk in seated:
+        sitting_out = [p for p in pairs.values() if p.pk not in seated and p.label != label]
+        if len(sitting_out) != 1:
+            return None
+        opponent = sitting_out[0]
+    late = pairs[label]
+    ns, ew = (late, opponent) if place.ns_pair == label else (opponent, late)
+    return Seating(section=section, round=place.round, table=place.table, ns_pair=ns, ew_pair=ew,
+                   boards=list(place.boards))
 
 
 @dataclass(frozen=True)
@@ -634,7 +693,7 @@ def _store_not_played(seatings: Sequence[Seating], entered_boards: set[int], by:
     if not seatings:
         return 0
     section = seatings[0].section
-    boards = {board.number: board for board in Board.objects.filter(session_id=section.session_id)}
+    boards = section_boards(list(Board.objects.filter(session_id=section.session_id)), section.pk)
     lines = []
     for seating in seatings:
         for number in seating.boards:

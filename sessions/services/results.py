@@ -144,6 +144,20 @@ def _who_plays(playing: Sequence[Seating], pair: Pair, number: int) -> str:
     return f"{pair} does not play board {number} at all"
 
 
+def _refuse_other_deal(board: Board, section: Section) -> None:
+    """A line lies on the deal its section played: a section with boards of its own never
+    scores on the shared board of that number, nor on another section's."""
+    if board.section_id is None:
+        other_deal = section.own_boards.filter(number=board.number).exists()
+    else:
+        other_deal = board.section_id != section.pk
+    if other_deal:
+        raise ValidationError(
+            f"section {section.letter} plays a different deal as board {board.number}: nothing was saved; "
+            "enter the line on that section's board"
+        )
+
+
 def _refuse_duplicate(board: Board, ns: Pair, ew: Pair) -> None:
     both = [ns.pk, ew.pk]
     existing = (
@@ -259,6 +273,7 @@ def result_check(
     """
     if section.session_id != board.session_id:
         raise ValidationError(f"section {section.letter} is not in the session of board {board.number}")
+    _refuse_other_deal(board, section)
     pairs = list(section.pairs.all())
     ns = _find_pair(pairs, ns_pair, "NS", section)
     ew = _find_pair(pairs, ew_pair, "EW", section)

@@ -9,7 +9,7 @@ movement gets no Pair: the pair meeting it simply has no seating that round.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -46,6 +46,8 @@ def session_create(
     date: datetime.date,
     movement: Movement,
     section_letters: Sequence[str] = ("A",),
+    own_boards: Collection[str] = (),
+    short_sections: Collection[str] = (),
     pair_players: Mapping[str, Sequence[str]] | None = None,
     by: AbstractBaseUser | None = None,
 ) -> Session:
@@ -53,7 +55,15 @@ def session_create(
 
     ``pair_players`` maps a pair label ("1NS", or "A:1NS" with several sections) to the
     names of its two players: known names are taken from the club's list, new ones added.
+    ``own_boards`` names the sections that play deals of their own (different boards);
+    the others share the session's boards. ``short_sections`` names the sections one pair
+    short (27 pairs in two sections: 14 + 13): they play the same movement without its
+    ``short_pair()``, a phantom whose opponents sit out.
     """
+    if set(short_sections) - set(section_letters):
+        raise ValidationError(f"no section {', '.join(sorted(set(short_sections) - set(section_letters)))} to be short")
+    if set(own_boards) - set(section_letters):
+        raise ValidationError(f"no section {', '.join(sorted(set(own_boards) - set(section_letters)))} to play its own boards")
     board_numbers = movement.boards()
     session = Session(
         event=event,
@@ -70,12 +80,16 @@ def session_create(
     )
     session.full_clean()
     session.save()
-    _create_boards(session, board_numbers)
+    if set(section_letters) - set(own_boards):
+        _create_boards(session, board_numbers)
     for letter in section_letters:
         section = Section(session=session, letter=letter)
         section.full_clean()
         section.save()
-        pairs = _create_pairs(section, movement)
+        if letter in own_boards:
+            _create_boards(session, board_numbers, section=section)
+        missing = movement.short_pair() if letter in short_sections else None
+        pairs = _create_pairs(section, movement, missing)
         _create_seatings(section, movement, pairs)
         _name_players(event, section, pairs, pair_players or {}, several=len(section_letters) > 1)
     # Every table gets its phone link now, so the first printed cards carry the QR codes.
@@ -83,10 +97,12 @@ def session_create(
     return session
 
 
-def _create_boards(session: Session, numbers: Iterable[int]) -> None:
+def _create_boards(session: Session, numbers: Iterable[int], section: Section | None = None) -> None:
+    """The session's shared boards, or with ``section`` the deals that section plays alone."""
     boards = [
         Board(
             session=session,
+            section=section,
             number=number,
             dealer=engine_boards.dealer(number).value,
             vulnerability=engine_boards.vulnerability(number).value,
@@ -97,9 +113,12 @@ def _create_boards(session: Session, numbers: Iterable[int]) -> None:
     Board.objects.bulk_create(boards)
 
 
-def _create_pairs(section: Section, movement: Movement) -> dict[str, Pair]:
+def _create_pairs(section: Section, movement: Movement, missing: str | None = None) -> dict[str, Pair]:
+    """The movement's pairs, but ``missing`` (a section one pair short)."""
     pairs = {}
     for label in movement.pairs:
+        if label == missing:
+            continue
         number, direction = _split_label(label)
         pairs[label] = Pair(section=section, number=number, direction=direction)
     _clean_all(pairs.values())
@@ -118,6 +137,8 @@ def _create_seatings(section: Section, movement: Movement, pairs: Mapping[str, P
             boards=list(seating.boards),
         )
         for seating in movement.seatings
+        # Against a missing pair (a phantom) the other pair sits out: no seating.
+        if seating.ns_pair in pairs and seating.ew_pair in pairs
     ]
     _clean_all(seatings)
     Seating.objects.bulk_create(seatings)

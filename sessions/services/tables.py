@@ -239,10 +239,49 @@ def refuse_entry(entry: TableEntry | MatchTableEntry) -> None:
         raise ValidationError(f"board {entry.board_number} is already recorded: ask the director to correct it")
 
 
-@transaction.atomic
 def table_entry_confirm(*, link: TableLink, client_key: str) -> SendOutcome:
-    """EW accept the line NS sent: it is recorded (or the director's line stands)."""
-    return confirm_entry(_entry_of(link, client_key), _record)
+    """EW accept the line NS sent: it is recorded (or the director's line stands).
+
+    A line sent before the director repaired the table's seating (other pairs, or other
+    boards, at this table in that round) no longer matches the table: it is set aside
+    (refused, so NS can send again under the new seating) and the refusal says why.
+    """
+    outcome = _confirm(link, client_key)
+    if isinstance(outcome, str):
+        raise ValidationError(outcome)
+    return outcome
+
+
+@transaction.atomic
+def _confirm(link: TableLink, client_key: str) -> SendOutcome | str:
+    # The refusal is returned, not raised, so that setting the line aside is committed.
+    entry = _entry_of(link, client_key)
+    if entry.status == EntryStatus.PENDING and (changed := _seating_changed_since(entry)):
+        entry.status = EntryStatus.REFUSED
+        entry.save(update_fields=["status", "updated_at"])
+        return changed
+    return confirm_entry(entry, _record)
+
+
+def _seating_changed_since(entry: TableEntry) -> str:
+    """Why ``entry`` no longer fits its table's seating (the director repaired it), or ""."""
+    seating = (
+        Seating.objects.filter(section_id=entry.section_id, round=entry.round, table=entry.table)
+        .select_related("ns_pair", "ew_pair").first()
+    )
+    if (
+        seating is not None
+        and (seating.ns_pair_id, seating.ew_pair_id) == (entry.ns_pair_id, entry.ew_pair_id)
+        and entry.board.number in seating.boards
+    ):
+        return ""
+    now = (f"{seating.ns_pair} v {seating.ew_pair} on boards {', '.join(map(str, seating.boards))}"
+           if seating else "nobody")
+    return (
+        f"board {entry.board.number}: the director changed the seating of table {entry.table} in round "
+        f"{entry.round} after this result was sent for {entry.ns_pair} v {entry.ew_pair} (the table now has "
+        f"{now}). Nothing was recorded; North-South, send the result again if you played it"
+    )
 
 
 @transaction.atomic

@@ -45,7 +45,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from sessions.formats import FormatError, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
+from sessions.formats import FormatError, ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
 from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, played_score, shown
 from sessions.formats.conventions import carried_era
 from sessions.formats.to_engine import options_for, ranking_fields
@@ -338,12 +338,13 @@ class _Importer:
         session = self.create_session(event, kept)
         sections = self.create_sections(session, letters)
         pairs = self.create_pairs(sections, letters, kept)
-        boards = self.create_boards(session)
-        analysis_request(boards=boards.values())
+        boards = self.create_boards(session, sections)
+        deals = list({board.pk: board for board in boards.values()}.values())
+        analysis_request(boards=deals)
         stored = self.create_results(session, sections, letters, pairs, boards, byes)
         session_log(
             session=session, action=ChangeAction.IMPORTED, subject=self.filename,
-            after=f"{len(stored)} lines, {len(pairs)} pairs, {len(boards)} boards ({self.parsed.program or 'unknown program'})",
+            after=f"{len(stored)} lines, {len(pairs)} pairs, {len(deals)} boards ({self.parsed.program or 'unknown program'})",
             by=self.user,
         )
         scored = session_score(session=session)
@@ -487,26 +488,37 @@ class _Importer:
 
     # -- boards and results --------------------------------------------------------------
 
-    def create_boards(self, session: Session) -> dict[int, Board]:
-        boards: dict[int, Board] = {}
+    def create_boards(self, session: Session, sections: dict[str, Section]) -> dict[tuple[str, int], Board]:
+        """(section name, number) -> the stored board: one shared board per number when the
+        sections played the same deal (or the file gives none), else one per section, each
+        with its own deal (different deals are different boards)."""
+        by_number: dict[int, list[ParsedBoard]] = {}
         for parsed in self.parsed.boards:
-            board = boards.get(parsed.number)
-            if board is None:
-                number = parsed.number
-                board = boards[number] = Board(
-                    session=session, number=number,
-                    dealer=parsed.dealer or engine_boards.dealer(number).value,
-                    vulnerability=parsed.vulnerability or engine_boards.vulnerability(number).value,
-                    deal=parsed.deal or "",
-                )
-            elif parsed.deal and board.deal and parsed.deal != board.deal:
-                self.notes.append(f"board {parsed.number}: section {parsed.section} has another deal; the first is kept")
-            elif parsed.deal and not board.deal:
-                board.deal = parsed.deal
-        for board in boards.values():
-            board.full_clean(exclude=["session"], validate_unique=False, validate_constraints=False)
-        Board.objects.bulk_create(boards.values())
+            by_number.setdefault(parsed.number, []).append(parsed)
+        boards: dict[tuple[str, int], Board] = {}
+        for number, played in by_number.items():
+            deals = {parsed.deal for parsed in played if parsed.deal}
+            if len(deals) > 1:
+                for parsed in played:
+                    boards[(parsed.section, number)] = self._board(session, parsed, parsed.deal, sections[parsed.section])
+            else:
+                shared = self._board(session, played[0], next(iter(deals), ""), None)
+                boards.update({(parsed.section, number): shared for parsed in played})
+        unique = list({id(board): board for board in boards.values()}.values())
+        for board in unique:
+            board.full_clean(exclude=["session", "section"], validate_unique=False, validate_constraints=False)
+        Board.objects.bulk_create(unique)
         return boards
+
+    @staticmethod
+    def _board(session: Session, parsed: ParsedBoard, deal: str, section: Section | None) -> Board:
+        number = parsed.number
+        return Board(
+            session=session, section=section, number=number,
+            dealer=parsed.dealer or engine_boards.dealer(number).value,
+            vulnerability=parsed.vulnerability or engine_boards.vulnerability(number).value,
+            deal=deal or "",
+        )
 
     def create_results(
         self,
@@ -514,7 +526,7 @@ class _Importer:
         sections: dict[str, Section],
         letters: dict[str, str],
         pairs: dict[str, Pair],
-        boards: dict[int, Board],
+        boards: dict[tuple[str, int], Board],
         byes: set[str],
     ) -> list[_StoredLine]:
         several = len(sections) > 1
@@ -523,7 +535,7 @@ class _Importer:
         dropped_leads = 0
         for parsed_board in self.parsed.boards:
             number, section_name = parsed_board.number, parsed_board.section
-            board = boards[number]
+            board = boards[(section_name, number)]
             for line in parsed_board.lines:
                 if line.ns_pair in byes or line.ew_pair in byes:
                     continue

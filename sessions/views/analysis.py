@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from sessions.forms.analysis import GenerateDealsForm, HandRecordUploadForm
 from sessions.selectors.analysis import hand_records_file, session_analyses
 from sessions.services.analysis import DealsStored, deals_generate, hand_records_load
-from sessions.models import Session
+from sessions.models import Section, Session
 from sessions.permissions import get_club_object_or_404
 
 
@@ -28,12 +28,27 @@ def _session(request: HttpRequest, session_id: int) -> Session:
     return get_club_object_or_404(request.user, Session, pk=session_id)
 
 
+def _deal_sections(session: Session) -> dict:
+    """The form arguments where sections play different boards: the sections with deals of
+    their own, and whether some section still plays the shared boards."""
+    boards = session_analyses(session=session)
+    own = tuple(sorted({view.board.section.letter for view in boards if view.board.section}))
+    return {"own_sections": own, "shared": any(view.board.section_id is None for view in boards)}
+
+
+def _chosen_section(session: Session, form) -> Section | None:
+    letter = form.cleaned_data.get("section") or ""
+    return session.sections.filter(letter=letter).first() if letter else None
+
+
 def _page(request: HttpRequest, session: Session, upload=None, generate=None, status: int = 200) -> HttpResponse:
+    boards = session_analyses(session=session)
     return render(request, "analysis/hand_records.html", {
         "session": session,
-        "boards": session_analyses(session=session),
-        "upload_form": upload or HandRecordUploadForm(),
-        "generate_form": generate or GenerateDealsForm(),
+        "boards": boards,
+        "several_deals": any(view.board.section_id for view in boards),
+        "upload_form": upload or HandRecordUploadForm(**_deal_sections(session)),
+        "generate_form": generate or GenerateDealsForm(**_deal_sections(session)),
     }, status=status)
 
 
@@ -53,10 +68,12 @@ def _stored(request: HttpRequest, session: Session, stored: DealsStored, verb: s
 @require_POST
 def hand_records_upload(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
-    form = HandRecordUploadForm(request.POST, request.FILES)
+    form = HandRecordUploadForm(request.POST, request.FILES, **_deal_sections(session))
     if form.is_valid():
         try:
-            stored = hand_records_load(session=session, data=form.cleaned_data["file"].read())
+            stored = hand_records_load(
+                session=session, data=form.cleaned_data["file"].read(), section=_chosen_section(session, form),
+            )
         except ValidationError as error:
             form.add_error("file", error)
         else:
@@ -68,10 +85,12 @@ def hand_records_upload(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def deals_generate_view(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
-    form = GenerateDealsForm(request.POST)
+    form = GenerateDealsForm(request.POST, **_deal_sections(session))
     if form.is_valid():
         try:
-            stored = deals_generate(session=session, replace=form.cleaned_data["replace"])
+            stored = deals_generate(
+                session=session, replace=form.cleaned_data["replace"], section=_chosen_section(session, form),
+            )
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -82,8 +101,9 @@ def deals_generate_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 def hand_records_pbn(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
-    response = HttpResponse(hand_records_file(session=session), content_type="application/x-pbn")
-    name = slugify(f"{session.event.name} {session.name} {session.date}") or "hand-records"
+    letter = request.GET.get("section", "")[:2]
+    response = HttpResponse(hand_records_file(session=session, section_letter=letter), content_type="application/x-pbn")
+    name = slugify(f"{session.event.name} {session.name} {session.date} {letter}") or "hand-records"
     response["Content-Disposition"] = f'attachment; filename="{name}.pbn"'
     return response
 

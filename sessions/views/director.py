@@ -32,7 +32,7 @@ from sessions.forms import (
 )
 from sessions.models import Board, Club, Event, Result, Section, Session
 from sessions.movements import Movement, MovementError
-from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.permissions import club_scoped, get_club_object_or_404, htmx_login_required
 from sessions.selectors.events import EventSessionView, event_ranking
 from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
@@ -42,7 +42,7 @@ from sessions.selectors import (
     director_clubs,
     latest_event,
     movement_options,
-    provisional_standings,
+    session_score,
     session_cards,
     session_change_log,
     session_pairs,
@@ -50,6 +50,7 @@ from sessions.selectors import (
     table_round_sheet,
 )
 from .public import combined_table
+from sessions.selectors.public import chosen_deal
 from sessions.forms.errors import add_service_error
 from sessions.services import (
     ResultConflict,
@@ -112,11 +113,13 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     letters = shape.section_letters()
     form = SessionCreateForm(
         request.POST if request.method == "POST" else None,
-        club=club, movements=movements, pair_labels=_pair_labels(chosen, letters),
+        club=club, movements=movements, pair_labels=_pair_labels(chosen, letters, shape.short_sections()),
+        letters=letters,
         initial={**shape.cleaned_data, "movement": movements.index(chosen),
                  "event": context["preselected"] or latest_event(club=club)},
     )
-    context.update(chosen=chosen, form=form, players=club.players.all(), letters=letters)
+    context.update(chosen=chosen, form=form, players=club.players.all(), letters=letters,
+                   short_sections=shape.short_sections(), short_pair=chosen.short_pair())
     if request.method == "POST" and form.is_valid():
         try:
             session = _create_session(club, form, chosen, letters, request.user)
@@ -124,6 +127,11 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
             form.add_error(None, error)
         else:
             sections = f" in sections {', '.join(letters)}" if len(letters) > 1 else ""
+            if form.short_sections():
+                sections += (f"; section(s) {', '.join(form.short_sections())} one pair short "
+                             f"(pair {chosen.short_pair()} is a phantom: its opponents sit out)")
+            if form.own_boards():
+                sections += f"; section(s) {', '.join(form.own_boards())} play different boards"
             messages.success(request, f"Session created: {chosen.description}{sections}.")
             for twice in players_entered_twice(session=session):
                 messages.warning(request, f"{twice}: one person cannot play in two pairs.")
@@ -138,11 +146,16 @@ def _preselected_event(club: Club, event_id: str) -> Event | None:
     return club.events.filter(pk=int(event_id)).first()
 
 
-def _pair_labels(movement: Movement, letters: str) -> list[str]:
-    """The movement's pairs, or with several sections each section's ("A:1NS", as session_create names them)."""
+def _pair_labels(movement: Movement, letters: str, short: str = "") -> list[str]:
+    """The movement's pairs, or with several sections each section's ("A:1NS", as session_create
+    names them); a section one pair short has no ``movement.short_pair()``."""
     if len(letters) == 1:
         return list(movement.pairs)
-    return [f"{letter}:{label}" for letter in letters for label in movement.pairs]
+    missing = movement.short_pair()
+    return [
+        f"{letter}:{label}" for letter in letters for label in movement.pairs
+        if not (letter in short and label == missing)
+    ]
 
 
 @transaction.atomic
@@ -159,7 +172,8 @@ def _create_session(
             raise ValidationError([f"new event: {message}" for message in error.messages]) from None
     return session_create(
         event=event, name=data["name"], date=data["date"], movement=movement, section_letters=tuple(letters),
-        pair_players=form.pair_players(_pair_labels(movement, letters)), by=user,
+        own_boards=form.own_boards(), short_sections=tuple(form.short_sections()),
+        pair_players=form.pair_players(_pair_labels(movement, letters, form.short_sections())), by=user,
     )
 
 
@@ -223,8 +237,9 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
+    scored = session_score(session=session)
     return render(request, "director/standings.html", {
-        "session": session, "rankings": provisional_standings(session=session),
+        "session": session, "rankings": scored.rankings(), "note": scored.note,
     })
 
 
@@ -410,21 +425,30 @@ def _entry(
     return redirect(request.path + query)
 
 
-def _board(request: HttpRequest, session_id: int, number: int) -> Board:
-    return get_club_object_or_404(request.user, Board, session_id=session_id, number=number)
+def _board_deals(request: HttpRequest, session_id: int, number: int) -> tuple[Board, list[Board]]:
+    """The board page's deal and all the deals of that number: sections playing different
+    deals have one each. ``?section=B`` picks B's (its fouled-board groups); else the
+    shared deal, else the first section's. The traveller lists every section's lines."""
+    deals = list(club_scoped(request.user, Board).filter(session_id=session_id, number=number).select_related("section"))
+    board = chosen_deal(deals, request.GET.get("section", ""))
+    if board is None:
+        raise Http404("no such board")
+    return board, deals
 
 
 @entry_login_required
 @require_http_methods(["GET", "POST"])
 def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
-    board = _board(request, session_id, number)
+    board, deals = _board_deals(request, session_id, number)
     session = board.session
     following = number + 1 if number < session.board_count else None
+    chosen = f"?section={board.section.letter}" if board.section else ""
     context = {
         "session": session, "board": board, "page": "board",
         "previous": number - 1 if number > 1 else None,
         "next": following,
-        "groups_url": reverse("sessions:director_board_groups", args=[session.pk, number]),
+        "groups_url": reverse("sessions:director_board_groups", args=[session.pk, number]) + chosen,
+        "deals": deals if len(deals) > 1 else [],
         # Where the page moves on to once every line of the board is entered.
         "next_url": reverse("sessions:director_board", args=[session.pk, following]) if following else None,
         "next_label": f"Board {following}",
@@ -440,7 +464,8 @@ def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpRespo
 @require_POST
 def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     """Mark a board fouled (a group for every line) or not fouled, from the traveller page."""
-    board = _board(request, session_id, number)
+    board, _ = _board_deals(request, session_id, number)
+    chosen = f"?section={board.section.letter}" if board.section else ""
     results = board.results.select_related("ns_pair", "ew_pair")
     form = BoardGroupsForm(request.POST, results=results)
     if not form.is_valid():
@@ -455,7 +480,7 @@ def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResp
             fouled = any(group is not None for group in form.groups().values())
             state = "fouled: each group is scored on its own" if fouled else "not fouled"
             messages.success(request, f"Board {number} is {state} ({changed} line(s) changed).")
-    return redirect(reverse("sessions:director_board", args=[session_id, number]) + "#fouled")
+    return redirect(reverse("sessions:director_board", args=[session_id, number]) + chosen + "#fouled")
 
 
 @entry_login_required

@@ -23,6 +23,7 @@ from sessions.models import Event
 from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
 from sessions.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
 from sessions.selectors.public import (
+    chosen_deal,
     club_events,
     club_sessions,
     clubs_with_results,
@@ -106,7 +107,11 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
-    board = get_object_or_404(published_boards(), session_id=session_id, number=number)
+    # Sections playing different deals have a traveller each: ``?section=B`` picks B's.
+    deals = list(published_boards().filter(session_id=session_id, number=number).select_related("section"))
+    board = chosen_deal(deals, request.GET.get("section", ""))
+    if board is None:
+        raise Http404("no such board")
     sheet = traveller_sheet(board=board)
     # One analysis for the panel (hands, DD table, par, chart) and the traveller's columns;
     # none before the session is final, when the board may still be in play elsewhere.
@@ -114,6 +119,7 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     table = TravellerTable(sheet.rows, session_id=session_id, method=sheet.method, analysis=analysis)
     return render(request, "public/board.html", {
         "session": board.session, "club": board.session.event.club, "board": board, "sheet": sheet,
+        "deals": deals if len(deals) > 1 else [],
         "analysis": analysis, "table": _configured(request, table),
     })
 

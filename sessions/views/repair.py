@@ -15,13 +15,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from sessions.forms import PlayerForm, SessionShapeForm
+from sessions.forms import MovementShapeForm, PlayerForm
 from sessions.forms.repair import FromRoundForm, LinePairsForm, PlayerMergeForm, RoundSeatingForm, SessionEditForm
 from sessions.models import Club, Pair, Player, Result, Section, Session
 from sessions.movements import MovementError
 from sessions.permissions import get_club_object_or_404
 from sessions.selectors import movement_options
-from sessions.selectors.repair import players_entered_twice, round_tables, section_pairs
+from sessions.selectors.repair import pairs_a_movement_drops, players_entered_twice, round_tables, section_pairs
 from sessions.services import ResultConflict
 from sessions.services.player_records import player_merge, player_update
 from sessions.services.repair import (
@@ -76,8 +76,8 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
     """A new movement, chosen as for a new session; refused once lines are entered."""
     session = _session(request, session_id)
     data = request.POST if request.method == "POST" else request.GET
-    shape = SessionShapeForm(data if "pairs" in data else None)
-    context: dict = {"session": session, "shape": shape}
+    shape = MovementShapeForm(data if "pairs" in data else None)
+    context: dict = {"session": session, "shape": shape, "several_sections": session.sections.count() > 1}
     if shape.is_valid():
         try:
             movements = movement_options(
@@ -93,9 +93,12 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
                 messages.error(request, "Choose one of the movements.")
             else:
                 try:
-                    session_change_movement(session=session, movement=chosen, by=request.user)
+                    session_change_movement(session=session, movement=chosen, by=request.user,
+                                            drop_players=data.get("drop_players") == "1")
                 except ValidationError as error:
                     _refused(request, error)
+                    dropped = pairs_a_movement_drops(session=session, labels=set(chosen.pairs))
+                    context.update(dropped=dropped, chosen_index=data.get("movement", ""))
                 else:
                     messages.success(request, f"The session now plays {chosen.description}.")
                     return redirect("sessions:director_session", session_id=session.pk)
@@ -218,10 +221,12 @@ def pair_late(request: HttpRequest, session_id: int, letter: str) -> HttpRespons
                     request, f"Pair {late.pair} plays from round {form.cleaned_data['from_round']}: name its players "
                     "under Pairs and players, and print its card.",
                 )
-            else:
+            if not late.rounds and not late.unseated:
+                messages.success(request, f"Pair {late.pair} is added; the movement has no place for it from then on.")
+            if late.unseated:
                 messages.warning(
-                    request, f"Pair {late.pair} is added, but the seating was changed by hand, so the movement's "
-                    "place for it is unknown: seat it round by round below.",
+                    request, f"Pair {late.pair} is added, but the seating changed by hand leaves no place for it in "
+                    f"round(s) {', '.join(map(str, late.unseated))}: seat it there round by round below.",
                 )
     return redirect("sessions:director_repair", session_id=session_id)
 

@@ -25,7 +25,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from sessions.models import Board, TableLink
+from sessions.models import Board, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.tables import TablePage, table_link_by_token, table_page
@@ -134,7 +134,9 @@ def table_home(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 
 def _board(link: TableLink, number: int) -> Board:
-    board = Board.objects.filter(session=link.session_id, number=number).first()
+    """The deal the table's section plays as board ``number``."""
+    boards = list(Board.objects.filter(session=link.session_id, number=number))
+    board = section_boards(boards, link.section_id).get(number)
     if board is None:
         raise ValidationError(f"board {number} is not a board of this session")
     return board

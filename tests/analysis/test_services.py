@@ -6,7 +6,9 @@ from django.core.exceptions import ValidationError
 from sessions.services.analysis import analysis_run, analysis_start, deals_generate, hand_records_load
 from sessions.handrecords import Analysis, parse_deal
 from sessions.models import AnalysisStatus, Board, BoardAnalysis
+from sessions.movements import mitchell
 from sessions.transfer import EXPORTERS, results_import
+from tests.factories import make_session
 from tests.analysis.conftest import (
     NORTH_HOLDS_EVERYTHING,
     TEN_TRICKS_EW,
@@ -188,3 +190,43 @@ def test_a_deal_changed_while_it_was_analysed_stays_pending(session, monkeypatch
     assert analysis_run().done == []
     row = BoardAnalysis.objects.get()
     assert (row.status, row.deal) == (AnalysisStatus.PENDING, NORTH_HOLDS_EVERYTHING)
+
+
+# --- sections on different boards: hand records per section ------------------------------
+
+
+@pytest.fixture
+def own_deals_session(event):
+    return make_session(event, mitchell(3, 2), sections=("A", "B"), own_boards=("B",))
+
+
+def deals_by_section(session):
+    return {(letter or "", number): deal for letter, number, deal
+            in session.boards.values_list("section__letter", "number", "deal") if deal}
+
+
+def test_a_hand_record_file_for_a_section_fills_only_that_sections_deals(own_deals_session):
+    section_b = own_deals_session.sections.get(letter="B")
+
+    hand_records_load(session=own_deals_session, data=pbn_file({1: TEN_TRICKS_NS}))
+    hand_records_load(session=own_deals_session, data=pbn_file({1: TEN_TRICKS_EW}), section=section_b)
+
+    stored = {key: parse_deal(deal) for key, deal in deals_by_section(own_deals_session).items()}
+    assert stored == {("", 1): parse_deal(TEN_TRICKS_NS), ("B", 1): parse_deal(TEN_TRICKS_EW)}
+
+
+def test_random_deals_for_a_section_leave_the_shared_boards_alone(own_deals_session):
+    section_b = own_deals_session.sections.get(letter="B")
+
+    stored = deals_generate(session=own_deals_session, section=section_b, seed=1)
+
+    assert stored.boards == (1, 2, 3, 4, 5, 6)
+    assert {letter for letter, _ in deals_by_section(own_deals_session)} == {"B"}
+
+
+def test_deals_for_a_section_on_the_shared_boards_are_refused(own_deals_session):
+    section_a = own_deals_session.sections.get(letter="A")
+
+    with pytest.raises(ValidationError, match="section A plays the shared boards"):
+        deals_generate(session=own_deals_session, section=section_a, seed=1)
+    assert deals_by_section(own_deals_session) == {}

@@ -101,6 +101,7 @@ def director_pages(evening) -> dict[str, str]:
         "new session, step 1": new_session,
         "new session, step 2": f"{new_session}?pairs=10",
         "new session, step 3": f"{new_session}?pairs=10&boards_per_round=2&movement=0",
+        "new session, step 3 (unequal sections)": f"{new_session}?pairs=27&sections=2&boards_per_round=2&movement=0",
         "session (final)": reverse("sessions:director_session", args=[final.pk]),
         "session (in play)": reverse("sessions:director_session", args=[partial.pk]),
         "board entry": reverse("sessions:director_board", args=[partial.pk, 1]),

@@ -68,6 +68,18 @@ def test_sections_playing_different_boards_are_never_pooled():
     assert not options_for(event).across_field
 
 
+def test_sections_with_different_deals_under_one_number_are_never_pooled():
+    # The figures say "across the field", but the sections' board 1 are different deals:
+    # results on different deals are not compared.
+    event = two_sections(TOGETHER, top=10)
+    event.boards[0].deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    event.boards[1].deal = "N:2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876"
+    assert event.sections_play_different_deals()
+    assert not options_for(event).across_field
+    event.boards[1].deal = event.boards[0].deal  # the same deal: pooled, as the figures say
+    assert options_for(event).across_field
+
+
 @pytest.fixture
 def nz_as_another_program() -> ParsedEvent:
     """The NZ three-section file (scored across the field) as if a program that scores

@@ -53,6 +53,24 @@ def test_a_mitchell_has_n_ns_and_n_ew_pairs_and_the_id_last(club):
     assert session.event.club == club and session.event.name == "Tuesday Pairs"
 
 
+def test_twenty_seven_pairs_in_two_sections_are_fourteen_and_thirteen(club):
+    session, lines = new_session("--club", club.slug, "--event", "Big night", "--movement", "mitchell",
+                                 "--tables", "7", "--sections", "2", "--pairs", "27")
+
+    assert "Sections A, B" in lines and "27 pairs, boards 1-28" in lines
+    assert "One pair short in section(s) B: pair 7EW is a phantom, its opponents sit out" in lines
+    assert labels_of(session, "A") == {f"{n}{line}" for n in range(1, 8) for line in ("NS", "EW")}
+    assert labels_of(session, "B") == labels_of(session, "A") - {"7EW"}
+    # Each round the NS pair that would meet 7EW sits out: 6 tables play in B, 7 in A.
+    in_b = Seating.objects.filter(section__session=session, section__letter="B")
+    assert [in_b.filter(round=r).count() for r in range(1, 8)] == [6] * 7
+    assert Seating.objects.filter(section__session=session, section__letter="A").count() == 7 * 7
+
+
+def labels_of(session: Session, letter: str) -> set[str]:
+    return {pair.label for pair in Pair.objects.filter(section__session=session, section__letter=letter)}
+
+
 def test_a_howell_has_2n_pairs(club):
     session, _ = new_session("--club", club.slug, "--event", "Howell night", "--movement", "howell", "--tables", "4")
 
@@ -133,6 +151,9 @@ REFUSED = [
     (["--name", " "], "--name is empty"),
     (["--name", "x" * 121], "Ensure this value has at most 120 characters"),  # refused after the event is made
     (["--tables", "seven"], "argument --tables: invalid int value: 'seven'"),
+    (["--sections", "5"], "--sections must be 1 to 4, not 5"),
+    (["--sections", "2", "--pairs", "25"], "--pairs 25 do not fit 2 section(s) of this movement's 14 pairs: give 26 to 28"),
+    (["--sections", "2", "--pairs", "29"], "give 26 to 28 (a section may be one pair short), or change --tables"),
 ]
 
 

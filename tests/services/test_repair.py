@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from sessions.models import ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Session
 from sessions.movements import mitchell
 from sessions.selectors import session_progress, session_score
-from sessions.services import result_record, session_publish, session_unpublish
+from sessions.services import pair_set_players, player_add, result_record, session_publish, session_unpublish
 from sessions.services import results as results_service
 from sessions.services.repair import (
     TableSeating,
@@ -271,17 +271,33 @@ def test_a_late_pair_takes_the_phantoms_place_from_its_round(odd_session):
     assert ResultChange.objects.get(action=ChangeAction.MOVEMENT).subject == "pair 3EW"
 
 
-def test_a_late_pair_after_a_seating_change_is_added_for_the_director_to_seat(odd_session):
+def test_a_late_pair_after_a_seating_change_takes_the_places_still_free(odd_session):
     section = odd_session.sections.get()
     seating_turn_round(section=section, round=1, table=1)  # the movement's plan no longer holds
 
     late = pair_add_late(section=section, from_round=2)
 
-    assert (late.pair.label, late.rounds) == ("3EW", ())
-    wanted = [TableSeating(t, *seating_of(odd_session, 2, t)[:2], tuple(seating_of(odd_session, 2, t)[2]))
-              for t in (2, 3)] + [TableSeating(1, "1NS", "3EW", (3, 4))]
-    round_set_seatings(section=section, round=2, seatings=wanted)
+    # Rounds 2 and 3 were not changed: the phantom's places there are free, as in the movement.
+    assert (late.pair.label, late.rounds, late.unseated) == ("3EW", (2, 3), ())
     assert seating_of(odd_session, 2, 1) == ("1NS", "3EW", [3, 4])
+    assert seating_of(odd_session, 3, 2) == ("2NS", "3EW", [1, 2])
+
+
+def test_a_late_pair_is_left_unseated_only_where_the_hand_seating_took_its_place(odd_session):
+    section = odd_session.sections.get()
+    # Round 2 reseated by hand: 1NS (the phantom's opponent) plays 1EW at table 1 on the
+    # phantom's boards 3-4; 2NS sits out instead.
+    round_set_seatings(section=section, round=2, seatings=[
+        TableSeating(1, "1NS", "1EW", (3, 4)), TableSeating(3, "3NS", "2EW", (1, 2)),
+    ])
+
+    late = pair_add_late(section=section, from_round=2)
+
+    assert (late.rounds, late.unseated) == ((3,), (2,))
+    assert not Seating.objects.filter(section=section, round=2, ew_pair=late.pair).exists()
+    assert seating_of(odd_session, 3, 2) == ("2NS", "3EW", [1, 2])
+    log = ResultChange.objects.get(action=ChangeAction.MOVEMENT, subject="pair 3EW")
+    assert log.after_text == "plays from round 2 (1 rounds); rounds 2 to be seated by hand"
 
 
 def test_a_late_pair_is_refused_when_the_movement_is_full(session):
@@ -342,6 +358,33 @@ def test_the_movement_changes_while_no_line_is_entered(session):
     assert Seating.objects.filter(section__session=session).count() == 16
     assert Pair.objects.filter(section__session=session).count() == 8
     assert ResultChange.objects.get(action=ChangeAction.SETTINGS).subject == "movement"
+
+
+def test_a_movement_without_a_pair_that_has_players_is_refused_unless_confirmed(session):
+    pair_3ew = session.sections.get().pairs.get(number=3, direction="EW")
+    pair_set_players(pair=pair_3ew, player_1=player_add(club=session.event.club, name="Ann Smith"), player_2=None)
+
+    # 5 pairs (3EW a phantom) leave 3EW out: its player would leave the session.
+    five_pairs = mitchell(3, 2, phantom="3EW")
+    with pytest.raises(ValidationError, match=r"the new movement has no pair A 3EW \(Ann Smith\)"):
+        session_change_movement(session=session, movement=five_pairs)
+    assert Pair.objects.filter(pk=pair_3ew.pk).exists()
+    assert Seating.objects.filter(section__session=session).count() == 9
+
+    session_change_movement(session=session, movement=five_pairs, drop_players=True)
+
+    assert not Pair.objects.filter(pk=pair_3ew.pk).exists()
+    log = ResultChange.objects.get(action=ChangeAction.SETTINGS)
+    assert "players removed with pairs A 3EW (Ann Smith)" in log.after_text
+
+
+def test_a_movement_keeping_every_pair_with_players_needs_no_confirmation(session):
+    pair_1ns = session.sections.get().pairs.get(number=1, direction="NS")
+    pair_set_players(pair=pair_1ns, player_1=player_add(club=session.event.club, name="Bob Jones"), player_2=None)
+
+    session_change_movement(session=session, movement=mitchell(3, 2, phantom="3EW"))
+
+    assert Pair.objects.get(pk=pair_1ns.pk).player_1.name == "Bob Jones"
 
 
 def test_a_new_movement_that_would_orphan_lines_is_refused(session, board_1):

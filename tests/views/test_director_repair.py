@@ -168,6 +168,41 @@ def test_a_movement_change_without_lines(logged_in, session):
     assert (session.movement_kind, session.tables) == ("howell", 4)
 
 
+def test_a_movement_change_dropping_players_asks_first(logged_in, session):
+    pair_1ns = Pair.objects.get(section__session=session, number=1, direction="NS")
+    pair_1ns.player_1 = player_add(club=session.event.club, name="Ann Smith")
+    pair_1ns.save()
+    url = reverse("sessions:director_session_movement", args=[session.pk])
+
+    # An 8-pair Howell has pairs 1 to 8: 1NS and its player would go.
+    asked = logged_in.post(url, {"pairs": 8, "movement": 0})
+
+    html = asked.content.decode()
+    assert "their players would leave the session" in html and "1NS: Ann Smith" in html
+    assert 'name="drop_players"' in html
+    session.refresh_from_db()
+    assert session.movement_kind == "mitchell"
+
+    confirmed = logged_in.post(url, {"pairs": 8, "movement": 0, "drop_players": "1"})
+
+    assert confirmed.status_code == 302
+    session.refresh_from_db()
+    assert session.movement_kind == "howell"
+
+
+def test_the_movement_page_has_no_sections_box_and_ignores_one(logged_in, event):
+    two = make_session(event, mitchell(3, 2), sections=("A", "B"))
+    url = reverse("sessions:director_session_movement", args=[two.pk])
+
+    html = logged_in.get(url, {"pairs": 8, "sections": 2}).content.decode()
+
+    assert 'name="sections"' not in html and "Pairs in each section" in html
+    assert "Every section plays the new movement" in html
+    assert "8-pair complete Howell on 4 tables" in html  # 8 pairs a section, not 4
+    logged_in.post(url, {"pairs": 8, "sections": 2, "movement": 0})
+    assert Pair.objects.filter(section__session=two).count() == 16
+
+
 def test_deleting_asks_first_then_deletes(logged_in, session):
     url = reverse("sessions:director_session_delete", args=[session.pk])
 

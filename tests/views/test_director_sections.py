@@ -82,7 +82,7 @@ def test_rounds_and_arrow_switch_rounds_shape_the_mitchell(logged_in, url, event
 
 
 @pytest.mark.parametrize(("query", "message"), [
-    ({"pairs": 13, "sections": 2}, "13 pairs do not split into 2 equal sections"),
+    ({"pairs": 5, "sections": 2}, "a section needs at least 3 pairs, not 2"),  # 3 + 2
     ({"pairs": 4, "sections": 2}, "a section needs at least 3 pairs, not 2"),
     ({"pairs": 61}, "a section has at most 60 pairs: add a section"),
     ({"pairs": 10, "sections": 5}, "less than or equal to 4"),
@@ -121,3 +121,25 @@ def test_without_a_chosen_event_the_note_lists_each_events_choice(logged_in, url
     assert "Tuesday Pairs matchpoints each section apart" in html
     assert "Championship matchpoints across the field" in html
     assert reverse("sessions:director_event", args=[across.pk]) in html
+
+
+def test_twenty_seven_pairs_make_sections_of_fourteen_and_thirteen(logged_in, url, event):
+    # The movement of the larger section (14 pairs: 7-table Mitchells are offered), played
+    # by both; section B is one pair short: its 7EW is a phantom and its opponents sit out.
+    query = {"pairs": 27, "sections": 2, "boards_per_round": 2, "event": event.pk}
+    step_2 = logged_in.get(url, query).content.decode()
+    assert "> 7-table Mitchell" in step_2
+    step_3 = logged_in.get(url, {**query, "movement": 0}).content.decode()
+    assert "Section B has one pair fewer: pair 7EW is a phantom there" in step_3
+    assert 'name="pair_A-7EW_1"' in step_3 and 'name="pair_B-7EW_1"' not in step_3
+
+    response = logged_in.post(url, {**query, "movement": 0, "name": "Odd field", "date": "2025-05-06"})
+
+    session = Session.objects.get(name="Odd field")
+    assert response.status_code == 302
+    counts = {letter: Pair.objects.filter(section__session=session, section__letter=letter).count() for letter in "AB"}
+    assert counts == {"A": 14, "B": 13}
+    assert not Pair.objects.filter(section__session=session, section__letter="B", number=7, direction="EW").exists()
+    # 7 rounds at 7 tables in A; in B every round has one table fewer (7NS's opponents sit out).
+    seatings = {letter: Seating.objects.filter(section__session=session, section__letter=letter).count() for letter in "AB"}
+    assert seatings == {"A": 49, "B": 42}

@@ -19,12 +19,13 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 LOGIN = 2
 # A session's scores (session_score): its pairs with players, then its results.
 SCORES = 2
-# Recording a line, whatever the page: the section's pairs, the two pairs' seatings, a
+# Recording a line, whatever the page: whether the section plays its own deal of that
+# number (a line lies on its section's deal), the section's pairs, the two pairs' seatings, a
 # duplicate line, the seating locked and checked again (a repair may have changed it), Result.full_clean() (its 4 foreign keys and 2 unique constraints, 1
 # query each, and its 10 check constraints, 3 each: savepoint, check, release), the other
 # lines (warnings), the savepoints of the service's transactions, the insert, the log
 # entry (with its own 2 check constraints) and the session's amended time.
-RECORD = 54
+RECORD = 55
 
 
 @pytest.fixture
@@ -50,11 +51,12 @@ def test_the_board_page_reads_six_queries_and_a_save_a_fixed_number(logged_in, e
     session = make_session(event, mitchell(tables, 2))
     url = reverse("sessions:director_board", args=[session.pk, 1])
 
-    # LOGIN, the board (with session and event), SCORES, the session's seatings.
-    assert _count(logged_in, "get", url) == LOGIN + 1 + SCORES + 1
-    # LOGIN, the page as loaded (4), RECORD, the page read again (scores and seatings: 3).
+    # LOGIN, the board (with session and event), SCORES, the deals of that number (one
+    # per section on different boards), the session's seatings.
+    assert _count(logged_in, "get", url) == LOGIN + 1 + SCORES + 1 + 1
+    # LOGIN, the page as loaded (5), RECORD, the page read again (scores, deals and seatings: 4).
     saved = _count(logged_in, "post", url, {"row": _row(session, 1, "1NS", "1EW"), "text": "4S N ="})
-    assert saved == LOGIN + 4 + RECORD + 3
+    assert saved == LOGIN + 5 + RECORD + 4
 
 
 @pytest.mark.parametrize("tables", [3, 11])

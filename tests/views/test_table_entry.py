@@ -18,6 +18,7 @@ from sessions.models import ChangeAction, EntryStatus, Result, ResultChange, Sea
 from sessions.movements import mitchell
 from sessions.services import event_update
 from sessions.services import result_correct, result_record
+from sessions.services.repair import seating_turn_round
 from sessions.services.tables import table_link_renew, table_link_revoke, table_links_ensure
 from tests.factories import make_club, make_event, make_session
 
@@ -140,6 +141,28 @@ def test_a_refusal_returns_the_result_to_ns(client, session, links):
     send(client, links[1], 1, "4S N -1")
     client.post(url(links[1], "confirm"), {"client_key": pending_key(1)})
     assert Result.objects.get().text == "4S N -1"
+
+
+def test_a_line_sent_before_the_table_was_repaired_is_set_aside_with_the_reason(client, session, links):
+    send(client, links[1], 1, "4S N =")
+    key = pending_key(1)
+    # The director finds 1NS and 1EW sat the wrong way round at table 1 in round 1.
+    seating_turn_round(section=session.sections.get(), round=1, table=1)
+
+    response = client.post(url(links[1], "confirm"), {"client_key": key}, follow=True)
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert ("board 1: the director changed the seating of table 1 in round 1 after this result was sent "
+            "for 1NS v 1EW (the table now has 1EW v 1NS on boards 1, 2). Nothing was recorded; "
+            "North-South, send the result again if you played it") in page
+    assert not Result.objects.exists()
+    assert TableEntry.objects.get(client_key=key).status == EntryStatus.REFUSED
+    # Sent again under the new seating, the line is recorded as now seated.
+    send(client, links[1], 1, "4S N =")
+    client.post(url(links[1], "confirm"), {"client_key": pending_key(1)})
+    line = Result.objects.get()
+    assert (line.ns_pair.label, line.ew_pair.label) == ("1EW", "1NS")
 
 
 def test_with_confirmation_off_a_send_is_recorded_at_once(client, session, links):

@@ -2,11 +2,15 @@
 
     python manage.py new_session --club SLUG --event NAME --movement mitchell|howell --tables N
                                  [--rounds R] [--boards-per-round K] [--name NAME] [--date YYYY-MM-DD]
+                                 [--sections S [--pairs P]]
 
 The movement is the first the movement library suggests of that kind for N full tables
 (2N pairs: a Mitchell's N NS and N EW pairs, a Howell's pairs 1 to 2N), rebuilt with R
 rounds and K boards a round when given. The event is the club's event of that name,
-created if the club has none. Prints what was made, then the new session's id alone on
+created if the club has none. With --sections S each of S sections (A, B...) plays the
+movement on the same boards; --pairs P (S x 2N by default) may leave some sections one
+pair short (27 pairs, 2 sections of 7 tables: 14 + 13), the last ones, each playing with
+a phantom whose opponents sit out. Prints what was made, then the new session's id alone on
 the last line. Arguments the club or the movement cannot take are refused (non-zero
 exit, the reason) and nothing is stored.
 """
@@ -26,6 +30,7 @@ from sessions.movements.suggest import MAX_HOWELL_TABLES, MIN_BOARDS_PER_ROUND
 from sessions.services import event_create, session_create
 
 MOVEMENTS = ("mitchell", "howell")
+SECTION_LETTERS = "ABCD"
 #: Boards a pair plays in a session when --boards-per-round is not given (as suggested).
 SESSION_BOARDS = 28
 NAME_LENGTH = Session._meta.get_field("name").max_length
@@ -45,28 +50,58 @@ class Command(BaseCommand):
             help=f"boards a round (default: as many as fit in {SESSION_BOARDS} boards, at least "
                  f"{MIN_BOARDS_PER_ROUND})",
         )
+        parser.add_argument("--sections", type=int, default=1, help="the number of sections (default 1)")
+        parser.add_argument(
+            "--pairs", type=int,
+            help="the pairs of all sections (default: every table full); up to one pair short a section",
+        )
         parser.add_argument("--name", help='the session\'s name (default: "<event> <date>")')
         parser.add_argument("--date", help="the session's date, YYYY-MM-DD (default: today)")
 
     def handle(
         self, *args, club: str, event: str, movement: str, tables: int, rounds: int | None,
-        boards_per_round: int | None, name: str | None, date: str | None, **options,
+        boards_per_round: int | None, name: str | None, date: str | None, sections: int = 1,
+        pairs: int | None = None, **options,
     ) -> None:
         target = self.club(club)
         day = self.date(date)
         chosen = self.movement(movement.strip().lower(), tables, rounds, boards_per_round)
+        letters, short = self.sections(sections, pairs, len(chosen.pairs))
         try:
             with transaction.atomic():  # the event it may create goes with a refused session
                 the_event = self.event(target, event)
                 session = session_create(
                     event=the_event, name=self.name(name, the_event, day), date=day, movement=chosen,
+                    section_letters=tuple(letters), short_sections=tuple(short),
                 )
         except ValidationError as error:
             raise CommandError("; ".join(error.messages)) from None
         self.stdout.write(f"Created {session.name!r} on {session.date.isoformat()} in {the_event.name}, {target.name}")
         self.stdout.write(chosen.description)
-        self.stdout.write(f"{len(chosen.pairs)} pairs, boards 1-{max(chosen.boards())}")
+        if len(letters) > 1:
+            self.stdout.write(f"Sections {', '.join(letters)}")
+        if short:
+            self.stdout.write(f"One pair short in section(s) {', '.join(short)}: pair {chosen.short_pair()} "
+                              "is a phantom, its opponents sit out")
+        total = len(chosen.pairs) * len(letters) - len(short)
+        self.stdout.write(f"{total} pairs, boards 1-{max(chosen.boards())}")
         self.stdout.write(str(session.pk))
+
+    def sections(self, sections: int, pairs: int | None, full: int) -> tuple[str, str]:
+        """The section letters, and the last ones that are one pair short of ``full``."""
+        if not 1 <= sections <= len(SECTION_LETTERS):
+            raise CommandError(f"--sections must be 1 to {len(SECTION_LETTERS)}, not {sections}")
+        letters = SECTION_LETTERS[:sections]
+        if pairs is None:
+            return letters, ""
+        fewest, most = sections * (full - 1), sections * full
+        if not fewest <= pairs <= most:
+            raise CommandError(
+                f"--pairs {pairs} do not fit {sections} section(s) of this movement's {full} pairs: "
+                f"give {fewest} to {most} (a section may be one pair short), or change --tables"
+            )
+        short = most - pairs
+        return letters, letters[sections - short:] if short else ""
 
     def club(self, slug: str) -> Club:
         found = Club.objects.filter(slug=slug).first()
