@@ -17,6 +17,8 @@ from django.db.models import Q
 from sessions.models import Club, ClubDirector
 from sessions.text import clean_name
 
+from .revisions import club_revise_with_sessions
+
 #: The Club fields an owner may set (the slug stays: it is in every link to the club).
 CLUB_SETTINGS = ("name", "description", "website")
 
@@ -29,6 +31,7 @@ def club_update(*, club: Club, name: str, description: str = "", website: str = 
     club.website = website.strip()
     club.full_clean()
     club.save(update_fields=list(CLUB_SETTINGS))
+    club_revise_with_sessions(club=club)  # the club's name heads every page of its sessions
     return club
 
 

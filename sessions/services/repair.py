@@ -49,6 +49,7 @@ from sessions.movements import Movement, MovementError, board_range, howell, mit
 from sessions.text import clean_name
 
 from .results import _expected_seating, _find_pair, log_text
+from .revisions import club_revise, session_revise
 from .sessions import _create_boards, _create_seatings, _split_label, session_log
 from .tables import table_links_ensure
 
@@ -71,6 +72,7 @@ def _log_line(line: Result, before: str, after: str, by: AbstractBaseUser | None
 
 def _mark_amended(session: Session) -> None:
     Session.objects.filter(pk=session.pk, published=True).update(amended_at=timezone.now())
+    session_revise(session=session)
 
 
 # --- name, date and movement -----------------------------------------------------------
@@ -177,6 +179,7 @@ def session_delete(*, session: Session) -> None:
     if current.published:
         raise ValidationError("the session is published: unpublish it before deleting it")
     current.delete()
+    club_revise(club=current.event.club_id)
 
 
 # --- seating, round by round ----------------------------------------------------------

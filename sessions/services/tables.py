@@ -29,6 +29,7 @@ from sessions.models import Board, EntryStatus, Pair, Player, Result, Seating, S
 
 from .players import pair_set_players, player_find_or_add
 from .results import result_check, result_record
+from .revisions import session_revise
 
 #: The phone makes a key per send: 16 to 64 letters, digits, "-" or "_" (a UUID fits).
 CLIENT_KEY_LENGTH = (16, 64)
@@ -168,6 +169,9 @@ def table_entry_send(
         ns_pair=seating.ns_pair, ew_pair=seating.ew_pair, text=checked.result.text,
         lead=checked.result.lead, warnings=list(checked.warnings), client_key=key,
     )
+    # A line waiting for EW shows on the director's progress grid (the public pages
+    # see it once recorded, which bumps again).
+    session_revise(session=link.session_id)
     if not link.session.event.table_confirmation:
         return _record(entry)
     return SendOutcome(entry, checked.warnings)
@@ -230,6 +234,7 @@ def table_entry_refuse(*, link: TableLink, client_key: str) -> TableEntry:
     if entry.status == EntryStatus.PENDING:
         entry.status = EntryStatus.REFUSED
         entry.save(update_fields=["status", "updated_at"])
+        session_revise(session=link.session_id)
     elif entry.status != EntryStatus.REFUSED:
         raise ValidationError(f"board {entry.board.number} is already recorded: ask the director to correct it")
     return entry

@@ -49,6 +49,7 @@ from sessions.selectors import (
     session_progress,
     table_round_sheet,
 )
+from .caching import cached_scores
 from .public import combined_table
 from sessions.forms.errors import add_service_error
 from sessions.services import (
@@ -221,6 +222,7 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @login_required
+@cached_scores  # scored once per revision, shared with the players' pages; rendered afresh
 def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
     return render(request, "director/standings.html", {

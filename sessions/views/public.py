@@ -22,6 +22,12 @@ from sessions.selectors.analysis import board_analysis
 from sessions.models import Event
 from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
 from sessions.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
+from sessions.selectors.revisions import (
+    club_stamp,
+    event_club_stamp,
+    player_club_stamp,
+    published_session_stamp,
+)
 from sessions.selectors.public import (
     club_events,
     club_sessions,
@@ -36,6 +42,7 @@ from sessions.selectors.public import (
     traveller_sheet,
 )
 from sessions.selectors.teams import published_team_events
+from sessions.views.caching import cached_page
 from sessions.tables import (
     CombinedTable, PlayerHistoryTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable,
 )
@@ -56,6 +63,7 @@ def home(request: HttpRequest) -> HttpResponse:
     })
 
 
+@cached_page(club_stamp)
 def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The club's own results page: its sessions newest first, its events, a player search."""
     club = get_object_or_404(Club, slug=club_slug)
@@ -67,6 +75,7 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     })
 
 
+@cached_page(club_stamp)
 def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The club's players whose name holds what was typed (a plain GET form: no script)."""
     club = get_object_or_404(Club, slug=club_slug)
@@ -77,6 +86,7 @@ def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
     })
 
 
+@cached_page(player_club_stamp)
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's published sessions: partner, score, place, and a chart of percentages."""
     player = published_player(player_id=player_id)
@@ -89,6 +99,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     })
 
 
+@cached_page(published_session_stamp)
 def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(published_sessions(), pk=session_id)
     sheet = results_sheet(session=session)
@@ -105,6 +116,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     })
 
 
+@cached_page(published_session_stamp)
 def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     board = get_object_or_404(published_boards(), session_id=session_id, number=number)
     sheet = traveller_sheet(board=board)
@@ -118,6 +130,7 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     })
 
 
+@cached_page(published_session_stamp)
 def scorecard(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
     pair = get_object_or_404(published_pairs(), section__session_id=session_id, pk=pair_id)
     card = scorecard_sheet(pair=pair)
@@ -144,6 +157,7 @@ def combined_table(request: HttpRequest, ranking: CombinedRanking, session_link,
     return _configured(request, table)
 
 
+@cached_page(event_club_stamp)
 def event_results(request: HttpRequest, event_id: int) -> HttpResponse:
     """An event's sessions ranked together: published sessions only; none published is a 404."""
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
