@@ -44,6 +44,7 @@ from sessions.selectors.teams import team_event_score
 from sessions.text import clean_name
 
 from .results import declarer_swap, fill_line
+from .revisions import club_revise
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
@@ -300,6 +301,7 @@ def team_event_publish(*, event: TeamEvent) -> TeamEvent:
         event.published, event.published_at = True, timezone.now()
         event.full_clean()
         event.save(update_fields=["published", "published_at"])
+    club_revise(club=event.club_id)  # the club's page lists its published teams events
     return event
 
 
@@ -307,4 +309,5 @@ def team_event_publish(*, event: TeamEvent) -> TeamEvent:
 def team_event_unpublish(*, event: TeamEvent) -> TeamEvent:
     event.published, event.published_at = False, None
     event.save(update_fields=["published", "published_at"])
+    club_revise(club=event.club_id)
     return event

@@ -49,9 +49,10 @@ from sessions.services.repair import (
 )
 from sessions.services.revisions import session_revise
 from sessions.services.sessions import session_mark_final, session_reopen
+from sessions.services.teams import swiss_draw_next_round, team_event_publish, team_event_unpublish
 from sessions.services.tables import table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure
 from sessions.transfer.importing import results_import
-from tests.factories import make_session
+from tests.factories import make_session, make_team_event
 from tests.formats.data_files import pbn_bytes
 
 PLAYERS = {"1NS": ["Ann Archer", "Bob Baker"], "1EW": ["Gil Grant", "Hal Hunt"]}
@@ -236,3 +237,13 @@ def test_a_full_save_of_a_stale_session_keeps_the_revision(played):
     stale.save()
     fresh = Session.objects.get(pk=played.pk)
     assert (fresh.name, fresh.revision) == ("Saved whole", stale.revision + 5)
+
+
+def test_publishing_a_teams_event_bumps_the_club_whose_page_lists_it(club):
+    event = make_team_event(club)
+    swiss_draw_next_round(event=event)
+    before = Club.objects.get(pk=club.pk).revision
+    team_event_publish(event=event)
+    published = Club.objects.get(pk=club.pk).revision
+    team_event_unpublish(event=event)
+    assert before < published < Club.objects.get(pk=club.pk).revision
