@@ -8,6 +8,7 @@ entered; 1NS (Ann Archer & Bob Baker) v 1EW made 4S N = (+420) on board 1.
 from __future__ import annotations
 
 import datetime
+import re
 import uuid
 from collections.abc import Callable
 
@@ -113,6 +114,35 @@ def test_public_answers_may_be_kept_on_the_way_and_say_they_vary_on_the_cookie(c
     assert "public" in response["Cache-Control"] and "no-cache" in response["Cache-Control"]
     assert "Cookie" in response["Vary"]
     assert response["Last-Modified"]
+
+
+def test_a_kept_page_carries_no_csp_nonce(client, played_session):
+    """One body serves every visitor: a per-request nonce in it would break the CSP."""
+    url = reverse("sessions:session_results", args=[played_session.pk])
+    client.get(url)
+    kept = client.get(url)
+    assert "nonce-" not in kept["Content-Security-Policy"]
+    assert b"nonce=" not in kept.content
+
+
+def test_a_table_sees_a_correction_on_its_next_reload(client, played_session):
+    """The table's phone scores through the same cache: never the figures from before."""
+    from sessions.services.tables import table_links_ensure
+
+    link = table_links_ensure(session=played_session)[0]
+    url = reverse("sessions:table_page", args=[link.token])
+
+    def page() -> str:  # without the forms' CSRF token and send key, new on every answer
+        html = client.get(url).content.decode()
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"|value="[0-9a-f]{32}"', "", html)
+
+    before = page()
+    assert page() == before
+    correct_board_1(played_session)
+    after = page()
+    assert after != before
+    cache.clear()
+    assert after == page()
 
 
 def test_a_logged_in_director_never_shares_an_entry_or_an_etag_with_the_public(client, director, played_session):
