@@ -30,8 +30,11 @@ def club_update(*, club: Club, name: str, description: str = "", website: str = 
     club.description = description.strip()
     club.website = website.strip()
     club.full_clean()
+    # The club's name heads every page of its sessions: bump them all. Before the save, so
+    # the rows are locked in the order every write takes them (sessions, then the club):
+    # a line recorded meanwhile waits instead of deadlocking.
+    club_revise_with_sessions(club=club)
     club.save(update_fields=list(CLUB_SETTINGS))
-    club_revise_with_sessions(club=club)  # the club's name heads every page of its sessions
     return club
 
 
