@@ -14,6 +14,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.db import connection, models
+from django.utils import timezone
+
 from sessions.models import Club, Event, Player, Session
 
 
@@ -27,6 +30,8 @@ def _stamp(kind: str, row: tuple[int, int, datetime.datetime] | None) -> Stamp |
     if row is None:
         return None
     pk, revision, revised_at = row
+    if timezone.is_naive(revised_at):  # SQLite keeps UTC without its zone
+        revised_at = revised_at.replace(tzinfo=datetime.timezone.utc)
     return Stamp(f"{kind}{pk}.{revision}.{revised_at.timestamp():.6f}", revised_at)
 
 
@@ -38,25 +43,40 @@ def revision_stamp(obj: Session | Club) -> str:
     return stamp.key
 
 
-_FIELDS = ("pk", "revision", "revised_at")
+# Every reload of every phone asks for one of these before anything else, and a cached
+# page costs little more: building the query through the ORM took twice as long as
+# running it, so each is written out in SQL (the tables named from the models).
+def _table(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _row(sql: str, *params: object) -> tuple[int, int, datetime.datetime] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 def published_session_stamp(*, session_id: int) -> Stamp | None:
     """A published session's pages (one query); None when unknown or unpublished, so
     the view answers (a 404), never the cache."""
-    return _stamp("s", Session.objects.filter(pk=session_id, published=True).values_list(*_FIELDS).first())
+    sql = f"SELECT id, revision, revised_at FROM {_table(Session)} WHERE id = %s AND published = %s"
+    return _stamp("s", _row(sql, session_id, True))
 
 
 def club_stamp(*, club_slug: str) -> Stamp | None:
-    return _stamp("c", Club.objects.filter(slug=club_slug).values_list(*_FIELDS).first())
+    return _stamp("c", _row(f"SELECT id, revision, revised_at FROM {_table(Club)} WHERE slug = %s", club_slug))
+
+
+def _club_of(model: type[models.Model], pk: int) -> tuple[int, int, datetime.datetime] | None:
+    sql = (f"SELECT c.id, c.revision, c.revised_at FROM {_table(model)} o "
+           f"JOIN {_table(Club)} c ON c.id = o.club_id WHERE o.id = %s")
+    return _row(sql, pk)
 
 
 def event_club_stamp(*, event_id: int) -> Stamp | None:
     """An event's ranking stands on its club's revision (every session write bumps it)."""
-    row = Event.objects.filter(pk=event_id).values_list("club__pk", "club__revision", "club__revised_at").first()
-    return _stamp("c", row)
+    return _stamp("c", _club_of(Event, event_id))
 
 
 def player_club_stamp(*, player_id: int) -> Stamp | None:
-    row = Player.objects.filter(pk=player_id).values_list("club__pk", "club__revision", "club__revised_at").first()
-    return _stamp("c", row)
+    return _stamp("c", _club_of(Player, player_id))
