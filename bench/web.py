@@ -9,14 +9,25 @@ Run from the project root:
 Each database is a throwaway one (a temporary SQLite file, or a new PostgreSQL database
 dropped at the end) holding a 15-table Mitchell of 9 rounds of 3 boards (27 boards a
 pair, 45 in play, 405 results with named players, seeded random contracts entered
-through the app's services) and published. Then, for the players' pages, the director's
-and a trivial view of the benchmark's own URLconf (bench/web_urls.py):
+through the app's services) and published, and a 3-table one for how cost grows. Then,
+for the players' pages, the director's and a trivial view of the benchmark's own
+URLconf (bench/web_urls.py):
 
 - the median time Django's test Client takes to serve the page (N repetitions, after a
-  warm-up) and the page's SQL queries (CaptureQueriesContext);
+  warm-up) and the page's SQL queries (CaptureQueriesContext), uncached (Django's dummy
+  cache: every request renders and scores) and cached (the page and the scored session
+  kept by revision, sessions/views/caching.py);
 - requests per second from 8 concurrent clients (threads with http.client, a new
-  connection a request) against gunicorn on a free loopback port, bench/web_settings.py.
-  The clients share the machine with the server: the trivial view shows the ceiling.
+  connection a request) against gunicorn on a free loopback port, bench/web_settings.py,
+  once without a cache and once with one (each worker's local memory, or Redis with
+  --redis). The clients share the machine with the server: the trivial view shows the
+  ceiling; the issue's goal is cached public pages at half its rate or better;
+- conditional refreshes: the clients reload the rankings sending the ETag they last
+  got (as phones do), while a director corrects a line every --correct-every seconds:
+  the share of 304s, requests per second, and whether any client ever got a page older
+  than the last correction (a stale page);
+- growth: each public page's uncached and cached time on the 3-table and the 15-table
+  session, and their ratio (15 tables hold 15 times the results).
 
 Pages are named by URL name (PAGES): a page is added with one line. Speed is printed,
 never asserted.
@@ -47,6 +58,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = "bench.web_settings"
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres"
 TABLES, ROUNDS, BOARDS_PER_ROUND = 15, 9, 3
+SMALL_TABLES, SMALL_ROUNDS = 3, 3  # the growth comparison's small session
 SEED = 20251123
 WARM_UP_SECONDS = 1.0  # each gunicorn worker's first request of a page is several times slower
 LABELS = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
@@ -60,22 +72,31 @@ class Page:
     url_name: str
     args: Callable[["BenchSession"], list]
     director: bool = False
+    cached: bool = False  # a players' page served from the cache by revision
 
 
 @dataclass(frozen=True)
 class BenchSession:
     session_id: int
     pair_id: int  # pair 1NS, for its score card
+    player_id: int  # North 1NS, for the player's page
+    event_id: int
+    club_slug: str
 
 
 PAGES = [
-    Page("rankings", "sessions:session_results", lambda s: [s.session_id]),
-    Page("traveller, board 1", "sessions:board", lambda s: [s.session_id, 1]),
-    Page("score card, 1NS", "sessions:scorecard", lambda s: [s.session_id, s.pair_id]),
+    Page("rankings", "sessions:session_results", lambda s: [s.session_id], cached=True),
+    Page("traveller, board 1", "sessions:board", lambda s: [s.session_id, 1], cached=True),
+    Page("score card, 1NS", "sessions:scorecard", lambda s: [s.session_id, s.pair_id], cached=True),
+    Page("player page, North 1NS", "sessions:player", lambda s: [s.player_id], cached=True),
+    Page("event ranking", "sessions:event_results", lambda s: [s.event_id], cached=True),
+    Page("club page", "sessions:club", lambda s: [s.club_slug], cached=True),
     Page("director: board 1 entry", "sessions:director_board", lambda s: [s.session_id, 1], director=True),
     Page("director: standings", "sessions:director_standings", lambda s: [s.session_id], director=True),
     Page("trivial view", "bench_trivial", lambda s: []),
 ]
+#: The page the conditional refreshes reload (the live ranking the players follow).
+REFRESHED = PAGES[0]
 
 
 # --- the parent: one child process per database ----------------------------------------
@@ -89,6 +110,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="load time per page under gunicorn")
     parser.add_argument("--clients", type=int, default=8, help="concurrent clients")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1, help="gunicorn workers")
+    parser.add_argument("--redis", action="store_true",
+                        help="the cached run shares Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/0) "
+                             "instead of each worker's local memory")
+    parser.add_argument("--correct-every", type=float, default=1.0,
+                        help="seconds between a director's corrections during the conditional refreshes")
     parser.add_argument("--child", help=argparse.SUPPRESS)  # internal: measure one database URL
     options = parser.parse_args()
     if options.child:
@@ -102,7 +128,7 @@ def main() -> None:
             parser.error(f"unknown database {database!r}: sqlite or postgres")
         with throwaway_database(database) as url:
             figures[database] = run_child(url, options)
-    print_table(figures, options, load_before)
+    print_figures(figures, options, load_before)
 
 
 @contextmanager
@@ -131,37 +157,80 @@ def run_child(url: str, options: argparse.Namespace) -> dict:
     command = [
         sys.executable, __file__, "--child", url, "--repeat", str(options.repeat),
         "--seconds", str(options.seconds), "--clients", str(options.clients), "--workers", str(options.workers),
+        "--correct-every", str(options.correct_every), *(["--redis"] if options.redis else []),
     ]
     done = subprocess.run(command, env=bench_environment(url), stdout=subprocess.PIPE, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def bench_environment(url: str) -> dict[str, str]:
-    return {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": SETTINGS, "PYTHONPATH": str(ROOT)}
+def bench_environment(url: str, cache: str = "") -> dict[str, str]:
+    """The child's and gunicorn's environment; ``cache``: "none", "redis" or "" (local memory)."""
+    environment = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": SETTINGS, "PYTHONPATH": str(ROOT)}
+    environment.pop("REDIS_URL", None)  # the cache is the benchmark's choice, never the caller's
+    if cache:
+        environment["BENCH_CACHE"] = cache
+    return environment
 
 
-def print_table(figures: dict[str, dict], options: argparse.Namespace, load_before: tuple[float, ...]) -> None:
+def print_figures(figures: dict[str, dict], options: argparse.Namespace, load_before: tuple[float, ...]) -> None:
     first = next(iter(figures.values()))
     print(f"\n{first['description']}; {first['results']} results.")
     for database, result in figures.items():
         print(f"{LABELS[database]}: built and entered through the services in {result['build_seconds']:.1f} s.")
+    cache = "Redis" if options.redis else "each worker's local memory"
     print(f"Median of {options.repeat} test-Client requests; req/s: {options.clients} concurrent clients, "
-          f"gunicorn with {options.workers} sync workers, {options.seconds:g} s a page, "
+          f"gunicorn with {options.workers} sync workers, {options.seconds:g} s a page, cache: {cache}; "
           f"{os.cpu_count()} CPUs shared by clients and server; load average before the run "
-          f"{' '.join(f'{load:.1f}' for load in load_before)} (other work skews the figures).\n")
-    header = ["page", "SQL queries"]
-    for database in figures:
-        header += [f"ms ({LABELS[database]})", f"req/s ({LABELS[database]})"]
-    print("| " + " | ".join(header) + " |")
-    print("| --- | " + " | ".join("---:" for _ in header[1:]) + " |")
+          f"{' '.join(f'{load:.1f}' for load in load_before)} (other work skews the figures).")
+    for database, result in figures.items():
+        print_pages(LABELS[database], result)
+        print_refreshes(LABELS[database], result["refreshes"], options)
+        print_growth(LABELS[database], result["growth"])
+
+
+def print_pages(label: str, result: dict) -> None:
+    print(f"\n{label}: uncached / cached (a page of a revision already served)\n")
+    print("| page | SQL queries | ms | req/s | req/s vs trivial |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    trivial = result["pages"]["trivial view"]["rps"]
     for page in PAGES:
-        queries = {result["pages"][page.title]["queries"] for result in figures.values()}
-        cells = [page.title, "/".join(str(q) for q in sorted(queries))]
-        for result in figures.values():
-            row = result["pages"][page.title]
-            errors = f" ({row['errors']} errors)" if row["errors"] else ""
-            cells += [f"{row['median_ms']:.1f}", f"{row['rps']:,.0f}{errors}"]
-        print("| " + " | ".join(cells) + " |")
+        row = result["pages"][page.title]
+        if page.cached:
+            cells = [f"{row['queries']} / {row['cached_queries']}", f"{row['median_ms']:.1f} / {row['cached_ms']:.1f}",
+                     f"{row['rps']:,.0f} / {row['cached_rps']:,.0f}{_errors(row)}",
+                     f"{row['rps'] / trivial:.1%} / {row['cached_rps'] / trivial:.1%}"]
+        else:
+            cells = [str(row["queries"]), f"{row['median_ms']:.1f}", f"{row['rps']:,.0f}{_errors(row)}",
+                     f"{row['rps'] / trivial:.1%}"]
+        print(f"| {page.title} | " + " | ".join(cells) + " |")
+    cached = [result["pages"][page.title]["cached_rps"] for page in PAGES if page.cached]
+    print(f"\nSlowest cached public page: {min(cached) / trivial:.0%} of the trivial view's req/s (goal: 50 % or more).")
+
+
+def _errors(row: dict) -> str:
+    errors = row.get("errors", 0) + row.get("cached_errors", 0)
+    return f" ({errors} errors)" if errors else ""
+
+
+def print_refreshes(label: str, refreshes: dict, options: argparse.Namespace) -> None:
+    print(f"\n{label}: {options.clients} phones reloading the {REFRESHED.title} with their last ETag for "
+          f"{options.seconds:g} s, a correction every {options.correct_every:g} s ({refreshes['corrections']} made): "
+          f"{refreshes['requests']:,} requests, {refreshes['rps']:,.0f} req/s, "
+          f"{refreshes['not_modified'] / max(1, refreshes['requests']):.1%} answered 304, "
+          f"{refreshes['stale']} stale pages after a correction, {refreshes['errors']} errors.")
+
+
+def print_growth(label: str, growth: dict) -> None:
+    small, large = growth["sizes"]
+    print(f"\n{label}: how a page's cost grows with the session ({small['tables']} tables, {small['results']} results "
+          f"-> {large['tables']} tables, {large['results']} results: x{large['results'] / small['results']:.0f}), "
+          "test-Client ms\n")
+    print("| page | uncached ms | ratio | cached ms | ratio |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for title, row in growth["pages"].items():
+        print(f"| {title} | {row['small_ms']:.1f} -> {row['large_ms']:.1f} | x{row['large_ms'] / row['small_ms']:.1f} "
+              f"| {row['small_cached_ms']:.1f} -> {row['large_cached_ms']:.1f} "
+              f"| x{row['large_cached_ms'] / row['small_cached_ms']:.1f} |")
 
 
 # --- the child: build, then measure ------------------------------------------------------
@@ -175,34 +244,48 @@ def measure(options: argparse.Namespace) -> dict:
 
     call_command("migrate", verbosity=0)
     started = time.perf_counter()
-    session, director = build_session()
+    session, director = build_session("bench", TABLES, ROUNDS)
     build_seconds = time.perf_counter() - started
-    from sessions.models import Result
+    small, _ = build_session("small", SMALL_TABLES, SMALL_ROUNDS)
 
     pages = server_times(session, director, options.repeat)
-    for title, rps in load_test(session, director, options).items():
-        pages[title].update(rps)
+    prefix = f"clubscore-bench-{os.getpid()}"
+    try:
+        for title, rps in load_test(session, director, options, prefix).items():
+            pages[title].update(rps)
+        refreshes = conditional_refreshes(session, director, options, prefix)
+    finally:
+        if options.redis:
+            forget_redis_keys(prefix)
     return {
         "description": session_description(session),
-        "results": Result.objects.filter(board__session_id=session.session_id).count(),
+        "results": results_of(session),
         "build_seconds": build_seconds,
         "pages": pages,
+        "refreshes": refreshes,
+        "growth": growth(small, session, director, options.repeat),
     }
 
 
-def build_session():
-    """The benchmark's session, published; returns (BenchSession, the director)."""
+def results_of(session: BenchSession) -> int:
+    from sessions.models import Result
+
+    return Result.objects.filter(board__session_id=session.session_id).count()
+
+
+def build_session(slug: str, tables: int, rounds: int):
+    """A club with one published session; returns (BenchSession, the club's director)."""
     from django.contrib.auth import get_user_model
 
-    from sessions.models import Club, ClubDirector, Event
+    from sessions.models import Club, ClubDirector, Event, Player
     from sessions.movements import mitchell
     from sessions.services import session_create, session_publish
 
-    director = get_user_model().objects.create_user("bench-director", password="bench-director")
-    club = Club.objects.create(name="Benchmark Bridge Club", slug="bench")
+    director = get_user_model().objects.create_user(f"{slug}-director", password="bench-director")
+    club = Club.objects.create(name=f"Benchmark Bridge Club ({slug})", slug=slug)
     ClubDirector.objects.create(user=director, club=club)
     event = Event.objects.create(club=club, name="Monday Pairs")
-    movement = mitchell(TABLES, BOARDS_PER_ROUND, rounds=ROUNDS)
+    movement = mitchell(tables, BOARDS_PER_ROUND, rounds=rounds)
     chooser = random.Random(SEED)
     session = session_create(
         event=event, name="Benchmark evening", date=datetime.date(2025, 11, 24), movement=movement,
@@ -212,7 +295,8 @@ def build_session():
     enter_every_result(session, chooser, director)
     session_publish(session=session)
     pair = session.sections.get().pairs.get(number=1, direction="NS")
-    return BenchSession(session.pk, pair.pk), director
+    player = Player.objects.get(club=club, name="North 1NS")
+    return BenchSession(session.pk, pair.pk, player.pk, event.pk, club.slug), director
 
 
 def enter_every_result(session, chooser: random.Random, director) -> None:
@@ -258,11 +342,39 @@ def page_path(page: Page, session: BenchSession) -> str:
     return reverse(page.url_name, args=page.args(session))
 
 
-def server_times(session: BenchSession, director, repeat: int) -> dict[str, dict]:
-    """Median test-Client time and SQL query count of each page."""
+@contextmanager
+def no_cache() -> Iterator[None]:
+    """The test Client without any cache: every request renders and scores."""
+    from django.core.cache import cache
+    from django.test import override_settings
+
+    with override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}):
+        yield
+    cache.clear()
+
+
+def client_time(client, path: str, repeat: int) -> tuple[int, float]:
+    """The first request's SQL queries (it also warms up) and the median ms of ``repeat`` more."""
     from django.db import connection
-    from django.test import Client
     from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path)
+    queries = len(captured)  # now: the next request clears the connection's log
+    if response.status_code != 200:
+        raise SystemExit(f"{path} answered {response.status_code}")
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        client.get(path)
+        times.append(time.perf_counter() - started)
+    return queries, statistics.median(times) * 1000
+
+
+def server_times(session: BenchSession, director, repeat: int) -> dict[str, dict]:
+    """Median test-Client time and SQL query count of each page, uncached then cached."""
+    from django.core.cache import cache
+    from django.test import Client
 
     figures = {}
     for page in PAGES:
@@ -270,20 +382,39 @@ def server_times(session: BenchSession, director, repeat: int) -> dict[str, dict
         if page.director:
             client.force_login(director)
         path = page_path(page, session)
-        with CaptureQueriesContext(connection) as captured:
-            response = client.get(path)  # also the warm-up
-        queries = len(captured)  # now: the next request clears the connection's log
-        if response.status_code != 200:
-            raise SystemExit(f"{path} answered {response.status_code}")
-        times = []
-        for _ in range(repeat):
-            started = time.perf_counter()
-            client.get(path)
-            times.append(time.perf_counter() - started)
-        figures[page.title] = {
-            "path": path, "queries": queries, "median_ms": statistics.median(times) * 1000,
-        }
+        with no_cache():
+            queries, median_ms = client_time(client, path, repeat)
+        figures[page.title] = {"path": path, "queries": queries, "median_ms": median_ms}
+        if page.cached:
+            cache.clear()
+            client.get(path)  # the miss that fills the cache
+            cached_queries, cached_ms = client_time(client, path, repeat)
+            figures[page.title].update(cached_queries=cached_queries, cached_ms=cached_ms)
     return figures
+
+
+def growth(small: BenchSession, large: BenchSession, director, repeat: int) -> dict:
+    """Each public page's uncached and cached time on the small and the large session."""
+    from django.core.cache import cache
+    from django.test import Client
+
+    from sessions.models import Session
+
+    pages = {}
+    for page in PAGES:
+        if not page.cached:
+            continue
+        row = {}
+        for name, session in (("small", small), ("large", large)):
+            client, path = Client(), page_path(page, session)
+            with no_cache():
+                row[f"{name}_ms"] = client_time(client, path, repeat)[1]
+            cache.clear()
+            client.get(path)
+            row[f"{name}_cached_ms"] = client_time(client, path, repeat)[1]
+        pages[page.title] = row
+    sizes = [{"tables": Session.objects.get(pk=s.session_id).tables, "results": results_of(s)} for s in (small, large)]
+    return {"sizes": sizes, "pages": pages}
 
 
 # --- requests per second under gunicorn ---------------------------------------------------
@@ -296,12 +427,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(workers: int) -> Iterator[int]:
+def gunicorn(workers: int, cache: str = "", prefix: str = "") -> Iterator[int]:
     port = free_port()
+    environment = bench_environment(os.environ["DATABASE_URL"], cache)
+    environment["BENCH_CACHE_PREFIX"] = prefix
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--chdir", str(ROOT), "--log-level", "warning"],
-        env=bench_environment(os.environ["DATABASE_URL"]),
+        env=environment,
     )
     try:
         wait_until_serving(port, server)
@@ -324,28 +457,39 @@ def wait_until_serving(port: int, server: subprocess.Popen, timeout: float = 30.
     raise SystemExit(f"gunicorn did not answer on port {port} within {timeout:g} s")
 
 
-def get(port: int, path: str, headers: dict[str, str]) -> int:
+def fetch(port: int, path: str, headers: dict[str, str]) -> tuple[int, str, bytes]:
+    """One request on a new connection: the status, the ETag and the body."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         connection.request("GET", path, headers=headers)
         response = connection.getresponse()
-        response.read()
-        return response.status
+        body = response.read()
+        return response.status, response.getheader("ETag") or "", body
     finally:
         connection.close()
 
 
-def load_test(session: BenchSession, director, options: argparse.Namespace) -> dict[str, dict]:
+def get(port: int, path: str, headers: dict[str, str]) -> int:
+    return fetch(port, path, headers)[0]
+
+
+def load_test(session: BenchSession, director, options: argparse.Namespace, prefix: str) -> dict[str, dict]:
+    """Every page without a cache, then the players' pages with one (req/s, errors)."""
     from django.test import Client
 
     cookie_client = Client()
     cookie_client.force_login(director)
     director_cookie = {"Cookie": f"sessionid={cookie_client.cookies['sessionid'].value}"}
-    figures = {}
-    with gunicorn(options.workers) as port:
+    figures: dict[str, dict] = {}
+    with gunicorn(options.workers, cache="none") as port:
         for page in PAGES:
             headers = director_cookie if page.director else {}
             figures[page.title] = hammer(port, page_path(page, session), headers, options.clients, options.seconds)
+    with gunicorn(options.workers, cache="redis" if options.redis else "", prefix=prefix) as port:
+        for page in PAGES:
+            if page.cached:
+                done = hammer(port, page_path(page, session), {}, options.clients, options.seconds)
+                figures[page.title].update(cached_rps=done["rps"], cached_errors=done["errors"])
     return figures
 
 
@@ -375,6 +519,89 @@ def load(port: int, path: str, headers: dict[str, str], clients: int, seconds: f
         thread.join()
     elapsed = time.monotonic() - started
     return {"rps": sum(counts) / elapsed, "errors": sum(errors)}
+
+
+def conditional_refreshes(session: BenchSession, director, options: argparse.Namespace, prefix: str) -> dict:
+    """Phones reloading the live ranking with their last ETag while the director corrects
+    lines: how many reloads are 304s, and whether a reload after a correction ever got
+    the page from before it (a stale page)."""
+    path = page_path(REFRESHED, session)
+    lines = correctable_lines(session)
+    chooser = random.Random(SEED)
+    corrections: list[tuple[float, float]] = []  # (started, committed) of each correction
+    stop = time.monotonic() + options.seconds
+    requests, not_modified, stale, errors = [0], [0], [0], [0]
+    counter = threading.Lock()
+
+    def missed_correction(received_at: float, asked_at: float) -> bool:
+        """A correction begun after the phone's copy came back and committed before it asked again."""
+        return any(received_at < started and committed < asked_at for started, committed in corrections)
+
+    def phone() -> None:
+        etag, received_at = "", 0.0
+        while time.monotonic() < stop:
+            asked_at = time.monotonic()
+            status, new_etag, _ = fetch(port, path, {"If-None-Match": etag} if etag else {})
+            with counter:
+                requests[0] += 1
+                if status == 304:
+                    not_modified[0] += 1
+                    stale[0] += missed_correction(received_at, asked_at)
+                elif status == 200:
+                    etag, received_at = new_etag, time.monotonic()
+                else:
+                    errors[0] += 1
+
+    def director_corrects() -> None:
+        while time.monotonic() < stop:
+            time.sleep(options.correct_every)
+            started = time.monotonic()
+            correct_one(chooser.choice(lines), chooser, director)
+            corrections.append((started, time.monotonic()))
+
+    with gunicorn(options.workers, cache="redis" if options.redis else "", prefix=prefix) as port:
+        load(port, path, {}, options.clients, WARM_UP_SECONDS)
+        stop = time.monotonic() + options.seconds
+        started = time.monotonic()
+        threads = [threading.Thread(target=phone) for _ in range(options.clients)]
+        threads.append(threading.Thread(target=director_corrects))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.monotonic() - started
+    return {"requests": requests[0], "rps": requests[0] / elapsed, "not_modified": not_modified[0],
+            "stale": stale[0], "errors": errors[0], "corrections": len(corrections)}
+
+
+def correctable_lines(session: BenchSession) -> list[int]:
+    from sessions.models import Result, ResultKind
+
+    return list(Result.objects.filter(board__session_id=session.session_id, kind=ResultKind.PLAYED)
+                .values_list("pk", flat=True))
+
+
+def correct_one(result_id: int, chooser: random.Random, director) -> None:
+    """A director's correction through the service: one more or one less trick."""
+    from django.db import connection
+
+    from sessions.models import Result
+    from sessions.services import result_correct
+
+    line = Result.objects.select_related("board").get(pk=result_id)
+    tricks = max(0, min(13, line.tricks + chooser.choice([-1, 1])))
+    result_correct(result=line, text=f"{line.level}{line.strain} {line.declarer} {tricks}", version=line.version,
+                   by=director)
+    connection.close()  # this thread's connection: never left open when the run ends
+
+
+def forget_redis_keys(prefix: str) -> None:
+    """The run's own keys on the shared Redis server, and nothing else."""
+    from redis import Redis
+
+    server = Redis.from_url(os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    for key in server.scan_iter(match=f"{prefix}:*"):
+        server.delete(key)
 
 
 if __name__ == "__main__":

@@ -3,9 +3,19 @@ who is not an owner, another club's director (outsider), a logged-in user who di
 nothing, and the data a director works on."""
 
 import pytest
+from django.core.cache import cache
 
 from sessions.models import ClubDirector
 from tests.factories import make_club, make_event, make_session, make_user
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache: pages and scores kept by an earlier test (whose
+    rows had the same ids) are never served to the next one."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

@@ -3,9 +3,11 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
+from .revisions import KeepsRevisionOnSave
 
 
-class Club(models.Model):
+class Club(KeepsRevisionOnSave, models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     # What the club's public page says about it, set by an owner.
@@ -16,6 +18,10 @@ class Club(models.Model):
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubDirector", related_name="directed_clubs"
     )
+    # Bumped by every write a page across the club's sessions shows (the club page, event
+    # rankings, player pages): their cache key and ETag (sessions.services.revisions).
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
+    revised_at = models.DateTimeField(default=timezone.now, editable=False)
 
     #: How get_club_object_or_404 reaches the club from this model ("" = the club itself).
     club_path = ""

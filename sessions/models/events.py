@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
 from sessions.scoring import events as engine_events
 from sessions.scoring import options as engine
@@ -18,6 +19,7 @@ from sessions.scoring import options as engine
 from .choices import Direction, MovementKind, Seat, Vulnerability
 from .clubs import Club, Player
 from .scorepads import DealEra
+from .revisions import KeepsRevisionOnSave
 
 
 class ScoringMethod(models.TextChoices):
@@ -166,7 +168,7 @@ class Event(models.Model):
         return self.live_rankings == LiveRankings.AT_THE_END
 
 
-class Session(models.Model):
+class Session(KeepsRevisionOnSave, models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
     date = models.DateField()
     name = models.CharField(max_length=120)
@@ -188,6 +190,11 @@ class Session(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped in the same transaction by every write that changes what the session's pages
+    # show: the scored session and the rendered pages are cached under it, and it is their
+    # ETag (sessions.services.revisions). revised_at is their Last-Modified.
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
+    revised_at = models.DateTimeField(default=timezone.now, editable=False)
 
     club_path = "event__club"
 

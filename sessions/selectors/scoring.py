@@ -4,15 +4,28 @@
 size), turns them into the engine's SessionInput and calls ``score_session``;
 ``sessions_scores`` does the same for many sessions in the same two queries. Pair
 keys are "A:1NS" (section letter, movement label), as the engine suggests.
+
+Inside ``scores_from_cache()`` (the public pages and the director's standings, on a
+GET) both keep each scored session in Django's cache under the session's revision
+(sessions.services.revisions): every page of one revision scores it once, and a write,
+which bumps the revision, makes the next read score afresh. Never inside a writer's
+transaction: its revision is not committed yet (a rollback would leave a score under a
+number the next writer takes), and a session loaded before its own bump carries the
+old number.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import QuerySet
 
 from sessions.models import DealEra, Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
@@ -29,6 +42,39 @@ from sessions.scoring.session import (
     Standing,
     score_session,
 )
+
+from .revisions import revision_stamp
+
+#: Seconds a scored session stays in the cache: a revision's score is never wrong, only
+#: unused once the session moves on, so this only bounds the memory of old revisions.
+SCORE_CACHE_SECONDS = 24 * 60 * 60
+
+_scores_cached: ContextVar[bool] = ContextVar("scores_cached", default=False)
+
+
+@contextmanager
+def scores_from_cache() -> Iterator[None]:
+    """Score through the cache in this block: a read whose sessions were loaded in it."""
+    token = _scores_cached.set(True)
+    try:
+        yield
+    finally:
+        _scores_cached.reset(token)
+
+
+def _cache_usable() -> bool:
+    # A test's own transaction is no writer's: tests see the cache as a request does.
+    outside_writes = all(getattr(block, "_from_testcase", False) for block in connection.atomic_blocks)
+    return _scores_cached.get() and outside_writes
+
+
+def _score_key(session: Session) -> str:
+    return f"clubscore:score:{revision_stamp(session)}"
+
+
+def _as_loaded(cached: ScoredSession, session: Session) -> ScoredSession:
+    """A cached score with the caller's session object (the same row, the same revision)."""
+    return dataclasses.replace(cached, session=session, _scored_by_result={})
 
 
 def pair_key(pair: Pair, section_letter: str) -> str:
@@ -187,28 +233,50 @@ def _results() -> QuerySet[Result]:
 def session_score(*, session: Session) -> ScoredSession:
     """Score the session as entered so far (two queries, plus the event if not loaded).
 
-    A read: it lives with the selectors, which build every page on it; nothing is stored.
+    A read: it lives with the selectors, which build every page on it; nothing is stored
+    in the database (inside ``scores_from_cache`` it is kept in the cache, by revision).
     """
+    use_cache = _cache_usable()
+    if use_cache and (cached := cache.get(_score_key(session))) is not None:
+        return _as_loaded(cached, session)
     pairs = list(_pairs().filter(section__session=session))
     results = tuple(_results().filter(board__session=session))
-    return score_loaded(session=session, pairs=pairs, results=results)
+    scored = score_loaded(session=session, pairs=pairs, results=results)
+    if use_cache:
+        cache.set(_score_key(session), scored, SCORE_CACHE_SECONDS)
+    return scored
 
 
 def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:
     """Score several sessions (by id) in two queries however many they are: a player's
     history reads every session the player played at once, then scores each in Python.
 
-    Each session's ``event`` must be loaded by the caller.
+    Each session's ``event`` must be loaded by the caller. Inside ``scores_from_cache``
+    the sessions already scored at their revision come from the cache (one round trip),
+    and the two queries read only the others (none when every one was cached).
     """
     by_id = {session.pk: session for session in sessions}
+    use_cache = _cache_usable()
+    found = _cached_scores(by_id) if use_cache else {}
+    missing = [pk for pk in by_id if pk not in found]
+    if not missing:
+        return {pk: found[pk] for pk in by_id}
     pairs: dict[int, list[Pair]] = defaultdict(list)
     results: dict[int, list[Result]] = defaultdict(list)
     # Both queries keep session_score's order, and grouping keeps it within each session.
-    for pair in _pairs().filter(section__session__in=list(by_id)):
+    for pair in _pairs().filter(section__session__in=missing):
         pairs[pair.section.session_id].append(pair)
-    for result in _results().filter(board__session__in=list(by_id)):
+    for result in _results().filter(board__session__in=missing):
         results[result.board.session_id].append(result)
-    return {pk: score_loaded(session=session, pairs=pairs[pk], results=results[pk]) for pk, session in by_id.items()}
+    scored = {pk: score_loaded(session=by_id[pk], pairs=pairs[pk], results=results[pk]) for pk in missing}
+    if use_cache:
+        cache.set_many({_score_key(by_id[pk]): scored[pk] for pk in missing}, SCORE_CACHE_SECONDS)
+    return {pk: found.get(pk) or scored[pk] for pk in by_id}
+
+
+def _cached_scores(by_id: Mapping[int, Session]) -> dict[int, ScoredSession]:
+    keys = {_score_key(session): pk for pk, session in by_id.items()}
+    return {keys[key]: _as_loaded(cached, by_id[keys[key]]) for key, cached in cache.get_many(list(keys)).items()}
 
 
 def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[Result]) -> ScoredSession:

@@ -36,6 +36,7 @@ from sessions.formats.errors import FormatError
 from sessions.handrecords import Analysis, Deal, analyse, analyse_many, parse_deal, random_deals, read_hand_records
 from sessions.models import AnalysisStatus, Board, BoardAnalysis, Section, Session
 from sessions.services.background import BackgroundWorker
+from sessions.services.revisions import session_revise, sessions_revise
 from sessions.scoring import boards as engine_boards
 from sessions.scoring.errors import ScoringError
 
@@ -130,6 +131,7 @@ def _store_deals(boards: Mapping[int, Board], deals: Mapping[int, Deal]) -> None
     for board in changed:
         board.deal = deals[board.number].to_pbn()
     Board.objects.bulk_update(changed, ["deal"])
+    sessions_revise(sessions={board.session_id for board in changed})
     analysis_request(boards=changed)
 
 
@@ -167,6 +169,8 @@ def mark_pending(boards: Iterable[Board], *, redo: bool = False) -> None:
         rows, update_conflicts=True, unique_fields=["board"],
         update_fields=["status", *_INPUTS, "data", "error", "analysed_at"],
     )
+    # The boards' deals or analysis state changed: their sessions' pages show both.
+    sessions_revise(sessions={board.session_id for board in boards})
 
 
 # --- which boards need analysing ------------------------------------------------------------
@@ -257,14 +261,18 @@ def _this_deal(board: Board) -> QuerySet[BoardAnalysis]:
     return BoardAnalysis.objects.filter(board=board, **{name: getattr(board, name) for name in _INPUTS})
 
 
+@transaction.atomic
 def _save_analysis(board: Board, analysis: Analysis, report: AnalysisReport) -> None:
     if _this_deal(board).update(status=AnalysisStatus.DONE, data=analysis.to_dict(), error="",
                                 analysed_at=timezone.now()):
+        session_revise(session=board.session_id)
         report.done.append(board)
 
 
+@transaction.atomic
 def _save_failure(board: Board, reason: str, report: AnalysisReport) -> None:
     if _this_deal(board).update(status=AnalysisStatus.FAILED, data=None, error=reason, analysed_at=timezone.now()):
+        session_revise(session=board.session_id)
         report.failed.append((board, reason))
 
 

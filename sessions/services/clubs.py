@@ -17,6 +17,8 @@ from django.db.models import Q
 from sessions.models import Club, ClubDirector
 from sessions.text import clean_name
 
+from .revisions import club_revise_with_sessions
+
 #: The Club fields an owner may set (the slug stays: it is in every link to the club).
 CLUB_SETTINGS = ("name", "description", "website")
 
@@ -28,6 +30,10 @@ def club_update(*, club: Club, name: str, description: str = "", website: str = 
     club.description = description.strip()
     club.website = website.strip()
     club.full_clean()
+    # The club's name heads every page of its sessions: bump them all. Before the save, so
+    # the rows are locked in the order every write takes them (sessions, then the club):
+    # a line recorded meanwhile waits instead of deadlocking.
+    club_revise_with_sessions(club=club)
     club.save(update_fields=list(CLUB_SETTINGS))
     return club
 

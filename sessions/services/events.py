@@ -21,6 +21,8 @@ from sessions.selectors.events import EVENT_COMBINED_FIELDS, event_options
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, scoring_options
 from sessions.text import clean_name
 
+from .revisions import club_revise, event_revise
+
 #: The Event fields a director may set: the name, one per engine option, the rankings,
 #: how the tables' phones enter results and what the players see meanwhile, and how
 #: the event's sessions rank together.
@@ -54,6 +56,7 @@ def event_create(*, club: Club, name: str, **settings: Any) -> Event:
     _apply(event, {"name": name, **settings})
     _check(event)
     event.save()
+    club_revise(club=club)
     return event
 
 
@@ -66,6 +69,7 @@ def event_update(*, event: Event, by: AbstractBaseUser | None = None, **settings
     _check(event)
     event.save(update_fields=list(settings) or None)
     _log_settings(event, before, by)
+    event_revise(event=event)
     return event
 
 

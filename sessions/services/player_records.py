@@ -15,6 +15,8 @@ from django.db.models import Q
 from sessions.models import Pair, Player
 from sessions.text import clean_name
 
+from .revisions import players_revise
+
 
 @transaction.atomic
 def player_update(*, player: Player, name: str, national_number: str = "") -> Player:
@@ -22,6 +24,7 @@ def player_update(*, player: Player, name: str, national_number: str = "") -> Pl
     player.name, player.national_number = clean_name(name), clean_name(national_number)
     player.full_clean()
     player.save(update_fields=["name", "national_number"])
+    players_revise(players=[player])
     return player
 
 
@@ -46,6 +49,7 @@ def player_merge(*, keep: Player, merge: Player) -> int:
             f"{keep.name} and {merge.name} play together in pair {together.label} of "
             f"{together.section.session.name}: they are two people, not one"
         )
+    players_revise(players=[keep, merge])  # before the merge, while the pairs still name both
     moved = Pair.objects.filter(player_1=merge).update(player_1=keep)
     moved += Pair.objects.filter(player_2=merge).update(player_2=keep)
     number = merge.national_number

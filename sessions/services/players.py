@@ -12,6 +12,8 @@ from django.db import transaction
 from sessions.models import Club, Pair, Player
 from sessions.text import clean_name
 
+from .revisions import club_revise, players_revise, session_revise
+
 #: Rows a bulk insert or update writes in one statement.
 BATCH_SIZE = 1000
 
@@ -25,6 +27,7 @@ def player_add(*, club: Club, name: str, national_number: str = "") -> Player:
     player = Player(club=club, name=clean_name(name), national_number=clean_name(national_number))
     player.full_clean()
     player.save()
+    club_revise(club=club)  # the club's player search finds the new name
     return player
 
 
@@ -46,6 +49,7 @@ def pair_set_players(*, pair: Pair, player_1: Player | None, player_2: Player | 
     pair.player_1, pair.player_2 = player_1, player_2
     pair.full_clean()
     pair.save(update_fields=["player_1", "player_2"])
+    session_revise(session=pair.section.session_id)
     return pair
 
 
@@ -127,6 +131,7 @@ def player_find_or_add_numbered(*, club: Club, name: str, national_number: str =
         found.national_number = number
         found.full_clean()
         found.save(update_fields=["national_number"])
+        players_revise(players=[found])
     return found
 
 

@@ -53,6 +53,7 @@ from sessions.text import clean_name
 from sessions.selectors.repair import pairs_a_movement_drops
 
 from .results import _expected_seating, _find_pair, log_text
+from .revisions import club_revise, session_revise
 from .sessions import _create_boards, _create_seatings, _split_label, session_log
 from .tables import table_links_ensure
 
@@ -75,6 +76,7 @@ def _log_line(line: Result, before: str, after: str, by: AbstractBaseUser | None
 
 def _mark_amended(session: Session) -> None:
     Session.objects.filter(pk=session.pk, published=True).update(amended_at=timezone.now())
+    session_revise(session=session)
 
 
 # --- name, date and movement -----------------------------------------------------------
@@ -190,6 +192,7 @@ def session_delete(*, session: Session) -> None:
     if current.published:
         raise ValidationError("the session is published: unpublish it before deleting it")
     current.delete()
+    club_revise(club=current.event.club_id)
 
 
 # --- seating, round by round ----------------------------------------------------------

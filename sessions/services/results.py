@@ -33,6 +33,7 @@ from sessions.scoring.notation import Assigned, PassedOut, Played, format_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
 
 from .errors import ResultConflict
+from .revisions import session_revise
 
 #: A score this far from the median of the board (and outside all the others) is queried.
 FAR_FROM_FIELD = 800
@@ -249,6 +250,7 @@ def _log(
     change.full_clean(exclude=["session", "board", "result", "ns_pair", "ew_pair", "changed_by"])
     change.save()
     _mark_amended(line.board.session_id)
+    session_revise(session=line.board.session_id)
 
 
 def _mark_amended(session_id: int) -> None:

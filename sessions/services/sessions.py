@@ -22,6 +22,7 @@ from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
 
 from .players import pair_set_players, player_find_or_add
+from .revisions import session_revise
 from .tables import table_links_ensure
 
 
@@ -94,6 +95,7 @@ def session_create(
         _name_players(event, section, pairs, pair_players or {}, several=len(section_letters) > 1)
     # Every table gets its phone link now, so the first printed cards carry the QR codes.
     table_links_ensure(session=session)
+    session_revise(session=session)
     return session
 
 
@@ -176,6 +178,7 @@ def session_log(
     )
     change.full_clean(exclude=["session", "changed_by"])
     change.save()
+    session_revise(session=session)
     return change
 
 
@@ -223,6 +226,7 @@ def session_mark_final(*, session: Session) -> Session:
     session.final_at = timezone.now()
     session.full_clean()
     session.save(update_fields=["final_at"])
+    session_revise(session=session)
     return session
 
 
@@ -232,4 +236,5 @@ def session_reopen(*, session: Session) -> Session:
     session.final_at = None
     session.full_clean()
     session.save(update_fields=["final_at"])
+    session_revise(session=session)
     return session

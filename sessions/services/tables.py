@@ -32,6 +32,7 @@ from sessions.models import (
 
 from .players import pair_set_players, player_find_or_add
 from .results import result_check, result_record
+from .revisions import session_revise
 
 #: The phone makes a key per send: 16 to 64 letters, digits, "-" or "_" (a UUID fits).
 CLIENT_KEY_LENGTH = (16, 64)
@@ -175,6 +176,9 @@ def table_entry_send(
         ns_pair=seating.ns_pair, ew_pair=seating.ew_pair, text=checked.result.text,
         lead=checked.result.lead, warnings=list(checked.warnings), client_key=key,
     )
+    # A line waiting for EW shows on the director's progress grid (the public pages
+    # see it once recorded, which bumps again).
+    session_revise(session=link.session_id)
     if not link.session.event.table_confirmation:
         return _record(entry)
     return SendOutcome(entry, checked.warnings)
@@ -259,6 +263,7 @@ def _confirm(link: TableLink, client_key: str) -> SendOutcome | str:
     if entry.status == EntryStatus.PENDING and (changed := _seating_changed_since(entry)):
         entry.status = EntryStatus.REFUSED
         entry.save(update_fields=["status", "updated_at"])
+        session_revise(session=link.session_id)
         return changed
     return confirm_entry(entry, _record)
 
@@ -289,6 +294,7 @@ def table_entry_refuse(*, link: TableLink, client_key: str) -> TableEntry:
     """EW do not agree: the line goes back to NS to correct (nothing is recorded)."""
     entry = _entry_of(link, client_key)
     refuse_entry(entry)
+    session_revise(session=link.session_id)
     return entry
 
 

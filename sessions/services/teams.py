@@ -49,6 +49,7 @@ from sessions.text import clean_name
 
 from .errors import ResultConflict
 from .results import declarer_swap, fill_line, log_text
+from .revisions import club_revise
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
@@ -403,6 +404,7 @@ def team_event_publish(*, event: TeamEvent) -> TeamEvent:
         event.published, event.published_at = True, timezone.now()
         event.full_clean()
         event.save(update_fields=["published", "published_at"])
+    club_revise(club=event.club_id)  # the club's page lists its published teams events
     return event
 
 
@@ -411,6 +413,7 @@ def team_event_unpublish(*, event: TeamEvent) -> TeamEvent:
     """Hidden from the players; it is no longer final either (as a pairs session)."""
     event.published, event.published_at, event.final_at = False, None, None
     event.save(update_fields=["published", "published_at", "final_at"])
+    club_revise(club=event.club_id)
     return event
 
 

@@ -49,6 +49,7 @@ from sessions.selectors import (
     session_progress,
     table_round_sheet,
 )
+from .caching import cached_scores
 from .public import combined_table
 from sessions.selectors.public import chosen_deal
 from sessions.forms.errors import add_service_error
@@ -235,6 +236,7 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @login_required
+@cached_scores  # scored once per revision, shared with the players' pages; rendered afresh
 def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
     scored = session_score(session=session)

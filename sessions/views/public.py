@@ -22,6 +22,12 @@ from sessions.selectors.analysis import board_analysis
 from sessions.models import Event
 from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
 from sessions.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
+from sessions.selectors.revisions import (
+    club_stamp,
+    event_club_stamp,
+    player_club_stamp,
+    published_session_stamp,
+)
 from sessions.selectors.public import (
     chosen_deal,
     club_events,
@@ -37,6 +43,7 @@ from sessions.selectors.public import (
     traveller_sheet,
 )
 from sessions.selectors.teams import published_team_events
+from sessions.views.caching import cached_page
 from sessions.tables import (
     CombinedTable, PlayerHistoryTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable,
 )
@@ -57,6 +64,7 @@ def home(request: HttpRequest) -> HttpResponse:
     })
 
 
+@cached_page(club_stamp)
 def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The club's own results page: its sessions newest first, its events, a player search."""
     club = get_object_or_404(Club, slug=club_slug)
@@ -68,6 +76,7 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     })
 
 
+@cached_page(club_stamp)
 def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The club's players whose name holds what was typed (a plain GET form: no script)."""
     club = get_object_or_404(Club, slug=club_slug)
@@ -78,6 +87,7 @@ def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
     })
 
 
+@cached_page(player_club_stamp)
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's published sessions: partner, score, place, and a chart of percentages."""
     player = published_player(player_id=player_id)
@@ -90,6 +100,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     })
 
 
+@cached_page(published_session_stamp)
 def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(published_sessions(), pk=session_id)
     sheet = results_sheet(session=session)
@@ -106,6 +117,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     })
 
 
+@cached_page(published_session_stamp)
 def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     # Sections playing different deals have a traveller each: ``?section=B`` picks B's.
     deals = list(published_boards().filter(session_id=session_id, number=number).select_related("section"))
@@ -124,6 +136,7 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     })
 
 
+@cached_page(published_session_stamp)
 def scorecard(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
     pair = get_object_or_404(published_pairs(), section__session_id=session_id, pk=pair_id)
     card = scorecard_sheet(pair=pair)
@@ -150,6 +163,7 @@ def combined_table(request: HttpRequest, ranking: CombinedRanking, session_link,
     return _configured(request, table)
 
 
+@cached_page(event_club_stamp)
 def event_results(request: HttpRequest, event_id: int) -> HttpResponse:
     """An event's sessions ranked together: published sessions only; none published is a 404."""
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)

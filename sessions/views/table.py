@@ -37,6 +37,7 @@ from sessions.services.tables import (
     table_seat_players,
 )
 from sessions.forms.table import EntryKeyForm, SeatsForm, SendForm
+from sessions.views.caching import cached_scores
 
 #: Unknown tokens an address may try in THROTTLE_WINDOW seconds before it must wait.
 THROTTLE_MISSES = getattr(settings, "TABLE_TOKEN_MISSES", 20)
@@ -128,6 +129,7 @@ def _back(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 
 @require_GET
+@cached_scores  # the live ranking a table sees: scored once per revision, with the players' pages
 @table_link_required
 def table_home(request: HttpRequest, link: TableLink) -> HttpResponse:
     return _page(request, link)

@@ -30,12 +30,13 @@ def test_the_combined_ranking_takes_three_queries(sized_event, django_assert_num
     assert len(ranking.rows) == len(PLAYERS)  # the same six pairs every time
 
 
-def test_the_event_page_takes_four_queries(client, sized_event, django_assert_num_queries):
+def test_the_event_page_takes_five_queries(client, sized_event, django_assert_num_queries):
     url = reverse("sessions:event_results", args=[sized_event.pk])
+    # 0. the club's revision (the page's ETag and cache key)
     # 1. the event with its club  2. its published sessions
     # 3. every pair of them, with sections and players  4. every result of them, with boards
     # Sorting adds none: the rows are sorted in Python.
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         response = client.get(url, {"sort": "-total"})
     assert response.status_code == 200
 

@@ -44,38 +44,41 @@ def first_pair(session: Session) -> int:
     return session.sections.get().pairs.get(number=1, direction="NS").pk
 
 
-def test_the_results_page_takes_four_queries(client, sized_session, django_assert_num_queries):
+def test_the_results_page_takes_five_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:session_results", args=[sized_session.pk])
+    # 0. the session's revision (the page's ETag and cache key; once cached, the only query)
     # 1. the published session with its event and club
     # 2. session_score: the session's results with boards, sections and pairs
     # 3. session_score: the pairs with their sections and players
     # 4. the board numbers, for the list of travellers
     # Sorting adds none: the rows are sorted in Python.
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         response = client.get(url, {"sort": "-players"})
     assert response.status_code == 200
 
 
-def test_the_traveller_takes_five_queries(client, sized_session, django_assert_num_queries):
+def test_the_traveller_takes_six_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:board", args=[sized_session.pk, 1])
+    # 0. the session's revision
     # 1. the board with its published session, event and club
     # 2. session_score: the session's results
     # 3. session_score: the pairs
     # 4. the board numbers, for the previous / next links
     # 5. the board's double-dummy analysis (hand diagram, DD table, par)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get(url, {"sort": "ns_points"})
     assert response.status_code == 200
     assert response.content.count(b"<tr") == 1 + sized_session.tables  # header + every table's line
 
 
-def test_the_score_card_takes_four_queries(client, sized_session, django_assert_num_queries):
+def test_the_score_card_takes_five_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:scorecard", args=[sized_session.pk, first_pair(sized_session)])
+    # 0. the session's revision
     # 1. the pair with its players and its published session, event and club
     # 2. session_score: the session's results
     # 3. session_score: the pairs (opponents' names come from here)
     # 4. the analyses of the pair's boards (the summary against par and double dummy)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         response = client.get(url, {"sort": "points"})
     assert response.status_code == 200
 
@@ -86,11 +89,11 @@ def test_the_home_page_takes_two_queries(client, played_session, django_assert_n
         client.get(reverse("sessions:home"))
 
 
-def test_the_club_page_takes_five_queries(client, played_session, django_assert_num_queries):
+def test_the_club_page_takes_six_queries(client, played_session, django_assert_num_queries):
     url = reverse("sessions:club", args=[played_session.event.club.slug])
-    # 1. the club  2. the number of published sessions (paging)  3. this page of them
+    # 0. the club's revision  1. the club  2. the number of published sessions (paging)  3. this page of them
     # 4. the events with a published session, counted and dated  5. the club's published teams events
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get(url, {"sort": "-date"})
 
 
@@ -113,22 +116,23 @@ def players_sessions(event, count: int) -> int:
 
 
 @pytest.mark.parametrize("count", [3, 30], ids=["3 sessions", "30 sessions"])
-def test_the_player_page_takes_four_queries_however_many_sessions(client, event, count, django_assert_num_queries):
+def test_the_player_page_takes_five_queries_however_many_sessions(client, event, count, django_assert_num_queries):
     url = reverse("sessions:player", args=[players_sessions(event, count)])
+    # 0. the player's club's revision
     # 1. the player with its club, if it sat in a published session
     # 2. the player's pairs in published sessions, with their sessions and events (and partners)
     # 3. sessions_scores: every line of those sessions
     # 4. sessions_scores: every pair of those sessions, with sections and players
     # Each session is scored in Python; the chart is drawn in Python.
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         response = client.get(url)
     assert response.status_code == 200
     assert response.content.count(b'class="point ') == count  # every published session drawn, no more
 
 
-def test_the_player_search_takes_two_queries(client, played_session, django_assert_num_queries):
+def test_the_player_search_takes_three_queries(client, played_session, django_assert_num_queries):
     url = reverse("sessions:club_players", args=[played_session.event.club.slug])
-    # 1. the club  2. its players who sat in a published session (names folded in Python)
-    with django_assert_num_queries(2):
+    # 0. the club's revision  1. the club  2. its players who sat in a published session (names folded in Python)
+    with django_assert_num_queries(3):
         response = client.get(url, {"q": "ann"})
     assert b"Ann Archer" in response.content

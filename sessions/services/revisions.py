@@ -1,0 +1,69 @@
+"""Revision counters: every write bumps them, in its own transaction.
+
+A session's ``revision`` changes whenever anything its pages show changes (a line, a
+pair's players, a board's hands or analysis, the event's settings, publication); the
+club's ``revision`` whenever anything a page across its sessions shows changes (player
+pages, event rankings, the club page). The scored session and the rendered public
+pages are cached under these numbers, and they are the pages' ETag: a write makes the
+next request read fresh figures, without anyone deleting a cache entry.
+
+The bump is an ``F()`` update, so two writers at once never lose one; call it last in
+the service, so the row lock it takes is held for as short a time as possible. Every
+session bump also bumps its club (the club's pages show the sessions). Rows are locked
+sessions first, then the club, in every service, so two writers never deadlock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import F, QuerySet
+from django.utils import timezone
+
+from sessions.models import Club, Event, Player, Session
+
+
+def _bump(rows: QuerySet) -> int:
+    return rows.update(revision=F("revision") + 1, revised_at=timezone.now())
+
+
+def sessions_revise(*, sessions: QuerySet[Session] | Iterable[int]) -> None:
+    """Bump these sessions and their clubs (two queries, whatever their number)."""
+    ids = sessions.values("pk") if isinstance(sessions, QuerySet) else list(sessions)
+    session_rows = Session.objects.filter(pk__in=ids)
+    if _bump(session_rows):
+        _bump(Club.objects.filter(pk__in=session_rows.values("event__club")))
+
+
+def session_revise(*, session: Session | int) -> None:
+    """Bump one session and its club: what a line, a pair or a board changes."""
+    session_id = session if isinstance(session, int) else session.pk
+    sessions_revise(sessions=[session_id])
+
+
+def event_revise(*, event: Event) -> None:
+    """Event settings change every session's figures: bump them all, and the club."""
+    sessions_revise(sessions=Session.objects.filter(event=event))
+    club_revise(club=event.club_id)
+
+
+def club_revise(*, club: Club | int) -> None:
+    """Bump the club alone: its name or description, which its own pages show."""
+    _bump(Club.objects.filter(pk=club if isinstance(club, int) else club.pk))
+
+
+def club_revise_with_sessions(*, club: Club | int) -> None:
+    """The club's name shows on every page of its sessions: bump them all too."""
+    club_id = club if isinstance(club, int) else club.pk
+    sessions_revise(sessions=Session.objects.filter(event__club_id=club_id))
+    club_revise(club=club_id)
+
+
+def players_revise(*, players: Iterable[Player | int]) -> None:
+    """A player's name shows on every session the player played: bump those and the club."""
+    ids = [player if isinstance(player, int) else player.pk for player in players]
+    played = Session.objects.filter(sections__pairs__player_1__in=ids) | Session.objects.filter(
+        sections__pairs__player_2__in=ids
+    )
+    sessions_revise(sessions=played)
+    _bump(Club.objects.filter(players__in=ids))

@@ -1,0 +1,249 @@
+"""Every write bumps the revision the cached pages stand on, in its own transaction.
+
+Each case below is one write service run on a published 3-table Mitchell with board 1
+entered (1NS v 1EW, 3NS v 2EW, 2NS v 3EW); the session's revision and its club's must
+both have moved afterwards. A service that forgot its bump would leave the players'
+pages served from the cache with the figures from before the write.
+"""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections.abc import Callable
+
+import pytest
+from django.db.models import F
+from django.utils import timezone
+
+from sessions.models import Club, Pair, Player, Result, Session
+from sessions.movements import mitchell
+from sessions.services import (
+    board_set_groups,
+    club_update,
+    event_update,
+    pair_name_players,
+    pair_set_players,
+    player_add,
+    player_find_or_add_numbered,
+    result_correct,
+    result_delete,
+    result_record,
+    session_name_players,
+    session_publish,
+    session_unpublish,
+)
+from sessions.services.analysis import analysis_run, deals_generate
+from sessions.services.player_records import player_merge, player_update
+from sessions.services.repair import (
+    TableSeating,
+    pair_add_late,
+    pair_withdraw,
+    result_reassign_pairs,
+    result_turn_round,
+    round_set_seatings,
+    seating_turn_round,
+    session_change_movement,
+    session_delete,
+    session_update,
+)
+from sessions.services.revisions import session_revise
+from sessions.services.sessions import session_mark_final, session_reopen
+from sessions.services.teams import swiss_draw_next_round, team_event_publish, team_event_unpublish
+from sessions.services.tables import table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure
+from sessions.transfer.importing import results_import
+from tests.factories import make_session, make_team_event
+from tests.formats.data_files import pbn_bytes
+
+PLAYERS = {"1NS": ["Ann Archer", "Bob Baker"], "1EW": ["Gil Grant", "Hal Hunt"]}
+
+
+def record(session: Session, number: int, ns: str, ew: str, text: str) -> Result:
+    board = session.boards.get(number=number)
+    return result_record(board=board, section=session.sections.get(), ns_pair=ns, ew_pair=ew, text=text).result
+
+
+@pytest.fixture
+def played(event) -> Session:
+    session = make_session(event, pair_players=PLAYERS)
+    record(session, 1, "1NS", "1EW", "4S N +1")
+    record(session, 1, "3NS", "2EW", "4S N =")
+    record(session, 1, "2NS", "3EW", "4S N -1")
+    return session_publish(session=session)
+
+
+def line(session: Session, ns: str) -> Result:
+    return Result.objects.get(board__session=session, board__number=1, ns_pair__number=int(ns[0]))
+
+
+def pair(session: Session, label: str) -> Pair:
+    return next(p for p in session.sections.get().pairs.all() if p.label == label)
+
+
+def player(name: str) -> Player:
+    return Player.objects.get(name=name)
+
+
+def send(session: Session, table: int = 2, text: str = "3NT S =") -> str:
+    """NS of ``table`` send board 3 (round 1, 2NS v 2EW), waiting for EW."""
+    link = {link.table: link for link in table_links_ensure(session=session)}[table]
+    client_key = uuid.uuid4().hex
+    table_entry_send(link=link, board=session.boards.get(number=3), text=text, client_key=client_key)
+    return client_key
+
+
+def _link(session: Session, table: int = 2):
+    return {link.table: link for link in table_links_ensure(session=session)}[table]
+
+
+def _nothing(session: Session) -> None:
+    return None
+
+
+def _without_3ns_line(session: Session) -> None:
+    """Board 1's 3NS v 2EW line gone (straight from the table, no service): the 2NS line
+    may then be reassigned to them."""
+    line(session, "3NS").delete()
+
+
+def _round_1_turned(session: Session) -> list[TableSeating]:
+    """Round 1 as seated, but table 2's pairs the other way round."""
+    seatings = session.sections.get().seatings.filter(round=1).select_related("ns_pair", "ew_pair")
+    return [
+        TableSeating(s.table, *((s.ew_pair.label, s.ns_pair.label) if s.table == 2 else (s.ns_pair.label, s.ew_pair.label)),
+                     tuple(s.boards))
+        for s in seatings
+    ]
+
+
+#: Each write: (what to prepare first, unmeasured; the write, given the session and what was prepared).
+WRITES: dict[str, tuple[Callable[[Session], object], Callable[[Session, object], object]]] = {
+    "result_record": (_nothing, lambda s, _: record(s, 2, "1NS", "1EW", "3NT S =")),
+    "result_correct": (_nothing, lambda s, _: result_correct(result=line(s, "1NS"), text="4S N =", version=1)),
+    "result_delete": (_nothing, lambda s, _: result_delete(result=line(s, "1NS"), version=1)),
+    "board_set_groups": (_nothing, lambda s, _: board_set_groups(
+        board=s.boards.get(number=1),
+        groups={r.pk: 1 if r.ns_pair.number == 1 else 2 for r in Result.objects.filter(board__session=s)},
+    )),
+    "table_entry_send": (_nothing, lambda s, _: send(s)),
+    "table_entry_confirm": (send, lambda s, key: table_entry_confirm(link=_link(s), client_key=key)),
+    "table_entry_refuse": (send, lambda s, key: table_entry_refuse(link=_link(s), client_key=key)),
+    "result_reassign_pairs": (_without_3ns_line, lambda s, _: result_reassign_pairs(
+        result=line(s, "2NS"), ns_pair="3NS", ew_pair="2EW", version=1)),
+    "result_turn_round": (_nothing, lambda s, _: result_turn_round(result=line(s, "1NS"), version=1)),
+    "seating_turn_round": (_nothing, lambda s, _: seating_turn_round(section=s.sections.get(), round=1, table=1)),
+    "round_set_seatings": (_round_1_turned, lambda s, seatings: round_set_seatings(
+        section=s.sections.get(), round=1, seatings=seatings)),
+    "pair_withdraw": (_nothing, lambda s, _: pair_withdraw(pair=pair(s, "1EW"), from_round=2)),
+    "session_update": (_nothing, lambda s, _: session_update(session=s, name="Renamed", date=datetime.date(2025, 1, 1))),
+    "session_publish": (lambda s: session_unpublish(session=s), lambda s, _: session_publish(session=Session.objects.get(pk=s.pk))),
+    "session_unpublish": (_nothing, lambda s, _: session_unpublish(session=s)),
+    "session_mark_final": (_nothing, lambda s, _: session_mark_final(session=s)),
+    "session_reopen": (lambda s: session_mark_final(session=s), lambda s, _: session_reopen(session=Session.objects.get(pk=s.pk))),
+    "pair_set_players": (_nothing, lambda s, _: pair_set_players(
+        pair=pair(s, "1NS"), player_1=player("Bob Baker"), player_2=player("Ann Archer"))),
+    "pair_name_players": (_nothing, lambda s, _: pair_name_players(
+        pair=pair(s, "2NS"), players=[("Cat Cole", ""), ("Dan Dale", "")])),
+    "session_name_players": (_nothing, lambda s, _: session_name_players(
+        pairs=[pair(s, "2NS")], players={pair(s, "2NS").pk: [("Cat Cole", ""), ("Dan Dale", "")]})),
+    "player_update": (_nothing, lambda s, _: player_update(player=player("Ann Archer"), name="Ann Archer-Smith")),
+    "player_merge": (lambda s: player_add(club=s.event.club, name="A. Archer"),
+                     lambda s, keep: player_merge(keep=keep, merge=player("Ann Archer"))),
+    "player_find_or_add_numbered": (_nothing, lambda s, _: player_find_or_add_numbered(
+        club=s.event.club, name="Ann Archer", national_number="12345")),
+    "event_update": (_nothing, lambda s, _: event_update(event=s.event, mp_scale="acbl")),
+    "club_update": (_nothing, lambda s, _: club_update(club=s.event.club, name="Renamed Club")),
+    "deals_generate": (_nothing, lambda s, _: deals_generate(session=s, seed=1)),
+}
+
+
+@pytest.mark.parametrize(("prepare", "write"), WRITES.values(), ids=WRITES.keys())
+def test_every_write_bumps_the_session_and_its_club(played, prepare, write):
+    prepared = prepare(Session.objects.get(pk=played.pk))
+    before = Session.objects.get(pk=played.pk)
+    club_before = Club.objects.get(pk=played.event.club_id)
+
+    write(Session.objects.get(pk=played.pk), prepared)
+
+    after = Session.objects.get(pk=played.pk)
+    club_after = Club.objects.get(pk=played.event.club_id)
+    assert after.revision > before.revision
+    assert after.revised_at >= before.revised_at
+    assert club_after.revision > club_before.revision
+
+
+def test_adding_a_player_bumps_the_club(club):
+    before = Club.objects.get(pk=club.pk).revision
+    player_add(club=club, name="New Player")
+    assert Club.objects.get(pk=club.pk).revision > before
+
+
+def _revision(session: Session) -> int:
+    return Session.objects.values_list("revision", flat=True).get(pk=session.pk)
+
+
+def test_the_analysis_of_each_board_bumps_the_session(played):
+    deals_generate(session=played, seed=1)
+    before = _revision(played)
+    report = analysis_run(session=played)
+    assert report.done
+    assert _revision(played) >= before + len(report.done)
+
+
+def test_a_new_movement_and_a_late_pair_bump_the_session(event):
+    session = make_session(event, mitchell(3, 2, phantom="3EW"))
+    before = _revision(session)
+    pair_add_late(section=session.sections.get(), from_round=2)
+    assert _revision(session) > before
+    before = _revision(session)
+    session_change_movement(session=session, movement=mitchell(4, 2))
+    assert _revision(session) > before
+
+
+def test_deleting_a_session_bumps_its_club(event):
+    session = make_session(event)
+    before = Club.objects.get(pk=event.club_id).revision
+    session_delete(session=session)
+    assert Club.objects.get(pk=event.club_id).revision > before
+
+
+def test_an_import_bumps_the_club_and_gives_the_new_session_a_revision(club):
+    before = Club.objects.get(pk=club.pk).revision
+    report = results_import(club=club, data=pbn_bytes("ruter_mp_pairs_sm2.pbn"), filename="ruter_mp_pairs_sm2.pbn")
+    assert Club.objects.get(pk=club.pk).revision > before
+    assert _revision(report.session) > 0
+
+
+def test_event_settings_bump_every_session_of_the_event(played):
+    other = make_session(played.event)
+    before = {s.pk: _revision(s) for s in (played, other)}
+    event_update(event=played.event, mp_scale="acbl")
+    assert all(_revision(s) > before[s.pk] for s in (played, other))
+
+
+def test_two_bumps_from_stale_objects_are_both_counted(played):
+    """An F() update: two writers holding the same loaded row never lose a bump."""
+    first, second = Session.objects.get(pk=played.pk), Session.objects.get(pk=played.pk)
+    before = first.revision
+    session_revise(session=first)
+    session_revise(session=second)
+    assert _revision(played) == before + 2
+
+
+def test_a_full_save_of_a_stale_session_keeps_the_revision(played):
+    stale = Session.objects.get(pk=played.pk)
+    Session.objects.filter(pk=played.pk).update(revision=F("revision") + 5, revised_at=timezone.now())
+    stale.name = "Saved whole"
+    stale.save()
+    fresh = Session.objects.get(pk=played.pk)
+    assert (fresh.name, fresh.revision) == ("Saved whole", stale.revision + 5)
+
+
+def test_publishing_a_teams_event_bumps_the_club_whose_page_lists_it(club):
+    event = make_team_event(club)
+    swiss_draw_next_round(event=event)
+    before = Club.objects.get(pk=club.pk).revision
+    team_event_publish(event=event)
+    published = Club.objects.get(pk=club.pk).revision
+    team_event_unpublish(event=event)
+    assert before < published < Club.objects.get(pk=club.pk).revision
