@@ -101,7 +101,8 @@ XML_DECLARED_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']
 #: Encodings the XML parser reads itself; any other must give one character per byte.
 EXPAT_ENCODINGS = {"utf-8", "utf-16", "iso8859-1", "ascii"}
 MAX_XML_DEPTH = 64
-MAX_XML_ELEMENTS = 100_000
+#: A national simultaneous pairs (72,000 traveller lines) holds about 700,000.
+MAX_XML_ELEMENTS = 1_000_000
 #: Attributes ("=" signs) a file may hold: a real one has a few dozen. Counted before
 #: parsing, since the parser builds each element's attributes before anyone sees them.
 MAX_XML_ATTRIBUTES = 20_000

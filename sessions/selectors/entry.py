@@ -109,7 +109,7 @@ def board_traveller(*, board: Board) -> EntrySheet:
     session = board.session
     scored = session_score(session=session)
     wanted = [(s, board) for s in _session_seatings(session) if board.number in s.boards]
-    results = [r for r in scored.results if r.board_id == board.pk]
+    results = scored.results_where(board=board)
     return EntrySheet(session=session, rows=tuple(_rows(wanted, results, scored)), scored=scored)
 
 
