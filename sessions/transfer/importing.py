@@ -306,6 +306,15 @@ def _partition(fields: dict[str, str]) -> set[frozenset[str]]:
 # --- the import -----------------------------------------------------------------------
 
 
+#: A stored line's fields that Result.full_clean checks on import (its foreign keys are
+#: the importer's own objects).
+_NOT_VALIDATED = ["board", "section", "ns_pair", "ew_pair", "updated_by"]
+_VALIDATED_FIELDS = tuple(
+    field.attname for field in Result._meta.concrete_fields
+    if field.name not in (*_NOT_VALIDATED, "round", "table") and not field.primary_key
+)
+
+
 @dataclass
 class _StoredLine:
     where: str
@@ -541,11 +550,15 @@ class _Importer:
         if dropped_leads:
             self.notes.append(f"{dropped_leads} leads were not cards and are left out")
         self.seat(session, sections, letters, pairs, stored)
+        # Validating a line is a matter of its values alone: lines with the same result
+        # (a board of 3,000 results has a few dozen) are validated once. Rounds and tables
+        # come from the table plan (whole numbers from 1, the file's checked by the readers).
+        validated: set[str] = set()
         for line in stored:
-            line.result.full_clean(
-                exclude=["board", "section", "ns_pair", "ew_pair", "updated_by"],
-                validate_unique=False, validate_constraints=False,
-            )
+            values = repr([getattr(line.result, name) for name in _VALIDATED_FIELDS])
+            if values not in validated:
+                line.result.full_clean(exclude=_NOT_VALIDATED, validate_unique=False, validate_constraints=False)
+                validated.add(values)
         Result.objects.bulk_create([line.result for line in stored])
         return stored
 
