@@ -237,6 +237,22 @@ def print_rates(
                 theirs = results / best[("peer", name, group.size)]
                 row += f"{theirs:>12,.0f}{ours / theirs:>10.2f}{batch / theirs:>11.2f}"
             print(row)
+    print_growth(groups, best, with_peer)
+
+
+def print_growth(groups: Sequence[Group], best: dict[tuple[str, str, int], float], with_peer: bool) -> None:
+    """How the cost of one board grows with its size, ours and the peer's: a ratio per
+    step (x1.0 a result is linear; a quadratic step shows as the size ratio itself)."""
+    kinds = ("ours", "peer") if with_peer else ("ours",)
+    print("Growth of one board's cost per result from one size to the next (1.0 = linear):")
+    for small, large in zip(groups, groups[1:]):
+        scale = large.size / small.size
+        cells = [
+            f"{LABELS[name]} {kind} x{best[(kind, name, large.size)] / len(large.boards) / (best[(kind, name, small.size)] / len(small.boards)) / scale:.2f}"
+            for name in small.methods if name in large.methods
+            for kind in kinds
+        ]
+        print(f"  {small.size:,} -> {large.size:,} results: " + ", ".join(cells))
 
 
 if __name__ == "__main__":
