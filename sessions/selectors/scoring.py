@@ -98,7 +98,7 @@ def _era_score(result: Result | StoredLine, board_number: int, era: str) -> int:
 
 def _in_era(line: StoredLine, era: str) -> StoredLine:
     """apply_deal_era for a StoredLine: its NS score under the event's era."""
-    if era == DealEra.CURRENT or line.kind != ResultKind.PLAYED:
+    if line.kind != ResultKind.PLAYED:
         return line
     return line._replace(ns_score=_era_score(line, line.board_number, era))
 
@@ -258,10 +258,10 @@ def session_score(*, session: Session) -> ScoredSession:
     """
     pairs = list(_pairs().filter(section__session=session))
     era = session.event.deal_era
-    lines = [
-        _in_era(StoredLine(*row), era)
-        for row in _stored_lines().filter(board__session=session).values_list(*STORED_LINE_FIELDS)
-    ]
+    rows = _stored_lines().filter(board__session=session).values_list(*STORED_LINE_FIELDS)
+    lines = [StoredLine(*row) for row in rows]
+    if era != DealEra.CURRENT:  # (tested once, not on each of thousands of lines)
+        lines = [_in_era(line, era) for line in lines]
     return _score_lines(session=session, pairs=pairs, lines=lines)
 
 
