@@ -161,6 +161,10 @@ class _LineFigures:
     datum: int | None = None
 
 
+#: The figures of a line that no comparison group fills (a board not played): never changed.
+_NO_FIGURES = _LineFigures()
+
+
 def score_session(session: SessionInput) -> SessionResult:
     """Score every line and rank every field of a pairs session."""
     lines = tuple(session.lines)
@@ -243,7 +247,9 @@ def _score_matchpoints(
         results_on_board[(universe, board)] += len(members)
     full_results = _full_results(results_on_board, results_per_board)
 
-    figures = [_LineFigures() for _ in lines]
+    # A line no group fills (not played) keeps the empty figures, one object for all of
+    # them: _matchpoint_group gives every line it fills its own (or its equals') object.
+    figures = [_NO_FIGURES] * len(lines)
     for (universe, board, _), members in groups.items():
         compared, scores = _comparable(lines, members)
         expected = full_results[universe]
@@ -276,25 +282,26 @@ def _matchpoint_group(
     counted_top, shown_top = scale.top(expected[0]), scale.top(expected[1])
     # A board of thousands of results has a few dozen distinct figures: each is worked
     # out once and shared (Fractions are immutable), not once a line.
-    sides: dict[int | Fraction, tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]]] = {}
+    sides: dict[int | Fraction, _LineFigures] = {}
     for index, two_one in zip(compared, matchpoints_two_one(scores)):
         both = sides.get(two_one)
         if both is None:
             points = scale.from_two_one(two_one)
-            both = sides[two_one] = (
-                _both_sides(_factored(factor, points, len(compared), expected[0], scale), counted_top),
-                _both_sides(_factored(factor, points, len(compared), expected[1], scale), shown_top),
+            both = sides[two_one] = _LineFigures(
+                counted=_both_sides(_factored(factor, points, len(compared), expected[0], scale), counted_top),
+                shown=_both_sides(_factored(factor, points, len(compared), expected[1], scale), shown_top),
+                counted_top=counted_top, shown_top=shown_top,
             )
-        figure = figures[index]
-        figure.counted_top, figure.shown_top = counted_top, shown_top
-        figure.counted, figure.shown = both
+        # Lines with the same result share one figures object: nothing changes it later
+        # but _round_lines, the same way for each (an Ave's figures are its own).
+        figures[index] = both
     for index in members:
         score = lines[index].score
         if isinstance(score, Artificial):
-            figure = figures[index]
-            figure.counted_top, figure.shown_top = counted_top, shown_top
-            figure.counted = _artificial_points(score, counted_top)
-            figure.shown = _artificial_points(score, shown_top)
+            figures[index] = _LineFigures(
+                shown=_artificial_points(score, shown_top), counted=_artificial_points(score, counted_top),
+                shown_top=shown_top, counted_top=counted_top,
+            )
 
 
 def _full_results(results_on_board: Mapping[tuple[str, int], int], results_per_board: int | None) -> dict[str, int]:
@@ -311,7 +318,7 @@ def _full_results(results_on_board: Mapping[tuple[str, int], int], results_per_b
 
 def _round_lines(figures: Sequence[_LineFigures], decimals: int) -> None:
     """Round every line as a program shows it; the totals then add the shown figures."""
-    for figure in figures:
+    for figure in {id(figure): figure for figure in figures}.values():  # shared figures once
         for name in ("shown", "counted"):
             pair = getattr(figure, name)
             if pair is not None:

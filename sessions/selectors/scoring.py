@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from django.db.models import Q, QuerySet
 
+from sessions.performance import garbage_collection_paused
 from sessions.models import Board, DealEra, Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
 from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import Contract
@@ -239,15 +240,13 @@ def _pairs() -> QuerySet[Pair]:
     )
 
 
-def _results() -> QuerySet[Result]:
-    return Result.objects.select_related("board", "updated_by").order_by(
-        "board__number", "section__letter", "table", "round", "pk"
-    )
-
-
 def _stored_lines() -> QuerySet[Result]:
-    """The lines as StoredLine rows, in _results' order (no Result built)."""
+    """The lines in the engine's order: read as StoredLine rows by session_score."""
     return Result.objects.order_by("board__number", "section__letter", "table", "round", "pk")
+
+
+def _results() -> QuerySet[Result]:
+    return _stored_lines().select_related("board", "updated_by")
 
 
 def session_score(*, session: Session) -> ScoredSession:
@@ -256,13 +255,14 @@ def session_score(*, session: Session) -> ScoredSession:
     A read: it lives with the selectors, which build every page on it; nothing is stored.
     The lines are read as rows (StoredLine), not as Results: see ScoredSession.
     """
-    pairs = list(_pairs().filter(section__session=session))
-    era = session.event.deal_era
-    rows = _stored_lines().filter(board__session=session).values_list(*STORED_LINE_FIELDS)
-    lines = [StoredLine(*row) for row in rows]
-    if era != DealEra.CURRENT:  # (tested once, not on each of thousands of lines)
-        lines = [_in_era(line, era) for line in lines]
-    return _score_lines(session=session, pairs=pairs, lines=lines)
+    with garbage_collection_paused():  # a large session is many objects and no cycles
+        pairs = list(_pairs().filter(section__session=session))
+        era = session.event.deal_era
+        rows = _stored_lines().filter(board__session=session).values_list(*STORED_LINE_FIELDS)
+        lines = [StoredLine(*row) for row in rows]
+        if era != DealEra.CURRENT:  # (tested once, not on each of thousands of lines)
+            lines = [_in_era(line, era) for line in lines]
+        return _score_lines(session=session, pairs=pairs, lines=lines)
 
 
 def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:

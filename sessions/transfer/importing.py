@@ -50,6 +50,7 @@ from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_ra
 from sessions.formats.conventions import carried_era
 from sessions.formats.to_engine import options_for, ranking_fields
 from sessions.formats.writing import date_parts
+from sessions.performance import garbage_collection_paused
 from sessions.models import (
     Board,
     ChangeAction,
@@ -122,8 +123,9 @@ def results_import(
     event: Event | None = None,
 ) -> ImportReport:
     """Import the results file ``data`` into ``club`` (into ``event`` if given); see the module docstring."""
-    parsed = results_read(data=data, filename=filename)
-    return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event)
+    with garbage_collection_paused():  # a national event's file is a million objects and no cycles
+        parsed = results_read(data=data, filename=filename)
+        return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event)
 
 
 def results_store(
