@@ -30,7 +30,7 @@ from .errors import ScoringError
 from .imps import imp_table
 from .matchpoints import Comparable, MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
 from .options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
-from .ranking import place_labels, place_numbers
+from .ranking import places
 from .rounding import round_to_places
 from .scores import Artificial, LineScore, NotPlayed, Weighted
 
@@ -598,7 +598,7 @@ def _standing(
 
 def _placed(standings: Sequence[Standing], keys: Sequence[Fraction]) -> tuple[Standing, ...]:
     """The standings with their places, best first; ties keep the input (pair) order."""
-    labels, numbers = place_labels(keys), place_numbers(keys)
+    numbers, labels = places(keys)
     placed = [
         replace(standing, place=label, rank=number)
         for standing, label, number in zip(standings, labels, numbers)
