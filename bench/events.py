@@ -60,9 +60,10 @@ def measure(counts: list[int], options: argparse.Namespace) -> None:
     client = Client()
     url = reverse("sessions:event_results", args=[event.pk])
     print(f"{options.tables}-table Mitchells, 7 rounds of 3 boards, every line entered; median of {options.repeat}.\n")
-    print("| sessions | lines | SQL queries (ranking / page) | event_ranking ms | event page ms |")
-    print("| ---: | ---: | ---: | ---: | ---: |")
+    print("| sessions | lines | SQL queries (ranking / page) | event_ranking ms | event page ms | growth per line |")
+    print("| ---: | ---: | ---: | ---: | ---: | --- |")
     made = lines = 0
+    before: tuple[int, float, float] | None = None
     for count in counts:
         while made < count:
             lines += add_session(event, options.tables, made)
@@ -75,7 +76,12 @@ def measure(counts: list[int], options: argparse.Namespace) -> None:
         page_queries = len(captured)
         ranking_ms = median_ms(lambda: event_ranking(event=event), options.repeat)
         page_ms = median_ms(lambda: client.get(url), options.repeat)
-        print(f"| {count} | {lines:,} | {ranking_queries} / {page_queries} | {ranking_ms:.0f} | {page_ms:.0f} |")
+        # How much more each costs than at the count before, per line: 1.0 is linear growth.
+        growth = "" if before is None else (
+            f"ranking x{ranking_ms / before[1] / (lines / before[0]):.2f}, page x{page_ms / before[2] / (lines / before[0]):.2f}"
+        )
+        print(f"| {count} | {lines:,} | {ranking_queries} / {page_queries} | {ranking_ms:.0f} | {page_ms:.0f} | {growth} |")
+        before = (lines, ranking_ms, page_ms)
 
 
 def add_session(event, tables: int, number: int) -> int:

@@ -237,6 +237,23 @@ def print_rates(
                 theirs = results / best[("peer", name, group.size)]
                 row += f"{theirs:>12,.0f}{ours / theirs:>10.2f}{batch / theirs:>11.2f}"
             print(row)
+    print_growth(groups, best, with_peer)
+
+
+def print_growth(groups: Sequence[Group], best: dict[tuple[str, str, int], float], with_peer: bool) -> None:
+    """How the cost of one board grows with its size, ours and the peer's: a ratio per
+    step (x1.0 a result is linear; a quadratic step shows as the size ratio itself)."""
+    kinds = ("ours", "peer") if with_peer else ("ours",)
+    print("Growth of one board's cost per result from one size to the next (1.0 = linear):")
+    for name in dict.fromkeys(name for group in groups for name in group.methods):
+        sized = sorted((group for group in groups if name in group.methods), key=lambda group: group.size)
+        for small, large in zip(sized, sized[1:]):
+            scale = large.size / small.size
+            cells = [
+                f"{kind} x{best[(kind, name, large.size)] / len(large.boards) / (best[(kind, name, small.size)] / len(small.boards)) / scale:.2f}"
+                for kind in kinds
+            ]
+            print(f"  {LABELS[name]:<12} {small.size:>6,} -> {large.size:>6,} results: " + ", ".join(cells))
 
 
 if __name__ == "__main__":

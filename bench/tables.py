@@ -3,16 +3,17 @@
 Run from the project root (PostgreSQL by default, as in production; SQLite with
 --databases sqlite):
 
-    .venv/bin/python bench/tables.py [--tables 30] [--databases postgres,sqlite]
+    .venv/bin/python bench/tables.py [--tables 3,15,30] [--databases postgres,sqlite]
 
-A throwaway database (bench/web.py's) holds a Mitchell of --tables tables, 2 boards a
-round, with a link per table. gunicorn serves the app on loopback; one thread per
+For each size in --tables, a throwaway database (bench/web.py's) holds a Mitchell of that
+many tables, 2 boards a round, with a link per table. gunicorn serves the app on loopback; one thread per
 table plays round 1 as a phone does: open the table page (the CSRF cookie), then for
 each board POST Send and POST Confirm (the phone's script's requests: HX-Request). A
 director's thread polls the session's progress grid meanwhile and notes when each line count
 first shows (its progress grid, polled). Printed: p50 / p95 of one phone's page alone,
 of Send and of Confirm with every table at once, and of the time from a Confirm's answer
-until the director's grid shows the line. Never asserted.
+until the director's grid shows the line; then how each median grows from one size to
+the next. Never asserted.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ LINES_ENTERED = re.compile(r"(\d+) of (\d+)\s*(?:</strong>)?\s*lines entered")
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--tables", default="3,15,30", help="sizes, in tables (growth from one to the next)")
     parser.add_argument("--databases", default="postgres", help="postgres, sqlite or both")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1, help="gunicorn workers")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -54,19 +55,39 @@ def main() -> None:
     for database in options.databases.split(","):
         if database not in LABELS:
             parser.error(f"unknown database {database!r}: sqlite or postgres")
-        with throwaway_database(database) as url:
-            command = [sys.executable, __file__, "--child", url, "--tables", str(options.tables),
-                       "--workers", str(options.workers)]
-            done = subprocess.run(command, env=bench_environment(url), stdout=subprocess.PIPE, text=True, check=True)
-            report(database, json.loads(done.stdout.strip().splitlines()[-1]), options)
+        medians: dict[int, dict[str, float]] = {}
+        for tables in (int(size) for size in options.tables.split(",")):
+            with throwaway_database(database) as url:
+                command = [sys.executable, __file__, "--child", url, "--tables", str(tables),
+                           "--workers", str(options.workers)]
+                done = subprocess.run(command, env=bench_environment(url), stdout=subprocess.PIPE, text=True, check=True)
+                figures = json.loads(done.stdout.strip().splitlines()[-1])
+                report(database, tables, figures, options)
+                medians[tables] = {step: statistics.median(figures[step]) for step in STEPS if figures[step]}
+        print_growth(medians)
 
 
-def report(database: str, figures: dict, options: argparse.Namespace) -> None:
-    print(f"\n{LABELS[database]}: {options.tables} tables, round 1 ({figures['lines']} lines) sent and confirmed "
+def print_growth(medians: dict[int, dict[str, float]]) -> None:
+    """How each step's median grows from one size to the next: every table plays at once,
+    so x1.0 means a table waits no longer in a larger room; the size ratio, linear waiting."""
+    sizes = sorted(medians)
+    for small, large in zip(sizes, sizes[1:]):
+        ratios = ", ".join(
+            f"{step} x{medians[large][step] / medians[small][step]:.2f}"
+            for step in STEPS if step in medians[small] and step in medians[large]
+        )
+        print(f"Growth of the medians, {small} -> {large} tables (x{large / small:g} tables): {ratios}")
+
+
+STEPS = ("page alone", "send", "confirm", "grid")
+
+
+def report(database: str, tables: int, figures: dict, options: argparse.Namespace) -> None:
+    print(f"\n{LABELS[database]}: {tables} tables, round 1 ({figures['lines']} lines) sent and confirmed "
           f"at once; gunicorn {options.workers} sync workers on {os.cpu_count()} CPUs shared with the phones.")
     print("| step | p50 ms | p95 ms | max ms |")
     print("| --- | ---: | ---: | ---: |")
-    for step in ("page alone", "send", "confirm", "grid"):
+    for step in STEPS:
         values = sorted(figures[step])
         if not values:
             print(f"| {step} | - | - | - |")
@@ -178,7 +199,7 @@ def measure(options: argparse.Namespace) -> dict:
     from sessions.models import Result
 
     call_command("migrate", verbosity=0)
-    session, director, tables = build(options.tables)
+    session, director, tables = build(int(options.tables))
     client = Client()
     client.force_login(director)
     cookie = f"sessionid={client.cookies['sessionid'].value}"

@@ -1,10 +1,11 @@
 """Benchmark of results in and out: importing a file and exporting a session.
 
 Run from the project root: .venv/bin/python bench/transfer.py
-A 15-table, 27-board Mitchell (30 pairs, every board played at every table: 405
-traveller lines, named players) is generated from a fixed seed, written as a PBN file
-and imported into a throwaway in-memory database; the imported session is then
-exported in every format. Each figure is the best of a few runs.
+A Mitchell of 3, 15 and 150 tables (up to 9 rounds of 3 boards, every board played at
+every table, named players; 15 tables: 405 traveller lines) is generated from a fixed
+seed, written as a PBN file and imported into a throwaway in-memory database; the
+imported session is then exported in every format. Each figure is the best of a few
+runs; the last lines show how each grows per line from one size to the next.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from sessions.scoring.contracts import parse_contract  # noqa: E402
 from sessions.scoring.deal_score import deal_score  # noqa: E402
 from sessions.transfer import EXPORTERS, results_import  # noqa: E402
 
-TABLES, ROUNDS, BOARDS_PER_ROUND = 15, 9, 3
+SIZES, ROUNDS, BOARDS_PER_ROUND = (3, 15, 150), 9, 3  # tables: growth from one size to the next
 RUNS = 3
 CONTRACTS = ("4S", "3NT", "2H", "5DX", "1NT", "4H", "3C", "6S")
 
@@ -48,19 +49,21 @@ def random_line(board: int, ns: str, ew: str, generator: random.Random, table: i
     return ParsedLine(ns, ew, contract, declarer, tricks, "", str(ns_score), None, None, round=round_, table=table)
 
 
-def generated_file(generator: random.Random) -> bytes:
-    """Round r: every table plays boards 3r-2..3r; EW pairs move up one table a round."""
+def generated_file(generator: random.Random, tables: int) -> bytes:
+    """Round r: every table plays boards 3r-2..3r; EW pairs move up one table a round
+    (as many rounds as tables, at most ROUNDS)."""
+    rounds = min(ROUNDS, tables)
     pairs = [
         ParsedPair(f"A:{t}{d}", "A", str(t), d, [ParsedPlayer(f"Player {d}{t}a", f"{d}{t}1"),
                                                   ParsedPlayer(f"Player {d}{t}b", f"{d}{t}2")], None, None, None)
-        for d in ("NS", "EW") for t in range(1, TABLES + 1)
+        for d in ("NS", "EW") for t in range(1, tables + 1)
     ]
     boards = []
-    for round_ in range(1, ROUNDS + 1):
+    for round_ in range(1, rounds + 1):
         for board in range((round_ - 1) * BOARDS_PER_ROUND + 1, round_ * BOARDS_PER_ROUND + 1):
             lines = [
-                random_line(board, f"A:{t}NS", f"A:{(t + round_ - 2) % TABLES + 1}EW", generator, t, round_)
-                for t in range(1, TABLES + 1)
+                random_line(board, f"A:{t}NS", f"A:{(t + round_ - 2) % tables + 1}EW", generator, t, round_)
+                for t in range(1, tables + 1)
             ]
             boards.append(ParsedBoard(board, "A", lines))
     event = ParsedEvent("pbn", "ClubScore", "MatchPoints;MP1", "matchpoints", "Bench Pairs", "2025-03-04",
@@ -77,22 +80,37 @@ def best_of(function: Callable[[], object]) -> float:
     return min(times)
 
 
+def measure(club: Club, tables: int) -> dict[str, float]:
+    """Seconds to import the generated file and to export it in each format (best of RUNS)."""
+    content = generated_file(random.Random(20250304), tables)
+    imported = []
+    seconds = {"import": best_of(lambda: imported.append(results_import(club=club, data=content, filename="bench.pbn")))}
+    report = imported[-1]
+    print(f"A {tables}-table Mitchell of {min(ROUNDS, tables) * BOARDS_PER_ROUND} boards: {report.pairs} pairs, "
+          f"{report.lines} traveller lines, PBN file of {len(content):,} bytes")
+    print(f"  import (read, store, score, compare)  {seconds['import'] * 1000:8.1f} ms")
+    for identifier, exporter in EXPORTERS.items():
+        size = len(exporter.render(report.session)[2])
+        seconds[identifier] = best_of(lambda e=exporter: e.render(report.session))
+        print(f"  export {identifier:<15} {seconds[identifier] * 1000:8.1f} ms  ({size:,} bytes)")
+    seconds["lines"] = report.lines
+    return seconds
+
+
 def main() -> None:
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, serialize=False)
     try:
-        content = generated_file(random.Random(20250304))
         club = Club.objects.create(name="Bench Club", slug="bench")
-        imported = []
-        seconds = best_of(lambda: imported.append(results_import(club=club, data=content, filename="bench.pbn")))
-        report = imported[-1]
-        print(f"A {TABLES}-table, {ROUNDS * BOARDS_PER_ROUND}-board Mitchell: {report.pairs} pairs, "
-              f"{report.lines} traveller lines, PBN file of {len(content):,} bytes")
-        print(f"  import (read, store, score, compare)  {seconds * 1000:8.1f} ms")
-        for identifier, exporter in EXPORTERS.items():
-            size = len(exporter.render(report.session)[2])
-            print(f"  export {identifier:<15} {best_of(lambda e=exporter: e.render(report.session)) * 1000:8.1f} ms"
-                  f"  ({size:,} bytes)")
+        figures = {tables: measure(club, tables) for tables in SIZES}
+        print("\nGrowth per traveller line from one size to the next (1.0 = linear):")
+        for small, large in zip(SIZES, SIZES[1:]):
+            scale = figures[large]["lines"] / figures[small]["lines"]
+            ratios = ", ".join(
+                f"{name} x{figures[large][name] / figures[small][name] / scale:.2f}"
+                for name in figures[small] if name != "lines"
+            )
+            print(f"  {small} -> {large} tables: {ratios}")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

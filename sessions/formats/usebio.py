@@ -19,7 +19,8 @@ reference is refused, and attribute defaults a DTD declares are not applied. A d
 encoding must be one the parser reads (UTF-8, UTF-16, ISO-8859-x, a Windows code page
 ...): "undefined" or "UTF-7" is refused as an unsupported encoding. No file may nest
 elements deeper, or hold more elements or attributes, than MAX_XML_DEPTH,
-MAX_XML_ELEMENTS and MAX_XML_ATTRIBUTES: far beyond any results file, and what keeps
+MAX_XML_ELEMENTS (or one per BYTES_PER_ELEMENT of a larger file) and MAX_XML_ATTRIBUTES:
+far beyond any results file, and what keeps
 reading one bounded in time and memory (and ElementTree's recursive iter() safe).
 """
 
@@ -102,6 +103,11 @@ XML_DECLARED_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']
 EXPAT_ENCODINGS = {"utf-8", "utf-16", "iso8859-1", "ascii"}
 MAX_XML_DEPTH = 64
 MAX_XML_ELEMENTS = 100_000
+#: A larger file may hold one element for this many of its bytes: a real file's elements
+#: are this large or more (a national simultaneous pairs of 72,000 traveller lines: 21 MB,
+#: 570,000 elements), so reading one stays within a few times its size in memory, where
+#: a file of tiny elements ("<B/>" four bytes each) is refused.
+BYTES_PER_ELEMENT = 25
 #: Attributes ("=" signs) a file may hold: a real one has a few dozen. Counted before
 #: parsing, since the parser builds each element's attributes before anyone sees them.
 MAX_XML_ATTRIBUTES = 20_000
@@ -161,7 +167,7 @@ def _parse_xml(data: bytes) -> tuple[ET.Element, dict[int, int]]:
             f"the file holds more than {MAX_XML_ATTRIBUTES:,} attributes: ClubScore reads the results "
             "of one session, not more"
         )
-    builder = _LineRecordingTreeBuilder()
+    builder = _LineRecordingTreeBuilder(max(MAX_XML_ELEMENTS, len(data) // BYTES_PER_ELEMENT))
     parser = DefusedXMLParser(
         target=builder, forbid_dtd=False, forbid_entities=True, forbid_external=True
     )
@@ -202,8 +208,9 @@ def _check_declared_encoding(data: bytes) -> str | None:
 class _LineRecordingTreeBuilder(ET.TreeBuilder):
     """Records each element's line; refuses nesting or element counts no results file has."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_elements: int) -> None:
         super().__init__()
+        self.max_elements = max_elements
         self.expat: XMLParserType | None = None  # set by the reader once its parser exists
         self.lines: dict[int, int] = {}
         self.depth = 0
@@ -213,9 +220,9 @@ class _LineRecordingTreeBuilder(ET.TreeBuilder):
         self.depth += 1
         if self.depth > MAX_XML_DEPTH:
             raise FormatError(f"line {line}: elements are nested more than {MAX_XML_DEPTH} deep: not a USEBIO file")
-        if len(self.lines) >= MAX_XML_ELEMENTS:
+        if len(self.lines) >= self.max_elements:
             raise FormatError(
-                f"line {line}: the file holds more than {MAX_XML_ELEMENTS:,} elements: "
+                f"line {line}: the file holds more than {self.max_elements:,} elements: "
                 "ClubScore reads the results of one session, not more"
             )
         element = super().start(tag, attrs)

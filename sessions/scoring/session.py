@@ -30,7 +30,7 @@ from .errors import ScoringError
 from .imps import imp_table
 from .matchpoints import Comparable, MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
 from .options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
-from .ranking import place_labels, place_numbers
+from .ranking import places
 from .rounding import round_to_places
 from .scores import Artificial, LineScore, NotPlayed, Weighted
 
@@ -150,7 +150,7 @@ class SessionResult:
 # --- the engine ---------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _LineFigures:
     """A line's figures while the session is being scored (NS, EW)."""
 
@@ -159,6 +159,10 @@ class _LineFigures:
     shown_top: Fraction | None = None
     counted_top: Fraction | None = None
     datum: int | None = None
+
+
+#: The figures of a line that no comparison group fills (a board not played): never changed.
+_NO_FIGURES = _LineFigures()
 
 
 def score_session(session: SessionInput) -> SessionResult:
@@ -173,7 +177,7 @@ def score_session(session: SessionInput) -> SessionResult:
         figures, full_top = _score_imps(lines, groups, options), Fraction(0)
     if options.line_decimals is not None:
         _round_lines(figures, options.line_decimals)
-    scored = tuple(_scored_line(line, figure) for line, figure in zip(lines, figures))
+    scored = _scored_lines(lines, figures)
     standings = _standings(lines, figures, session)
     return SessionResult(lines=scored, standings=standings, top=full_top)
 
@@ -181,20 +185,26 @@ def score_session(session: SessionInput) -> SessionResult:
 def _check_session(lines: Sequence[Line], fields: Mapping[str, str]) -> None:
     """Refuse lines no session can hold, naming the line."""
     seen: set[tuple[str, int]] = set()
+    scores = (int, Artificial, Weighted, NotPlayed)
     for line in lines:
-        where = f"board {line.board} ({line.ns_pair} v {line.ew_pair})"
-        if isinstance(line.board, bool) or not isinstance(line.board, int) or line.board < 1:
-            raise ScoringError(f"{where}: a board number must be a whole number from 1")
+        board, score = line.board, line.score
+        if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+            raise ScoringError(f"{_where(line)}: a board number must be a whole number from 1")
         if line.ns_pair == line.ew_pair:
-            raise ScoringError(f"{where}: a pair cannot play against itself")
-        if not isinstance(line.score, (int, Artificial, Weighted, NotPlayed)) or isinstance(line.score, bool):
-            raise ScoringError(f"{where}: {line.score!r} is not a line score")
+            raise ScoringError(f"{_where(line)}: a pair cannot play against itself")
+        if not isinstance(score, scores) or isinstance(score, bool):
+            raise ScoringError(f"{_where(line)}: {score!r} is not a line score")
         for pair in (line.ns_pair, line.ew_pair):
             if pair not in fields:
-                raise ScoringError(f"{where}: pair {pair!r} has no ranking field")
-            if (pair, line.board) in seen:
-                raise ScoringError(f"{where}: pair {pair!r} already has a result on board {line.board}")
-            seen.add((pair, line.board))
+                raise ScoringError(f"{_where(line)}: pair {pair!r} has no ranking field")
+            if (pair, board) in seen:
+                raise ScoringError(f"{_where(line)}: pair {pair!r} already has a result on board {board}")
+            seen.add((pair, board))
+
+
+def _where(line: Line) -> str:
+    """A line as a refusal names it (built only for a refusal: a session has thousands of lines)."""
+    return f"board {line.board} ({line.ns_pair} v {line.ew_pair})"
 
 
 def _universe(line: Line, across_field: bool) -> str:
@@ -237,7 +247,9 @@ def _score_matchpoints(
         results_on_board[(universe, board)] += len(members)
     full_results = _full_results(results_on_board, results_per_board)
 
-    figures = [_LineFigures() for _ in lines]
+    # A line no group fills (not played) keeps the empty figures, one object for all of
+    # them: _matchpoint_group gives every line it fills its own (or its equals') object.
+    figures = [_NO_FIGURES] * len(lines)
     for (universe, board, _), members in groups.items():
         compared, scores = _comparable(lines, members)
         expected = full_results[universe]
@@ -268,19 +280,28 @@ def _matchpoint_group(
     scale = options.scale
     factor = neuberg if options.short_boards == ShortBoards.NEUBERG else ratio_scaled
     counted_top, shown_top = scale.top(expected[0]), scale.top(expected[1])
-    raw = [scale.from_two_one(points) for points in matchpoints_two_one(scores)]
-    for index, points in zip(compared, raw):
-        figure = figures[index]
-        figure.counted_top, figure.shown_top = counted_top, shown_top
-        figure.counted = _both_sides(_factored(factor, points, len(compared), expected[0], scale), counted_top)
-        figure.shown = _both_sides(_factored(factor, points, len(compared), expected[1], scale), shown_top)
+    # A board of thousands of results has a few dozen distinct figures: each is worked
+    # out once and shared (Fractions are immutable), not once a line.
+    sides: dict[int | Fraction, _LineFigures] = {}
+    for index, two_one in zip(compared, matchpoints_two_one(scores)):
+        both = sides.get(two_one)
+        if both is None:
+            points = scale.from_two_one(two_one)
+            both = sides[two_one] = _LineFigures(
+                counted=_both_sides(_factored(factor, points, len(compared), expected[0], scale), counted_top),
+                shown=_both_sides(_factored(factor, points, len(compared), expected[1], scale), shown_top),
+                counted_top=counted_top, shown_top=shown_top,
+            )
+        # Lines with the same result share one figures object: nothing changes it later
+        # but _round_lines, the same way for each (an Ave's figures are its own).
+        figures[index] = both
     for index in members:
         score = lines[index].score
         if isinstance(score, Artificial):
-            figure = figures[index]
-            figure.counted_top, figure.shown_top = counted_top, shown_top
-            figure.counted = _artificial_points(score, counted_top)
-            figure.shown = _artificial_points(score, shown_top)
+            figures[index] = _LineFigures(
+                shown=_artificial_points(score, shown_top), counted=_artificial_points(score, counted_top),
+                shown_top=shown_top, counted_top=counted_top,
+            )
 
 
 def _full_results(results_on_board: Mapping[tuple[str, int], int], results_per_board: int | None) -> dict[str, int]:
@@ -297,7 +318,7 @@ def _full_results(results_on_board: Mapping[tuple[str, int], int], results_per_b
 
 def _round_lines(figures: Sequence[_LineFigures], decimals: int) -> None:
     """Round every line as a program shows it; the totals then add the shown figures."""
-    for figure in figures:
+    for figure in {id(figure): figure for figure in figures}.values():  # shared figures once
         for name in ("shown", "counted"):
             pair = getattr(figure, name)
             if pair is not None:
@@ -416,9 +437,34 @@ def _imps_for_percent(percent: int, worth: Fraction) -> Fraction:
 # --- lines and standings ------------------------------------------------------------
 
 
-def _scored_line(line: Line, figure: _LineFigures) -> ScoredLine:
+def _scored_lines(lines: Sequence[Line], figures: Sequence[_LineFigures]) -> tuple[ScoredLine, ...]:
+    """Every line scored; the percentages of each distinct figure are worked out once."""
+    shared: dict[tuple, ScoredLine] = {}
+    scored = []
+    for line, figure in zip(lines, figures):
+        # By identity: lines with the same figures share the same objects (_matchpoint_group),
+        # and every figure stays alive in ``figures`` meanwhile. Hashing Fractions costs more.
+        key = (id(figure.shown), id(figure.shown_top), figure.datum)
+        template = shared.get(key)
+        if template is None:
+            template = shared[key] = ScoredLine(line, **_scored_values(figure))
+        scored.append(_for_line(template, line))
+    return tuple(scored)
+
+
+def _for_line(template: ScoredLine, line: Line) -> ScoredLine:
+    """``template``'s figures for ``line``: a frozen dataclass filled as its own __init__
+    does, field by field past the frozen __setattr__, at a third of the cost a line."""
+    scored = object.__new__(ScoredLine)
+    scored.__dict__.update(template.__dict__)
+    scored.__dict__["line"] = line
+    return scored
+
+
+def _scored_values(figure: _LineFigures) -> dict:
+    """A scored line's figures (all but the line), from the line's figures."""
     if figure.shown is None:
-        return ScoredLine(line=line, ns_points=None, ew_points=None, ns_percent=None, datum=figure.datum)
+        return {"ns_points": None, "ew_points": None, "ns_percent": None, "datum": figure.datum}
     ns_points, ew_points = figure.shown
     ns_percent = ew_percent = None
     if figure.shown_top:
@@ -426,22 +472,40 @@ def _scored_line(line: Line, figure: _LineFigures) -> ScoredLine:
         ew_percent = ew_points / figure.shown_top * HUNDRED
     elif figure.shown_top is not None:  # a board played once in a field of one table
         ns_percent = ew_percent = Fraction(50)
-    return ScoredLine(
-        line=line,
-        ns_points=ns_points,
-        ew_points=ew_points,
-        ns_percent=ns_percent,
-        ew_percent=ew_percent,
-        datum=figure.datum,
-        top=figure.shown_top,
-    )
+    return {
+        "ns_points": ns_points, "ew_points": ew_points, "ns_percent": ns_percent, "ew_percent": ew_percent,
+        "datum": figure.datum, "top": figure.shown_top,
+    }
 
 
-@dataclass
 class _Tally:
-    points: Fraction = Fraction(0)
-    tops: Fraction = Fraction(0)
-    boards: int = 0
+    """A pair's points, tops and boards so far. Whole figures (the usual ones) add up as
+    ints, the others as Fractions: the same exact sums, without a Fraction a line."""
+
+    __slots__ = ("whole_points", "points_parts", "whole_tops", "tops_parts", "boards")
+
+    def __init__(self) -> None:
+        self.whole_points = self.whole_tops = self.boards = 0
+        self.points_parts = self.tops_parts = Fraction(0)
+
+    def add(self, earned: Fraction, top: Fraction | int) -> None:
+        if earned.denominator == 1:
+            self.whole_points += earned.numerator
+        else:
+            self.points_parts += earned
+        if top.denominator == 1:
+            self.whole_tops += top.numerator
+        else:
+            self.tops_parts += top
+        self.boards += 1
+
+    @property
+    def points(self) -> Fraction:
+        return self.points_parts + self.whole_points
+
+    @property
+    def tops(self) -> Fraction:
+        return self.tops_parts + self.whole_tops
 
 
 def _standings(
@@ -451,11 +515,9 @@ def _standings(
     for line, figure in zip(lines, figures):
         if figure.counted is None:
             continue
-        for pair, earned in zip((line.ns_pair, line.ew_pair), figure.counted):
-            tally = tallies[pair]
-            tally.points += earned
-            tally.tops += figure.counted_top or 0
-            tally.boards += 1
+        top = figure.counted_top or 0
+        tallies[line.ns_pair].add(figure.counted[0], top)
+        tallies[line.ew_pair].add(figure.counted[1], top)
     by_field: dict[str, list[str]] = defaultdict(list)
     for pair in sorted(tallies, key=_natural_order):
         by_field[session.fields[pair]].append(pair)
@@ -536,7 +598,7 @@ def _standing(
 
 def _placed(standings: Sequence[Standing], keys: Sequence[Fraction]) -> tuple[Standing, ...]:
     """The standings with their places, best first; ties keep the input (pair) order."""
-    labels, numbers = place_labels(keys), place_numbers(keys)
+    numbers, labels = places(keys)
     placed = [
         replace(standing, place=label, rank=number)
         for standing, label, number in zip(standings, labels, numbers)

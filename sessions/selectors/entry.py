@@ -115,7 +115,7 @@ def board_traveller(*, board: Board) -> EntrySheet:
         (s, section_boards(boards, s.section_id)[board.number])
         for s in _session_seatings(session) if board.number in s.boards
     ]
-    results = [r for r in scored.results if r.board.number == board.number]
+    results = scored.results_where(number=board.number)  # every section's deal of that number
     return EntrySheet(session=session, rows=tuple(_rows(wanted, results, scored)), scored=scored)
 
 

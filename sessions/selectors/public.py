@@ -213,7 +213,7 @@ def traveller_sheet(*, board: Board) -> TravellerSheet:
     numbers = _board_numbers(session)
     earlier = [number for number in numbers if number < board.number]
     later = [number for number in numbers if number > board.number]
-    results = [result for result in scored.results if result.board_id == board.pk]
+    results = scored.results_where(board=board)
     return TravellerSheet(
         board=board,
         rows=_rows(scored, results),
@@ -289,7 +289,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
                 line.result.ew_pair_id if line.result.ns_pair_id == pair.pk else line.result.ns_pair_id
             ],
         )
-        for line in _rows(scored, [r for r in scored.results if pair.pk in (r.ns_pair_id, r.ew_pair_id)])
+        for line in _rows(scored, scored.results_where(pair=pair))
     ]
     standing, field_size = standing_of(scored, pair)
     return Scorecard(

@@ -23,12 +23,15 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
-from sessions.models import DealEra, Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
+from sessions.performance import garbage_collection_paused
+from sessions.models import Board, DealEra, Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
 from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import Contract
 from sessions.scoring.notation import Played, ns_score
@@ -74,14 +77,53 @@ def _score_key(session: Session) -> str:
 
 def _as_loaded(cached: ScoredSession, session: Session) -> ScoredSession:
     """A cached score with the caller's session object (the same row, the same revision)."""
-    return dataclasses.replace(cached, session=session, _scored_by_result={})
+    return dataclasses.replace(cached, session=session)
 
 
 def pair_key(pair: Pair, section_letter: str) -> str:
     return f"{section_letter}:{pair.label}"
 
 
-def line_score(result: Result) -> LineScore:
+class StoredLine(NamedTuple):
+    """A stored line as the engine needs it, read without building a Result: a national
+    simultaneous pairs has 72,000 of them, and a page shows a few dozen."""
+
+    pk: int
+    board_number: int
+    section_id: int
+    ns_pair_id: int
+    ew_pair_id: int
+    group: int | None
+    kind: str
+    ns_score: int | None
+    artificial_ns_percent: int | None
+    artificial_ew_percent: int | None
+    weighted_parts: list | None
+    level: int | None
+    strain: str
+    doubling: str
+    declarer: str
+    tricks: int | None
+    board_section_id: int | None  # the section whose own deal this is; None: shared by all
+
+
+#: The Result fields (and the board's number and section) each StoredLine holds, in order.
+STORED_LINE_FIELDS = (
+    "pk", "board__number", "section_id", "ns_pair_id", "ew_pair_id", "group", "kind", "ns_score",
+    "artificial_ns_percent", "artificial_ew_percent", "weighted_parts", "level", "strain", "doubling",
+    "declarer", "tricks", "board__section_id",
+)
+
+
+def stored_line(result: Result) -> StoredLine:
+    """A loaded Result as a StoredLine (its board loaded)."""
+    return StoredLine(*(
+        getattr(result.board, name.removeprefix("board__")) if name.startswith("board__") else getattr(result, name)
+        for name in STORED_LINE_FIELDS
+    ))
+
+
+def line_score(result: Result | StoredLine) -> LineScore:
     """The engine's view of a stored line: an NS score or one of the special kinds."""
     if result.kind == ResultKind.ARTIFICIAL:
         return Artificial(result.artificial_ns_percent, result.artificial_ew_percent)
@@ -94,10 +136,21 @@ def line_score(result: Result) -> LineScore:
 
 def played_ns_score(result: Result, era: str) -> int:
     """A played line's NS score under the laws of ``era`` (stored lines hold the current laws')."""
+    return _era_score(result, result.board.number, era)
+
+
+def _era_score(result: Result | StoredLine, board_number: int, era: str) -> int:
     played = Played(Contract(result.level, result.strain, result.doubling), Seat(result.declarer), result.tricks)
-    score = ns_score(played, result.board.number, era)
+    score = ns_score(played, board_number, era)
     assert isinstance(score, int)  # a played contract always scores a number
     return score
+
+
+def _in_era(line: StoredLine, era: str) -> StoredLine:
+    """apply_deal_era for a StoredLine: its NS score under the event's era."""
+    if line.kind != ResultKind.PLAYED:
+        return line
+    return line._replace(ns_score=_era_score(line, line.board_number, era))
 
 
 def apply_deal_era(results: Sequence[Result], era: str) -> None:
@@ -159,9 +212,9 @@ DIFFERENT_DEALS_NOTE = (
 )
 
 
-def plays_different_deals(results: Sequence[Result]) -> bool:
+def plays_different_deals(lines: Sequence[StoredLine]) -> bool:
     """Some line lies on a deal of one section alone: sections cannot be compared."""
-    return any(result.board.section_id is not None for result in results)
+    return any(line.board_section_id is not None for line in lines)
 
 
 DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
@@ -189,21 +242,55 @@ class RankedPair:
 
 @dataclass(frozen=True)
 class ScoredSession:
-    """The engine's result for a session, tied back to the stored rows."""
+    """The engine's result for a session, tied back to the stored rows.
+
+    ``line_ids`` are the stored Results of the engine's lines, in its order. The Result
+    objects themselves are loaded only when a page asks for them: ``results`` (every
+    line, one query) or ``results_where`` (a board's or a pair's, one query), unless the
+    caller scored lines it had loaded (``loaded``).
+    """
 
     session: Session
     result: SessionResult
-    results: tuple[Result, ...]  # in the engine's line order
+    line_ids: tuple[int, ...]
     pairs: Mapping[str, Pair]  # pair key -> Pair
     note: str = ""  # why the session was not scored as the event asks (DIFFERENT_DEALS_NOTE)
-    _scored_by_result: dict[int, ScoredLine] = field(default_factory=dict, repr=False)
+    loaded: tuple[Result, ...] | None = field(default=None, repr=False)
 
-    def __post_init__(self) -> None:
-        for stored, scored in zip(self.results, self.result.lines):
-            self._scored_by_result[stored.pk] = scored
+    @cached_property
+    def _line_index(self) -> dict[int, int]:
+        return {pk: index for index, pk in enumerate(self.line_ids)}
 
     def scored_line(self, result: Result) -> ScoredLine | None:
-        return self._scored_by_result.get(result.pk)
+        index = self._line_index.get(result.pk)
+        return None if index is None else self.result.lines[index]
+
+    @cached_property
+    def results(self) -> tuple[Result, ...]:
+        """Every stored line, in the engine's order (one query unless already loaded)."""
+        if self.loaded is not None:
+            return self.loaded
+        return tuple(self.results_where())
+
+    def results_where(
+        self, *, board: Board | None = None, number: int | None = None, pair: Pair | None = None
+    ) -> list[Result]:
+        """The board's lines, or those of every deal of a board number (sections playing
+        their own deals), or the pair's, or all, in the engine's order: one query, or none
+        when the lines were loaded with the session (``loaded``)."""
+        if self.loaded is not None:
+            return [result for result in self.loaded if _matches(result, board, number, pair)]
+        results = _results().filter(board__session=self.session)
+        if board is not None:
+            results = results.filter(board=board)
+        if number is not None:
+            results = results.filter(board__number=number)
+        if pair is not None:
+            results = results.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+        loaded = list(results)
+        _share_pairs(loaded, list(self.pairs.values()))
+        apply_deal_era(loaded, self.session.event.deal_era)
+        return loaded
 
     @property
     def is_matchpoints(self) -> bool:
@@ -224,10 +311,13 @@ def _pairs() -> QuerySet[Pair]:
     )
 
 
+def _stored_lines() -> QuerySet[Result]:
+    """The lines in the engine's order: read as StoredLine rows by session_score."""
+    return Result.objects.order_by("board__number", "section__letter", "table", "round", "pk")
+
+
 def _results() -> QuerySet[Result]:
-    return Result.objects.select_related("board", "updated_by").order_by(
-        "board__number", "section__letter", "table", "round", "pk"
-    )
+    return _stored_lines().select_related("board", "updated_by")
 
 
 def session_score(*, session: Session) -> ScoredSession:
@@ -235,13 +325,19 @@ def session_score(*, session: Session) -> ScoredSession:
 
     A read: it lives with the selectors, which build every page on it; nothing is stored
     in the database (inside ``scores_from_cache`` it is kept in the cache, by revision).
+    The lines are read as rows (StoredLine), not as Results: see ScoredSession.
     """
     use_cache = _cache_usable()
     if use_cache and (cached := cache.get(_score_key(session))) is not None:
         return _as_loaded(cached, session)
-    pairs = list(_pairs().filter(section__session=session))
-    results = tuple(_results().filter(board__session=session))
-    scored = score_loaded(session=session, pairs=pairs, results=results)
+    with garbage_collection_paused():  # a large session is many objects and no cycles
+        pairs = list(_pairs().filter(section__session=session))
+        era = session.event.deal_era
+        rows = _stored_lines().filter(board__session=session).values_list(*STORED_LINE_FIELDS)
+        lines = [StoredLine(*row) for row in rows]
+        if era != DealEra.CURRENT:  # (tested once, not on each of thousands of lines)
+            lines = [_in_era(line, era) for line in lines]
+        scored = _score_lines(session=session, pairs=pairs, lines=lines)
     if use_cache:
         cache.set(_score_key(session), scored, SCORE_CACHE_SECONDS)
     return scored
@@ -291,21 +387,49 @@ def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[R
     results = tuple(results)
     _share_pairs(results, pairs)
     apply_deal_era(results, session.event.deal_era)
+    return _score_lines(session=session, pairs=pairs, lines=[stored_line(result) for result in results], loaded=results)
+
+
+def _score_lines(
+    *, session: Session, pairs: Sequence[Pair], lines: Sequence[StoredLine], loaded: tuple[Result, ...] | None = None
+) -> ScoredSession:
     several = len({pair.section_id for pair in pairs}) > 1
     options = scoring_options(session.event)
     # Across the field compares results on the same deal only: with a section playing
     # deals of its own, the whole session falls back to section by section.
     note = ""
-    if options.across_field and plays_different_deals(results):
+    if options.across_field and plays_different_deals(lines):
         options, note = replace(options, across_field=False), DIFFERENT_DEALS_NOTE
     keyed = {pair_key(pair, pair.section.letter): pair for pair in pairs}
     fields = {
         key: ranking_field(session, pair, pair.section.letter, several, across_field=options.across_field)
         for key, pair in keyed.items()
     }
-    lines = tuple(_line(result) for result in results)
-    scored = score_session(SessionInput(lines=lines, fields=fields, options=options))
-    return ScoredSession(session=session, result=scored, results=results, pairs=keyed, note=note)
+    keys = {pair.pk: key for key, pair in keyed.items()}
+    letters = {pair.section_id: pair.section.letter for pair in pairs}
+    engine_lines = tuple(
+        Line(
+            board=line.board_number,
+            ns_pair=keys[line.ns_pair_id],
+            ew_pair=keys[line.ew_pair_id],
+            score=line_score(line),
+            section=letters[line.section_id],
+            group=line.group or 0,  # a fouled board's lines score within their group
+        )
+        for line in lines
+    )
+    scored = score_session(SessionInput(lines=engine_lines, fields=fields, options=options))
+    return ScoredSession(
+        session=session, result=scored, line_ids=tuple(line.pk for line in lines), pairs=keyed, note=note, loaded=loaded
+    )
+
+
+def _matches(result: Result, board: Board | None, number: int | None, pair: Pair | None) -> bool:
+    return (
+        (board is None or result.board_id == board.pk)
+        and (number is None or result.board.number == number)
+        and (pair is None or pair.pk in (result.ns_pair_id, result.ew_pair_id))
+    )
 
 
 def _share_pairs(results: Sequence[Result], pairs: Sequence[Pair]) -> None:
@@ -317,16 +441,3 @@ def _share_pairs(results: Sequence[Result], pairs: Sequence[Pair]) -> None:
         result.ns_pair = by_id[result.ns_pair_id]
         result.ew_pair = by_id[result.ew_pair_id]
         result.section = sections[result.section_id]
-
-
-def _line(result: Result) -> Line:
-    letter = result.section.letter
-    return Line(
-        board=result.board.number,
-        ns_pair=pair_key(result.ns_pair, letter),
-        ew_pair=pair_key(result.ew_pair, letter),
-        score=line_score(result),
-        section=letter,
-        group=result.group or 0,  # a fouled board's lines score within their group
-    )
-

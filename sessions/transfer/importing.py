@@ -50,6 +50,7 @@ from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_ra
 from sessions.formats.conventions import carried_era
 from sessions.formats.to_engine import options_for, ranking_fields
 from sessions.formats.writing import date_parts
+from sessions.performance import garbage_collection_paused
 from sessions.models import (
     Board,
     ChangeAction,
@@ -122,8 +123,9 @@ def results_import(
     event: Event | None = None,
 ) -> ImportReport:
     """Import the results file ``data`` into ``club`` (into ``event`` if given); see the module docstring."""
-    parsed = results_read(data=data, filename=filename)
-    return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event)
+    with garbage_collection_paused():  # a national event's file is a million objects and no cycles
+        parsed = results_read(data=data, filename=filename)
+        return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event)
 
 
 def results_store(
@@ -304,6 +306,15 @@ def _partition(fields: dict[str, str]) -> set[frozenset[str]]:
 
 
 # --- the import -----------------------------------------------------------------------
+
+
+#: A stored line's fields that Result.full_clean checks on import (its foreign keys are
+#: the importer's own objects).
+_NOT_VALIDATED = ["board", "section", "ns_pair", "ew_pair", "updated_by"]
+_VALIDATED_FIELDS = tuple(
+    field.attname for field in Result._meta.concrete_fields
+    if field.name not in (*_NOT_VALIDATED, "round", "table") and not field.primary_key
+)
 
 
 @dataclass
@@ -553,11 +564,15 @@ class _Importer:
         if dropped_leads:
             self.notes.append(f"{dropped_leads} leads were not cards and are left out")
         self.seat(session, sections, letters, pairs, stored)
+        # Validating a line is a matter of its values alone: lines with the same result
+        # (a board of 3,000 results has a few dozen) are validated once. Rounds and tables
+        # come from the table plan (whole numbers from 1, the file's checked by the readers).
+        validated: set[str] = set()
         for line in stored:
-            line.result.full_clean(
-                exclude=["board", "section", "ns_pair", "ew_pair", "updated_by"],
-                validate_unique=False, validate_constraints=False,
-            )
+            values = repr([getattr(line.result, name) for name in _VALIDATED_FIELDS])
+            if values not in validated:
+                line.result.full_clean(exclude=_NOT_VALIDATED, validate_unique=False, validate_constraints=False)
+                validated.add(values)
         Result.objects.bulk_create([line.result for line in stored])
         return stored
 

@@ -51,11 +51,24 @@ from sessions.tables import (
 CLUB_SESSIONS_PER_PAGE = 25
 #: Seconds between reloads of a provisional session's results page.
 LIVE_REFRESH_SECONDS = 60
+#: Rankings and travellers longer than this show a page at a time: a national simultaneous
+#: pairs ranks 3,000 pairs a field and plays each board 3,000 times. A club's session
+#: (at most 60 pairs a section) stays on one page, its links as they were.
+LONG_TABLE_ROWS = 60
 
 
 def _configured(request: HttpRequest, table: Table, paginate: bool | dict = False) -> Table:
     RequestConfig(request, paginate=paginate).configure(table)
     return table
+
+
+def _long_configured(request: HttpRequest, table: Table, prefix: str = "") -> Table:
+    """The table configured, a page at a time when it is long; ``prefix`` keeps the page
+    and order of one long table apart from another's on the same page."""
+    if len(table.data) <= LONG_TABLE_ROWS:
+        return _configured(request, table)
+    table.prefix = prefix
+    return _configured(request, table, {"per_page": LONG_TABLE_ROWS})
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -106,9 +119,9 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     sheet = results_sheet(session=session)
     hidden = ranking_hidden(session)
     rankings = [] if hidden else [
-        (ranking, _configured(request, RankingTable(
+        (ranking, _long_configured(request, RankingTable(
             ranking.rows, session_id=session.pk, is_matchpoints=sheet.is_matchpoints,
-        )))
+        ), prefix=f"{ranking.field.replace(' ', '-').lower() or 'all'}-"))
         for ranking in sheet.rankings
     ]
     return render(request, "public/session.html", {
@@ -132,7 +145,7 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     return render(request, "public/board.html", {
         "session": board.session, "club": board.session.event.club, "board": board, "sheet": sheet,
         "deals": deals if len(deals) > 1 else [],
-        "analysis": analysis, "table": _configured(request, table),
+        "analysis": analysis, "table": _long_configured(request, table),
     })
 
 

@@ -360,3 +360,17 @@ def test_attribute_defaults_a_dtd_declares_are_not_added_to_every_element():
     event, peak = peak_memory(parse_usebio, with_defaults)
     assert event.boards
     assert peak < 1.5 * plain_peak
+
+
+def test_a_large_file_of_real_sized_elements_is_read_where_tiny_ones_are_refused():
+    """A national simultaneous pairs has more than MAX_XML_ELEMENTS elements, each many
+    bytes long: the limit grows with the file, one element per BYTES_PER_ELEMENT bytes."""
+    from sessions.formats.usebio import BYTES_PER_ELEMENT, MAX_XML_ELEMENTS, _parse_xml
+
+    count = MAX_XML_ELEMENTS + 20_000
+    element = b"<TRAVELLER_LINE_NOTE>" + b"x" * BYTES_PER_ELEMENT + b"</TRAVELLER_LINE_NOTE>"
+    root, _ = _parse_xml(b"<USEBIO>" + element * count + b"</USEBIO>")
+    assert len(root) == count
+
+    with pytest.raises(FormatError, match=f"more than {MAX_XML_ELEMENTS:,} elements"):
+        _parse_xml(b"<USEBIO>" + b"<B/>" * count + b"</USEBIO>")

@@ -63,3 +63,21 @@ def test_round_to_places_is_a_decimal_with_exactly_that_many_places():
 @pytest.mark.parametrize(("value", "rounded"), [(Fraction(5, 2), 3), (Fraction(-5, 2), -3), (Fraction(7, 3), 2)])
 def test_round_half_away(value, rounded):
     assert round_half_away(value) == rounded
+
+
+def test_places_in_one_sort_are_the_definition_on_a_large_field_with_ties():
+    """1 + the number of values strictly higher; "=" when another value is equal."""
+    import random
+    from fractions import Fraction
+
+    from sessions.scoring.ranking import places
+
+    generator = random.Random(7)
+    values = [Fraction(generator.randint(0, 400), generator.choice((1, 2, 3))) for _ in range(3000)]
+    numbers, labels = places(values)
+
+    assert numbers == tuple(1 + sum(other > value for other in values) for value in values)
+    assert labels == tuple(
+        f"{number}=" if values.count(value) > 1 else str(number) for number, value in zip(numbers, values)
+    )
+    assert places([]) == ((), ())

@@ -396,3 +396,40 @@ def test_cross_imps_trim_and_median_datum_are_session_options():
 def test_a_wrong_cross_imps_trim_is_refused(trim):
     with pytest.raises(ScoringError, match="cross_imps_trim is a number of results"):
         ScoringOptions(cross_imps_trim=trim)
+
+
+@pytest.mark.parametrize("scale", ["two_one", "acbl"])
+def test_a_large_field_scores_each_line_as_its_board_alone_and_totals_exactly(scale):
+    """Lines share their board's distinct figures (a field of thousands has a few dozen):
+    each line still gets its own Line and its board's figures, and the totals add them exactly."""
+    import random
+
+    from sessions.scoring.matchpoints import matchpoint_board
+
+    generator = random.Random(13)
+    pairs = 300
+    boards = {number: [generator.choice((420, 450, -50, 170, 620, -100)) for _ in range(pairs)] for number in (1, 2)}
+    boards[2][:3] = [Artificial(60, 40), Artificial(40, 60), NOT_PLAYED]  # board 2: short, so Neuberg-factored
+    lines = tuple(
+        Line(number, f"{table}NS", f"{table}EW", scores[table - 1])
+        for number, scores in boards.items() for table in range(1, pairs + 1)
+    )
+    fields = {pair: pair[-2:] for line in lines for pair in (line.ns_pair, line.ew_pair)}
+    result = score_session(SessionInput(lines, fields, ScoringOptions(mp_scale=scale)))
+
+    assert [scored.line for scored in result.lines] == list(lines)
+    plain = [score for score in boards[2] if isinstance(score, int)]
+    expected = {
+        1: list(matchpoint_board(boards[1], scale)),
+        2: [None, None, None] + list(matchpoint_board(plain, scale, expected=pairs)),  # Neuberg to the full 300
+    }
+    for number in (1, 2):
+        figures = [scored.ns_points for scored in result.lines if scored.line.board == number]
+        if number == 2:
+            top = ScoringOptions(mp_scale=scale).scale.top(pairs)
+            assert figures[:2] == [top * Fraction(60, 100), top * Fraction(40, 100)]
+            figures[:2] = [None, None]
+        assert figures == expected[number]
+    one = next(standing for standing in result.standings["NS"] if standing.pair == "7NS")
+    own = [scored for scored in result.lines if scored.line.ns_pair == "7NS"]
+    assert one.total == sum((scored.ns_points for scored in own), Fraction(0))

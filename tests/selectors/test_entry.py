@@ -98,22 +98,24 @@ def small_and_large(event):
     return small, large
 
 
-def test_a_traveller_takes_four_queries_whatever_the_size(small_and_large, django_assert_num_queries):
+def test_a_traveller_takes_five_queries_whatever_the_size(small_and_large, django_assert_num_queries):
     for session, tables in zip(small_and_large, (3, 10)):
         board = loaded_board(session, 1)
-        # 1. the session's lines with their pairs  2. the session's pairs  3. the boards of
-        # that number (one per section playing its own deal)  4. the seatings
-        with django_assert_num_queries(4):
+        # 1. the session's pairs  2. the session's lines (rows, for the scores)  3. the boards of
+        # that number (one per section playing its own deal)  4. the seatings  5. the lines of
+        # that number (Results, for the rows shown)
+        with django_assert_num_queries(5):
             sheet = board_traveller(board=board)
             [(row.result.text, row.scored.ns_points) for row in sheet.rows]
         assert len(sheet.rows) == tables
 
 
-def test_a_table_round_sheet_takes_four_queries_whatever_the_size(small_and_large, django_assert_num_queries):
+def test_a_table_round_sheet_takes_five_queries_whatever_the_size(small_and_large, django_assert_num_queries):
     for session in small_and_large:
         section = Section.objects.select_related("session__event").filter(session=session).first()
-        # 1. the seating  2. its boards  3. the session's lines  4. the session's pairs
-        with django_assert_num_queries(4):
+        # 1. the seating  2. its boards  3. the session's pairs  4. the session's lines (rows)
+        # 5. the lines shown (Results)
+        with django_assert_num_queries(5):
             sheet = table_round_sheet(section=section, round=2, table=2)
             [(row.result.text, row.scored) for row in sheet.rows]
 

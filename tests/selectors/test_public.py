@@ -151,9 +151,9 @@ def test_the_sheets_take_a_fixed_number_of_queries(published, django_assert_num_
     board = published_boards().get(session=published, number=1)
     pair = published_pairs().get(section__session=published, number=1, direction="NS")
 
-    with django_assert_num_queries(3):  # results, pairs, board numbers
+    with django_assert_num_queries(3):  # pairs, lines (rows), board numbers
         results_sheet(session=session)
-    with django_assert_num_queries(3):  # results, pairs, board numbers
+    with django_assert_num_queries(4):  # pairs, lines (rows), board numbers, the board's lines
         traveller_sheet(board=board)
-    with django_assert_num_queries(2):  # results, pairs
+    with django_assert_num_queries(3):  # pairs, lines (rows), the pair's lines
         scorecard_sheet(pair=pair)

@@ -38,8 +38,9 @@ def test_a_correction_is_scored_afresh(entered, django_assert_num_queries):
         line = Result.objects.get(board__session=entered, ns_pair__number=1)
         result_correct(result=line, text="4S N +2", version=line.version)  # the top now
         fresh = Session.objects.select_related("event").get(pk=entered.pk)
-        with django_assert_num_queries(2):  # its results, its pairs: a new revision
-            assert ns_points(session_score(session=fresh), 1) == 4
+        with django_assert_num_queries(2):  # its lines, its pairs: a new revision
+            scored = session_score(session=fresh)
+        assert ns_points(scored, 1) == 4
 
 
 def test_outside_the_block_nothing_is_cached(entered, django_assert_num_queries):

@@ -17,8 +17,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 # Django's session and user: 2 queries on every director page.
 LOGIN = 2
-# A session's scores (session_score): its pairs with players, then its results.
-SCORES = 2
+# A session's scores (session_score): its pairs with players, then its lines (as rows);
+# and the lines the page shows (as Results).
+SCORES = 3
 # Recording a line, whatever the page: whether the section plays its own deal of that
 # number (a line lies on its section's deal), the section's pairs, the two pairs' seatings, a
 # duplicate line, the seating locked and checked again (a repair may have changed it), Result.full_clean() (its 4 foreign keys and 2 unique constraints, 1
@@ -55,9 +56,10 @@ def test_the_board_page_reads_six_queries_and_a_save_a_fixed_number(logged_in, e
     # LOGIN, the board (with session and event), SCORES, the deals of that number (one
     # per section on different boards), the session's seatings.
     assert _count(logged_in, "get", url) == LOGIN + 1 + SCORES + 1 + 1
-    # LOGIN, the page as loaded (5), RECORD, the page read again (scores, deals and seatings: 4).
+    # LOGIN, the page as loaded (the board, SCORES, deals and seatings: 6), RECORD, the page
+    # read again (SCORES, deals and seatings: 5).
     saved = _count(logged_in, "post", url, {"row": _row(session, 1, "1NS", "1EW"), "text": "4S N ="})
-    assert saved == LOGIN + 5 + RECORD + 4
+    assert saved == LOGIN + 6 + RECORD + 5
 
 
 @pytest.mark.parametrize("tables", [3, 11])
@@ -68,7 +70,7 @@ def test_the_table_round_page_reads_eight_queries(logged_in, event, tables):
     # LOGIN, the section (with session and event), the table's seating, its boards,
     # SCORES, and the number of sections (the heading names the section when several).
     assert _count(logged_in, "get", url) == LOGIN + 1 + 1 + 1 + SCORES + 1
-    # LOGIN, the page as loaded with its section count (6), RECORD, and the sheet read
-    # again for the running scores (3).
+    # LOGIN, the page as loaded with its section count (7), RECORD, and the sheet read
+    # again for the running scores (4).
     saved = _count(logged_in, "post", url, {"row": _row(session, 1, "1NS", "1EW"), "text": "4S N ="})
-    assert saved == LOGIN + 6 + RECORD + 3
+    assert saved == LOGIN + 7 + RECORD + 4

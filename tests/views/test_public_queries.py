@@ -57,28 +57,30 @@ def test_the_results_page_takes_five_queries(client, sized_session, django_asser
     assert response.status_code == 200
 
 
-def test_the_traveller_takes_six_queries(client, sized_session, django_assert_num_queries):
+def test_the_traveller_takes_seven_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:board", args=[sized_session.pk, 1])
     # 0. the session's revision
-    # 1. the board with its published session, event and club
-    # 2. session_score: the session's results
-    # 3. session_score: the pairs
+    # 1. the deals of that number with their published session, event and club
+    # 2. session_score: the pairs
+    # 3. session_score: the session's lines (rows, for the scores)
     # 4. the board numbers, for the previous / next links
-    # 5. the board's double-dummy analysis (hand diagram, DD table, par)
-    with django_assert_num_queries(6):
+    # 5. the board's lines (Results, for the rows shown)
+    # 6. the board's double-dummy analysis (hand diagram, DD table, par)
+    with django_assert_num_queries(7):
         response = client.get(url, {"sort": "ns_points"})
     assert response.status_code == 200
     assert response.content.count(b"<tr") == 1 + sized_session.tables  # header + every table's line
 
 
-def test_the_score_card_takes_five_queries(client, sized_session, django_assert_num_queries):
+def test_the_score_card_takes_six_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:scorecard", args=[sized_session.pk, first_pair(sized_session)])
     # 0. the session's revision
     # 1. the pair with its players and its published session, event and club
-    # 2. session_score: the session's results
-    # 3. session_score: the pairs (opponents' names come from here)
-    # 4. the analyses of the pair's boards (the summary against par and double dummy)
-    with django_assert_num_queries(5):
+    # 2. session_score: the pairs (opponents' names come from here)
+    # 3. session_score: the session's lines (rows, for the scores)
+    # 4. the pair's lines (Results, for the rows shown)
+    # 5. the analyses of the pair's boards (the summary against par and double dummy)
+    with django_assert_num_queries(6):
         response = client.get(url, {"sort": "points"})
     assert response.status_code == 200
 

@@ -1,0 +1,8 @@
+"""Settings of the simultaneous-pairs benchmark (bench/sim.py): bench/web.py's, with no
+cache, so that every page is measured on its uncached path; and room for a national
+event's results file."""
+
+from bench.web_settings import *  # noqa: F403
+
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+MAX_UPLOAD_BYTES = 200 * 1024 * 1024
