@@ -105,8 +105,9 @@ def test_the_public_traveller_shows_each_sections_deal_apart(client, different, 
 
     shared = client.get(url).content.decode()
     # 1. the session's revision stamp  2. the deals of that number  3. the board numbers
-    # (the scored session is the cached one of the first request: same revision)
-    with django_assert_num_queries(3):
+    # 4. the deal's lines as Results, for the rows shown (the scored session is the cached
+    # one of the first request: same revision)
+    with django_assert_num_queries(4):
         own = client.get(url, {"section": "B"}).content.decode()
 
     assert "The sections played different deals as board 1" in shared

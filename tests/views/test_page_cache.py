@@ -180,9 +180,9 @@ def test_an_unknown_board_of_a_published_session_is_a_404_without_an_etag(client
 def test_pages_of_one_revision_score_the_session_once(client, played_session, django_assert_num_queries):
     client.get(reverse("sessions:session_results", args=[played_session.pk]))
     # Scored already (session_score's two queries saved):
-    # 1. the revision  2. the board with its session  3. the board numbers
-    # (no analysis: the session is not final yet)
-    with django_assert_num_queries(3):
+    # 1. the revision  2. the board with its session  3. the board numbers  4. the board's
+    # lines as Results, for the rows shown (no analysis: the session is not final yet)
+    with django_assert_num_queries(4):
         client.get(reverse("sessions:board", args=[played_session.pk, 1]))
 
 
