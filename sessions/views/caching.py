@@ -10,7 +10,8 @@ its address and revision, or rendered, through the scored-session cache, and kep
 
 A write bumps the revision in its own transaction, so the next request after a
 correction has a new key and a new ETag: nothing is ever deleted from the cache.
-Logged-in visitors and anonymous ones never share an entry (nor an ETag), and only
+Each logged-in visitor has entries (and ETags) of their own, never shared with another
+or with the anonymous public, and only
 anonymous answers may be kept by a shared cache on the way (Cache-Control private for
 the others). The pages carry no CSP nonce and no CSRF token, so one body serves all;
 a page that used the CSRF token or set a cookie is not kept.
@@ -22,6 +23,7 @@ import hashlib
 import inspect
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -35,15 +37,32 @@ from sessions.selectors.scoring import scores_from_cache
 #: unused once the revision moves on: this bounds the memory old revisions take.
 PAGE_CACHE_SECONDS = 24 * 60 * 60
 
-#: Part of every key and ETag: change it when a deployment changes how pages look, so
-#: no page rendered by the previous templates is served again.
-PAGE_VERSION = "1"
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def code_version(root: Path = ROOT) -> str:
+    """A digest of the templates and the app's code: part of every key and ETag, so that
+    a deployment that changes how pages look never serves a page the old code rendered
+    (every app server running the same code computes the same digest)."""
+    files = sorted([*(root / "templates").rglob("*.html"), *(root / "sessions").rglob("*.py")])
+    digest = hashlib.blake2b(digest_size=8)
+    for path in files:
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+PAGE_VERSION = code_version()
 
 View = Callable[..., HttpResponse]
 
 
 def _audience(request: HttpRequest) -> str:
-    return "user" if request.user.is_authenticated else "public"
+    # Each signed-in visitor has entries of their own: a club's director may see what the
+    # page hides from others (rankings hidden during play, the downloads before final).
+    return f"user:{request.user.pk}" if request.user.is_authenticated else "public"
 
 
 def _digest(*parts: str) -> str:

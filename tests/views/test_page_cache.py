@@ -159,6 +159,35 @@ def test_a_logged_in_director_never_shares_an_entry_or_an_etag_with_the_public(c
     assert "public" in public["Cache-Control"]
 
 
+def test_two_signed_in_visitors_never_share_an_entry_or_an_etag(client, director, member, played_session):
+    # A club's director may one day see on these pages what others do not: each signed-in
+    # visitor's pages are kept apart.
+    url = reverse("sessions:session_results", args=[played_session.pk])
+    client.force_login(director)
+    theirs = client.get(url)
+    client.force_login(member)
+
+    mine = client.get(url, HTTP_IF_NONE_MATCH=theirs["ETag"])
+
+    assert mine.status_code == 200
+    assert mine["ETag"] != theirs["ETag"]
+
+
+def test_a_changed_template_changes_the_page_version(tmp_path):
+    from sessions.views.caching import PAGE_VERSION, code_version
+
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "sessions").mkdir()
+    (tmp_path / "sessions" / "views.py").write_text("VIEW = 1\n")
+    page = tmp_path / "templates" / "page.html"
+    page.write_text("<p>{{ place }}</p>")
+    before = code_version(tmp_path)
+    page.write_text("<p>{{ place }} of {{ field }}</p>")
+
+    assert code_version(tmp_path) != before
+    assert PAGE_VERSION == code_version()  # the running code's own
+
+
 def test_an_unpublished_session_is_never_served_from_the_cache(client, played_session):
     url = reverse("sessions:session_results", args=[played_session.pk])
     etag = client.get(url)["ETag"]
