@@ -166,28 +166,31 @@ def table_send(request: HttpRequest, link: TableLink) -> HttpResponse:
     return _back(request, link)
 
 
-def _entry_action(request: HttpRequest, link: TableLink, action) -> HttpResponse:
+def entry_action(request: HttpRequest, link, action, back=None) -> HttpResponse:
+    """EW's confirm or refuse button on a pairs table's or a teams room's phone: ``action``
+    (the service) with the send's client key, then ``back`` to the phone's page."""
+    back = back or _back
     form = EntryKeyForm(request.POST)
     if not form.is_valid():
         messages.error(request, "That button belongs to an old page: here is the table as it is now.")
-        return _back(request, link)
+        return back(request, link)
     try:
         action(link=link, client_key=form.cleaned_data["client_key"])
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return _back(request, link)
+    return back(request, link)
 
 
 @require_POST
 @table_link_required
 def table_confirm(request: HttpRequest, link: TableLink) -> HttpResponse:
-    return _entry_action(request, link, table_entry_confirm)
+    return entry_action(request, link, table_entry_confirm)
 
 
 @require_POST
 @table_link_required
 def table_refuse(request: HttpRequest, link: TableLink) -> HttpResponse:
-    return _entry_action(request, link, table_entry_refuse)
+    return entry_action(request, link, table_entry_refuse)
 
 
 @require_GET

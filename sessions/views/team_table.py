@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from sessions.forms.table import EntryKeyForm, SendForm
+from sessions.forms.table import SendForm
 from sessions.models import MatchTableLink
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
@@ -22,7 +22,7 @@ from sessions.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
-from .table import is_script, link_required, score_text, typed
+from .table import entry_action, is_script, link_required, score_text, typed
 
 room_link_required = link_required(match_table_link_by_token)
 
@@ -80,28 +80,16 @@ def team_table_send(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
     return _back(request, link)
 
 
-def _entry_action(request: HttpRequest, link: MatchTableLink, action) -> HttpResponse:
-    form = EntryKeyForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "That button belongs to an old page: here is the table as it is now.")
-        return _back(request, link)
-    try:
-        action(link=link, client_key=form.cleaned_data["client_key"])
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    return _back(request, link)
-
-
 @require_POST
 @room_link_required
 def team_table_confirm(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    return _entry_action(request, link, match_table_confirm)
+    return entry_action(request, link, match_table_confirm, _back)
 
 
 @require_POST
 @room_link_required
 def team_table_refuse(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    return _entry_action(request, link, match_table_refuse)
+    return entry_action(request, link, match_table_refuse, _back)
 
 
 @require_GET
