@@ -30,24 +30,22 @@ import datetime
 import http.client
 import os
 import re
-import subprocess
 import sys
 import threading
 import time
 import uuid
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.web import (  # noqa: E402
-    PAGES, WARM_UP_SECONDS, BenchSession, bench_environment, build_session, free_port, page_path,
-    throwaway_database, wait_until_serving,
+    PAGES, ROUNDS, TABLES, WARM_UP_SECONDS, BenchSession, bench_environment, build_session, gunicorn, page_path,
+    throwaway_database,
 )
 
 SETTINGS = "bench.servers_settings"
@@ -99,23 +97,6 @@ def server_environment(url: str, redis_url: str) -> dict[str, str]:
         "BENCH_CACHE_PREFIX": f"bench-servers-{os.getpid()}", "WORK_QUEUE": "rq",
         "RQ_QUEUE": f"bench-servers-{os.getpid()}",
     }
-
-
-@contextmanager
-def gunicorn(workers: int, environment: dict[str, str]) -> Iterator[int]:
-    """One instance on a free loopback port (web.py's, but with the shared Redis in its environment)."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--chdir", str(ROOT), "--log-level", "warning"],
-        env=environment,
-    )
-    try:
-        wait_until_serving(port, server)
-        yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 # --- throughput --------------------------------------------------------------------------------
@@ -281,13 +262,13 @@ def main() -> None:
 
         try:
             call_command("migrate", verbosity=0)
-            session, director = build_session()
+            session, director = build_session("bench", TABLES, ROUNDS)
             token = phone_session(director)
             login = Client()
             login.force_login(director)
             director_cookies = {"sessionid": login.cookies["sessionid"].value}
             with ExitStack() as stack:
-                ports = [stack.enter_context(gunicorn(options.workers, environment)) for _ in range(2)]
+                ports = [stack.enter_context(gunicorn(options.workers, environment=environment)) for _ in range(2)]
                 figures = throughput(ports, session, director_cookies, options)
                 stale, refused, notes = stale_pages(ports, session, director_cookies, options.corrections)
                 phone = phone_sequence(ports, token)

@@ -427,10 +427,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(workers: int, cache: str = "", prefix: str = "") -> Iterator[int]:
+def gunicorn(
+    workers: int, cache: str = "", prefix: str = "", environment: dict[str, str] | None = None
+) -> Iterator[int]:
+    """One gunicorn instance on a free loopback port: this benchmark's environment, or the caller's."""
     port = free_port()
-    environment = bench_environment(os.environ["DATABASE_URL"], cache)
-    environment["BENCH_CACHE_PREFIX"] = prefix
+    if environment is None:
+        environment = bench_environment(os.environ["DATABASE_URL"], cache)
+        environment["BENCH_CACHE_PREFIX"] = prefix
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--chdir", str(ROOT), "--log-level", "warning"],
