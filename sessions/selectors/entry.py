@@ -136,7 +136,7 @@ def table_round_sheet(*, section: Section, round: int, table: int) -> EntrySheet
     boards = section_boards(list(Board.objects.filter(session=session, number__in=numbers)), section.pk).values()
     scored = session_score(session=session)
     pairs = {seating.ns_pair_id, seating.ew_pair_id}
-    results = [r for r in scored.results if r.ns_pair_id in pairs or r.ew_pair_id in pairs]
+    results = [r for r in scored.results_where(section_id=section.pk) if r.ns_pair_id in pairs or r.ew_pair_id in pairs]
     results = [r for r in results if r.board.number in seating.boards]
     rows = _rows([(seating, board) for board in sorted(boards, key=lambda board: board.number)], results, scored)
     return EntrySheet(session=session, rows=tuple(rows), scored=scored)

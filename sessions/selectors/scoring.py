@@ -273,18 +273,21 @@ class ScoredSession:
         return tuple(self.results_where())
 
     def results_where(
-        self, *, board: Board | None = None, number: int | None = None, pair: Pair | None = None
+        self, *, board: Board | None = None, number: int | None = None, pair: Pair | None = None,
+        section_id: int | None = None,
     ) -> list[Result]:
         """The board's lines, or those of every deal of a board number (sections playing
-        their own deals), or the pair's, or all, in the engine's order: one query, or none
-        when the lines were loaded with the session (``loaded``)."""
+        their own deals), or the pair's, or a section's, or all, in the engine's order: one
+        query, or none when the lines were loaded with the session (``loaded``)."""
         if self.loaded is not None:
-            return [result for result in self.loaded if _matches(result, board, number, pair)]
+            return [result for result in self.loaded if _matches(result, board, number, pair, section_id)]
         results = _results().filter(board__session=self.session)
         if board is not None:
             results = results.filter(board=board)
         if number is not None:
             results = results.filter(board__number=number)
+        if section_id is not None:
+            results = results.filter(section_id=section_id)
         if pair is not None:
             results = results.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
         loaded = list(results)
@@ -424,11 +427,14 @@ def _score_lines(
     )
 
 
-def _matches(result: Result, board: Board | None, number: int | None, pair: Pair | None) -> bool:
+def _matches(
+    result: Result, board: Board | None, number: int | None, pair: Pair | None, section_id: int | None
+) -> bool:
     return (
         (board is None or result.board_id == board.pk)
         and (number is None or result.board.number == number)
         and (pair is None or pair.pk in (result.ns_pair_id, result.ew_pair_id))
+        and (section_id is None or result.section_id == section_id)
     )
 
 

@@ -139,7 +139,7 @@ def _moves(before: Seating, seatings: list[Seating]) -> list[Move]:
 
 def _own_results(scored: ScoredSession, pairs: list[Pair]) -> list[tuple[Pair, list[TravellerRow]]]:
     return [
-        (pair, [TravellerRow(r, scored.scored_line(r)) for r in scored.results if pair.pk in (r.ns_pair_id, r.ew_pair_id)])
+        (pair, [TravellerRow(r, scored.scored_line(r)) for r in scored.results_where(pair=pair)])
         for pair in pairs
     ]
 
@@ -156,7 +156,8 @@ def table_page(*, link: TableLink) -> TablePage:
     boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
     entries = list(_open_entries(link))
     scored = session_score(session=session)
-    stored = {(r.board_id, r.ns_pair_id): r for r in scored.results if r.section_id == link.section_id}
+    # The section's lines only: a national event's session holds thousands of tables.
+    stored = {(r.board_id, r.ns_pair_id): r for r in scored.results_where(section_id=link.section_id)}
     current, rows = None, []
     for seating in mine:
         rows = _boards_of(seating, boards, stored, entries)
@@ -175,7 +176,7 @@ def table_page(*, link: TableLink) -> TablePage:
     last_row = TravellerRow(last, scored.scored_line(last)) if last else None
     traveller = []
     if last is not None and event.table_shows_traveller:
-        traveller = [TravellerRow(r, scored.scored_line(r)) for r in scored.results if r.board_id == last.board_id]
+        traveller = [TravellerRow(r, scored.scored_line(r)) for r in scored.results_where(board=last.board)]
     show_rankings = event.live_rankings == LiveRankings.DURING_PLAY or session.final
     last_seating = mine[-1] if mine else None
     own = _own_results(scored, [last_seating.ns_pair, last_seating.ew_pair]) if current is None and last_seating else []

@@ -435,3 +435,33 @@ def test_another_clubs_player_cannot_be_chosen(client, session, links):
 
     assert response.status_code == 200
     assert not session.sections.get().pairs.filter(player_1=stranger).exists()
+
+
+def _round_played(session, finished: bool) -> None:
+    """Every table plays its boards of round 1, or of every round: 4S N = at each."""
+    section = session.sections.get()
+    seatings = Seating.objects.filter(section=section).select_related("ns_pair", "ew_pair")
+    for seating in seatings if finished else seatings.filter(round=1):
+        for number in seating.boards:
+            result_record(board=session.boards.get(number=number), section=section,
+                          ns_pair=seating.ns_pair.label, ew_pair=seating.ew_pair.label, text="4S N =")
+
+
+def _page_queries(client, session, table: int) -> int:
+    link = {link.table: link for link in table_links_ensure(session=session)}[table]
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url(link)).status_code == 200
+    return len(captured)
+
+
+@pytest.mark.parametrize("finished", [False, True], ids=["in play", "finished"])
+def test_a_tables_page_reads_as_many_queries_at_three_tables_as_at_eleven(client, event, finished):
+    # The table reads its own section's lines, the last board's and its pairs' own: never
+    # every line of the session (a national event's session holds thousands of tables).
+    small = make_session(event, mitchell(3, 2))
+    large = make_session(event, mitchell(11, 2))
+    event_update(event=event, table_shows_traveller=True)
+    for session in (small, large):
+        _round_played(session, finished)
+
+    assert _page_queries(client, small, 1) == _page_queries(client, large, 1)
