@@ -26,10 +26,10 @@ from fractions import Fraction
 from functools import cached_property
 from typing import NamedTuple
 
-from django.core.cache import cache
 from django.db import connection
 from django.db.models import Q, QuerySet
 
+from sessions import shared_cache
 from sessions.performance import garbage_collection_paused
 from sessions.models import Board, DealEra, Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
 from sessions.scoring.boards import Seat
@@ -331,7 +331,7 @@ def session_score(*, session: Session) -> ScoredSession:
     The lines are read as rows (StoredLine), not as Results: see ScoredSession.
     """
     use_cache = _cache_usable()
-    if use_cache and (cached := cache.get(_score_key(session))) is not None:
+    if use_cache and (cached := shared_cache.get(_score_key(session))) is not None:
         return _as_loaded(cached, session)
     with garbage_collection_paused():  # a large session is many objects and no cycles
         pairs = list(_pairs().filter(section__session=session))
@@ -342,7 +342,7 @@ def session_score(*, session: Session) -> ScoredSession:
             lines = [_in_era(line, era) for line in lines]
         scored = _score_lines(session=session, pairs=pairs, lines=lines)
     if use_cache:
-        cache.set(_score_key(session), scored, SCORE_CACHE_SECONDS)
+        shared_cache.set(_score_key(session), scored, SCORE_CACHE_SECONDS)
     return scored
 
 
@@ -369,13 +369,13 @@ def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:
         results[result.board.session_id].append(result)
     scored = {pk: score_loaded(session=by_id[pk], pairs=pairs[pk], results=results[pk]) for pk in missing}
     if use_cache:
-        cache.set_many({_score_key(by_id[pk]): scored[pk] for pk in missing}, SCORE_CACHE_SECONDS)
+        shared_cache.set_many({_score_key(by_id[pk]): scored[pk] for pk in missing}, SCORE_CACHE_SECONDS)
     return {pk: found.get(pk) or scored[pk] for pk in by_id}
 
 
 def _cached_scores(by_id: Mapping[int, Session]) -> dict[int, ScoredSession]:
     keys = {_score_key(session): pk for pk, session in by_id.items()}
-    return {keys[key]: _as_loaded(cached, by_id[keys[key]]) for key, cached in cache.get_many(list(keys)).items()}
+    return {keys[key]: _as_loaded(cached, by_id[keys[key]]) for key, cached in shared_cache.get_many(keys).items()}
 
 
 def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[Result]) -> ScoredSession:

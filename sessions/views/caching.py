@@ -25,11 +25,11 @@ from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
 
+from sessions import shared_cache
 from sessions.selectors.revisions import Stamp
 from sessions.selectors.scoring import scores_from_cache
 
@@ -84,7 +84,7 @@ def _keepable(request: HttpRequest, response: HttpResponse) -> bool:
 
 
 def _from_cache(key: str) -> HttpResponse | None:
-    kept = cache.get(key)
+    kept = shared_cache.get(key)
     if kept is None:
         return None
     content, content_type = kept
@@ -132,7 +132,7 @@ def cached_page(stamp_of: Callable[..., Stamp | None]) -> Callable[[View], View]
                     response = view(request, *args, **kwargs)
                 if not _keepable(request, response):
                     return response  # a 404 (an unknown board or pair) carries no ETag
-                cache.set(key, (response.content, response["Content-Type"]), PAGE_CACHE_SECONDS)
+                shared_cache.set(key, (response.content, response["Content-Type"]), PAGE_CACHE_SECONDS)
             return _label(response, etag=etag, stamp=stamp, audience=audience)
 
         return wrapper

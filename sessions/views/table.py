@@ -18,13 +18,13 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from sessions import shared_cache
 from sessions.models import Board, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
@@ -57,15 +57,14 @@ def link_required(lookup: Callable[[str], object | None]):
         @wraps(view)
         def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
             key = f"table-token-misses:{_address(request)}"
-            if cache.get(key, 0) >= THROTTLE_MISSES:
+            if shared_cache.get(key, 0) >= THROTTLE_MISSES:
                 return HttpResponse(
                     "Too many unknown table links from this address: wait ten minutes, or ask the director "
                     "for your table's card.", status=429, content_type="text/plain",
                 )
             link = lookup(token)
             if link is None:
-                cache.add(key, 0, THROTTLE_WINDOW)
-                cache.incr(key)
+                shared_cache.count(key, THROTTLE_WINDOW)
                 raise Http404("this table link is not valid: it may have been renewed; ask the director")
             return view(request, link, *args, **kwargs)
 

@@ -239,3 +239,20 @@ def test_the_pages_round_trip_through_redis(client, played_session, django_asser
 
 def redis_keys(location: str, prefix: str) -> list[bytes]:
     return list(Redis.from_url(location).scan_iter(match=f"{prefix}:*"))
+
+
+def test_a_cache_that_cannot_be_reached_is_a_miss_never_an_error_page(client, played_session, caplog):
+    """The deployment's Redis down: every page is made without the cache, only slower."""
+    unreachable = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                               "LOCATION": "redis://127.0.0.1:1/0"}}  # nothing listens there
+    ranking = reverse("sessions:session_results", args=[played_session.pk])
+    with override_settings(CACHES=unreachable):
+        first = client.get(ranking)
+        correct_board_1(played_session)
+        after = client.get(ranking)
+        unknown_table = client.get(reverse("sessions:table_page", args=["no-such-token"]))
+
+    assert first.status_code == after.status_code == 200
+    assert after.content != first.content  # scored afresh, not from a cache
+    assert unknown_table.status_code == 404
+    assert "the cache could not be reached" in caplog.text

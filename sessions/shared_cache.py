@@ -1,0 +1,61 @@
+"""Django's cache as the app uses it: a cache that cannot be reached (the deployment's
+Redis down or restarting) is a miss, logged, never an error page. Every page can be made
+without the cache, only slower; the table links' guessing throttle stops counting until
+the cache is back."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.core.cache import cache
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+#: What a cache backend raises when its server cannot be reached or answer.
+UNREACHABLE = (RedisError, OSError)
+
+
+def _unreachable(action: str) -> None:
+    logger.warning("the cache could not be reached (%s): going on without it", action, exc_info=True)
+
+
+def get(key: str, default: Any = None) -> Any:
+    try:
+        return cache.get(key, default)
+    except UNREACHABLE:
+        _unreachable("get")
+        return default
+
+
+def get_many(keys: Iterable[str]) -> dict[str, Any]:
+    try:
+        return cache.get_many(list(keys))
+    except UNREACHABLE:
+        _unreachable("get_many")
+        return {}
+
+
+def set(key: str, value: Any, timeout: int) -> None:  # noqa: A001 (the cache's own verb)
+    try:
+        cache.set(key, value, timeout)
+    except UNREACHABLE:
+        _unreachable("set")
+
+
+def set_many(values: Mapping[str, Any], timeout: int) -> None:
+    try:
+        cache.set_many(dict(values), timeout)
+    except UNREACHABLE:
+        _unreachable("set_many")
+
+
+def count(key: str, timeout: int) -> None:
+    """One more in the counter ``key``, which starts at 0 and lives ``timeout`` seconds."""
+    try:
+        cache.add(key, 0, timeout)
+        cache.incr(key)
+    except UNREACHABLE:
+        _unreachable("count")
