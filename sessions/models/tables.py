@@ -26,13 +26,26 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class TableLink(models.Model):
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="table_links")
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_links")
-    table = models.PositiveSmallIntegerField()
+class PhoneLink(models.Model):
+    """What every phone's link has (a pairs table's, a teams room's): its unguessable token,
+    and whether it still opens anything (renewing a link revokes the old one)."""
+
     token = models.CharField(max_length=64, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def live(self) -> bool:
+        return self.revoked_at is None
+
+
+class TableLink(PhoneLink):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="table_links")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_links")
+    table = models.PositiveSmallIntegerField()
 
     club_path = "session__event__club"
 
@@ -48,10 +61,6 @@ class TableLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.section}, table {self.table}"
-
-    @property
-    def live(self) -> bool:
-        return self.revoked_at is None
 
 
 class EntryStatus(models.TextChoices):
@@ -104,15 +113,12 @@ class TableEntry(models.Model):
         return self.result
 
 
-class MatchTableLink(models.Model):
+class MatchTableLink(PhoneLink):
     """A teams table's phone link: one room of one match (the open room seats the home
     team NS, the closed room the away team NS). Renewing revokes, as for pairs tables."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links")
     room = models.CharField(max_length=6, choices=Room)
-    token = models.CharField(max_length=64, unique=True, default=new_token)
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
 
     club_path = "match__event__club"
 
@@ -127,10 +133,6 @@ class MatchTableLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}, {self.get_room_display()}"
-
-    @property
-    def live(self) -> bool:
-        return self.revoked_at is None
 
 
 class MatchTableEntry(models.Model):

@@ -133,20 +133,25 @@ def team_adjustment_new(request: HttpRequest, event_id: int) -> HttpResponse:
                             lambda adjustment: "Adjustment recorded.")
 
 
-@login_required
-@require_POST
-def team_event_publish_view(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_switch(request: HttpRequest, event_id: int, field: str, *, on: tuple, off: tuple) -> HttpResponse:
+    """A two-way switch of the event page (published or hidden, final or provisional):
+    ``field=0`` posted turns it off. ``on`` and ``off`` are (service, what it says)."""
     event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    service, said = off if request.POST.get(field) == "0" else on
     try:
-        if request.POST.get("publish") == "0":
-            services.team_event_unpublish(event=event)
-            messages.success(request, "The event is hidden from the players.")
-        else:
-            services.team_event_publish(event=event)
-            messages.success(request, "The event is published.")
+        service(event=event)
+        messages.success(request, said)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     return redirect("sessions:director_team_event", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def team_event_publish_view(request: HttpRequest, event_id: int) -> HttpResponse:
+    return event_switch(request, event_id, "publish",
+                        on=(services.team_event_publish, "The event is published."),
+                        off=(services.team_event_unpublish, "The event is hidden from the players."))
 
 
 # --- a match -----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from sessions.forms.teams import AdjustmentEditForm, MatchEditForm, TeamEditForm
 from sessions.models import Match, Team, TeamAdjustment, TeamEvent
 from sessions.permissions import get_club_object_or_404
 from sessions.services import teams as services
+from sessions.views.teams import event_switch
 
 
 def _event_url(event: TeamEvent) -> str:
@@ -182,14 +183,8 @@ def round_undo(request: HttpRequest, event_id: int, round: int) -> HttpResponse:
 @require_POST
 def team_event_final(request: HttpRequest, event_id: int) -> HttpResponse:
     """Mark the event final (the players may download it), or reopen it (final=0)."""
-    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
-    try:
-        if request.POST.get("final") == "0":
-            services.team_event_reopen(event=event)
-            messages.success(request, "The event is provisional again: the players' downloads wait.")
-        else:
-            services.team_event_mark_final(event=event)
-            messages.success(request, "The event is final: the players may download the results.")
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    return redirect(_event_url(event))
+    return event_switch(
+        request, event_id, "final",
+        on=(services.team_event_mark_final, "The event is final: the players may download the results."),
+        off=(services.team_event_reopen, "The event is provisional again: the players' downloads wait."),
+    )
