@@ -70,7 +70,24 @@ class EntryStatus(models.TextChoices):
     SUPERSEDED = "superseded", "Replaced by the director's line"
 
 
-class TableEntry(models.Model):
+class PhoneEntry(models.Model):
+    """What every line a phone sends has (a pairs table's, a teams room's): the text as
+    typed, its state while the opponents confirm, the warnings the table was asked to
+    check, and the client key that makes a retried send store one line."""
+
+    text = models.CharField(max_length=60)
+    lead = models.CharField(max_length=8, blank=True)
+    status = models.CharField(max_length=12, choices=EntryStatus, default=EntryStatus.PENDING)
+    warnings = models.JSONField(default=list, blank=True, help_text="What the table was asked to check.")
+    client_key = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class TableEntry(PhoneEntry):
     link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="entries")
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="+")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_entries")
@@ -78,14 +95,7 @@ class TableEntry(models.Model):
     table = models.PositiveSmallIntegerField()
     ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
     ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
-    text = models.CharField(max_length=60)
-    lead = models.CharField(max_length=8, blank=True)
-    status = models.CharField(max_length=12, choices=EntryStatus, default=EntryStatus.PENDING)
-    warnings = models.JSONField(default=list, blank=True, help_text="What the table was asked to check.")
-    client_key = models.CharField(max_length=64, unique=True)
     result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
     club_path = "section__session__event__club"
 
@@ -135,21 +145,14 @@ class MatchTableLink(PhoneLink):
         return f"{self.match}, {self.get_room_display()}"
 
 
-class MatchTableEntry(models.Model):
+class MatchTableEntry(PhoneEntry):
     """A room's line as its phone sent it, before and after the opponents confirm (as TableEntry)."""
 
     link = models.ForeignKey(MatchTableLink, on_delete=models.CASCADE, related_name="entries")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_entries")
     board = models.PositiveSmallIntegerField()
     room = models.CharField(max_length=6, choices=Room)
-    text = models.CharField(max_length=60)
-    lead = models.CharField(max_length=8, blank=True)
-    status = models.CharField(max_length=12, choices=EntryStatus, default=EntryStatus.PENDING)
-    warnings = models.JSONField(default=list, blank=True, help_text="What the table was asked to check.")
-    client_key = models.CharField(max_length=64, unique=True)
     line = models.ForeignKey(MatchBoard, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
     club_path = "match__event__club"
 
