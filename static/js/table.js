@@ -20,6 +20,8 @@
   var token = main.dataset.token;
   var OUTBOX = "clubscore-outbox:" + token;
   var DRAFTS = "clubscore-drafts:" + token;
+  var DELIVERED = "clubscore-delivered:" + token;
+  var RECHECK_MS = 120000;
   var status = document.getElementById("network-status");
   var flushing = false;
   var retryTimer = null;
@@ -118,10 +120,15 @@
         // Delivered (or answered for good: a refusal is shown on the page).
         var rest = outbox().filter(function (queued) { return !(queued.kind === item.kind && queued.key === item.key); });
         save(OUTBOX, rest);
-        if (item.kind === "send") dropDraft(item.board);
         flushing = false;
-        if (response.ok && !rest.length) swap(html);
-        else if (!response.ok) { say("The server refused that action (" + response.status + "): reload the page."); return; }
+        if (!response.ok) {  // the typed text stays in its box (no dropDraft)
+          say("The server refused that action (" + response.status + "): reload the page.");
+          return;
+        }
+        if (item.kind === "send") dropDraft(item.board);
+        if (!rest.length) swap(html);
+        // In the same task as emptying the outbox, so a page loading next sees one or the other.
+        if (item.kind === "send" && (rest.length || !showsSendFormFor(item.board))) remember(item);
         flush();
       });
     }).catch(function () {
@@ -130,6 +137,37 @@
       sayWaiting();
       clearTimeout(retryTimer);
       retryTimer = setTimeout(flush, 5000);
+    });
+  }
+
+  // A reload can overtake the answer to a send: the new page was read before the send was
+  // stored, while the old page took the answer and emptied the outbox. So a delivered send
+  // is remembered for a while; a page that still offers its board sends the same key once
+  // more, which stores nothing and brings the table as it is now.
+  function remember(item) {
+    var delivered = load(DELIVERED, {});
+    var now = Date.now();
+    Object.keys(delivered).forEach(function (key) { if (now - delivered[key].at > RECHECK_MS) delete delivered[key]; });
+    if (!item.recheck) delivered[item.key] = { item: item, at: now };
+    save(DELIVERED, delivered);
+  }
+  function forget(key) {
+    var delivered = load(DELIVERED, {});
+    delete delivered[key];
+    save(DELIVERED, delivered);
+  }
+  function showsSendFormFor(board) {
+    var form = sendForm();
+    return !!form && !form.hidden && boardOf(form) === board;
+  }
+  function recheckDelivered() {
+    var delivered = load(DELIVERED, {});
+    Object.keys(delivered).forEach(function (key) {
+      var memory = delivered[key];
+      if (Date.now() - memory.at > RECHECK_MS || !showsSendFormFor(memory.item.board)) return;
+      forget(key);
+      var again = Object.assign({}, memory.item, { recheck: true });
+      enqueue(again);
     });
   }
 
@@ -226,6 +264,7 @@
     refuse.addEventListener("click", function () {
       var items = outbox();
       var unsent = items.filter(function (q) { return !(q.kind === "send" && q.key === item.key); });
+      forget(item.key);
       if (unsent.length !== items.length) save(OUTBOX, unsent);  // never left the phone
       else enqueue({ kind: "refuse", key: item.key, url: main.dataset.refuseUrl,
                      fields: [["client_key", item.key]], board: item.board });
@@ -263,6 +302,7 @@
       keepDraft();
     }
     form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = true; });
+    if (kind === "refuse") forget(key);
     lastSend = kind === "send" ? { form: form, item: item } : null;
     enqueue(item);
   });
@@ -344,6 +384,7 @@
     restoreDraft();
     preview();
     sayWaiting();
+    recheckDelivered();
   }
 
   window.addEventListener("online", flush);

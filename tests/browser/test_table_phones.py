@@ -315,6 +315,46 @@ def test_a_result_tapped_on_the_keypad_is_sent(open_phone):
     assert stored_lines() == [phone.line(1, "4HX E -2")]
 
 
+def test_a_reload_that_overtakes_the_answer_to_a_send_still_shows_the_send(open_phone):
+    """The race CI once met: the reload's page was read before the send was stored, while
+    the old page took the send's answer and emptied its outbox. Here the reload is served
+    that older page outright; the phone must still come back to EW's confirmation."""
+    phone = open_phone(1)
+    page_url = phone.page.url
+    older_page = phone.page.request.get(page_url).text()  # board 1 still to play
+    phone.type_result("4S N =")
+    phone.send.click()
+    expect_sent(phone, "4S N =")
+
+    phone.page.route(page_url, lambda route: route.fulfill(body=older_page, content_type="text/html"))
+    phone.page.reload()
+    expect_sent(phone, "4S N =")  # the same key sent once more: stored nothing, showed the table now
+    phone.page.unroute(page_url)
+    phone.confirm.click()
+
+    expect(phone.board_number).to_have_text("2")
+    assert stored_lines() == [phone.line(1, "4S N =")]
+    assert TableEntry.objects.count() == 1
+    phone.page.reload()  # nothing more is sent again
+    expect(phone.board_number).to_have_text("2")
+    expect(phone.result).to_have_value("")
+    assert TableEntry.objects.count() == 1
+
+
+def test_a_send_the_server_turns_away_keeps_what_was_typed(open_phone):
+    phone = open_phone(1)
+    phone.page.route("**/send/", lambda route: route.fulfill(status=403, body="CSRF verification failed."))
+    phone.type_result("4S N =", "HK")
+    phone.send.click()
+    expect(phone.status).to_contain_text("The server refused that action (403): reload the page.")
+    phone.page.unroute("**/send/")
+
+    phone.page.reload()
+    expect(phone.result).to_have_value("4S N =")  # typed once, never lost
+    expect(phone.lead).to_have_value("HK")
+    assert not TableEntry.objects.exists()
+
+
 def test_a_refused_result_goes_back_to_ns_and_the_correction_is_the_one_line(open_phone):
     phone = open_phone(1)
     phone.type_result("4S N =")
