@@ -25,9 +25,11 @@ For each size, on a throwaway database (bench/web.py's) in a fresh process:
 
 Each time is wall time and, in brackets, this process's CPU time: on a machine shared
 with other work the CPU time is what the code costs (PostgreSQL's own work is not in
-it; SQLite's is). The settings are bench/web.py's with a dummy cache, so every figure is the uncached
-path (a page cache keyed by the session's revision only helps from the second request
-after a change). The last table shows how each figure grows from one size to the next,
+it; SQLite's is). The settings are bench/web.py's with a dummy cache, so no page comes from the page
+cache (which only helps from the second request of a page after a change); the scored
+figures are kept in the process, as on a server (sessions.selectors.kept_scores), so
+the first request after the correction scores the corrected board again and the
+pages after it only render. The last table shows how each figure grows from one size to the next,
 per table: 1.0 is linear growth, and a page that does not grow with the session (it is
 paginated) shows the size ratio's inverse. Speed is printed, never asserted.
 """

@@ -1,6 +1,6 @@
 """Settings of the simultaneous-pairs benchmark (bench/sim.py): bench/web.py's, with no
-cache, so that every page is measured on its uncached path; and room for a national
-event's results file."""
+shared cache, so that every page is rendered (the scored figures stay in the process,
+as on a server); and room for a national event's results file."""
 
 from bench.web_settings import *  # noqa: F403
 

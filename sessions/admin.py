@@ -1,31 +1,78 @@
-"""Minimal admin: for looking things up; every change of results goes through the services."""
+"""Minimal admin: for looking things up; every change of results goes through the services.
+
+What is changed or deleted here still moves the revisions the cached pages stand on
+(sessions.services.revisions), as the services' writes do: no page shows what was
+there before.
+"""
 
 from django.contrib import admin
+from django.db import models
 
-from .services.analysis import analysis_request
 from .models import Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session
+from .services.analysis import analysis_request
+from .services.revisions import club_revise, club_revise_with_sessions, event_revise, players_revise, session_revise
+
+
+def revise_after_admin_write(obj: models.Model) -> None:
+    """Bump what shows ``obj``: its session (and club), its event's sessions, its club's."""
+    if isinstance(obj, Club):
+        club_revise_with_sessions(club=obj.pk)
+    elif isinstance(obj, Event):
+        event_revise(event=obj)
+    elif isinstance(obj, Session):
+        session_revise(session=obj.pk)  # (nothing, once deleted: its club still lists it)
+        club_revise(club=obj.event.club_id)
+    elif isinstance(obj, Player):
+        players_revise(players=[obj.pk])
+        club_revise(club=obj.club_id)
+    elif isinstance(obj, ClubDirector):
+        club_revise(club=obj.club_id)
+    elif isinstance(obj, (Board, Section)):
+        session_revise(session=obj.session_id)
+    elif isinstance(obj, (Pair, Seating)):
+        session_revise(session=obj.section.session_id)
+    elif isinstance(obj, Result):
+        session_revise(session=obj.board.session_id)
+
+
+class RevisingAdmin(admin.ModelAdmin):
+    """A ModelAdmin whose saves and deletes bump the revisions (revise_after_admin_write)."""
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        revise_after_admin_write(obj)
+
+    def delete_model(self, request, obj) -> None:
+        super().delete_model(request, obj)
+        revise_after_admin_write(obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        deleted = list(queryset)
+        super().delete_queryset(request, queryset)
+        for obj in deleted:
+            revise_after_admin_write(obj)
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(RevisingAdmin):
     list_display = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(RevisingAdmin):
     list_display = ["name", "club", "method"]
     list_filter = ["club", "method"]
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(RevisingAdmin):
     list_display = ["name", "event", "date", "movement_kind", "tables", "published"]
     list_filter = ["published", "movement_kind"]
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(RevisingAdmin):
     """Read-only: a change here would bypass the checks and the change log."""
 
     list_display = ["board", "section", "ns_pair", "ew_pair", "text", "ns_score", "version", "updated_by"]
@@ -39,7 +86,7 @@ class ResultAdmin(admin.ModelAdmin):
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(RevisingAdmin):
     list_display = ["changed_at", "changed_by", "board", "action", "before_text", "after_text"]
     list_select_related = ["board", "changed_by"]
 
@@ -51,7 +98,7 @@ class ResultChangeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(RevisingAdmin):
     """A deal corrected here is analysed again, like one loaded from a file."""
 
     list_display = ["number", "session", "dealer", "vulnerability"]
@@ -63,4 +110,4 @@ class BoardAdmin(admin.ModelAdmin):
             analysis_request(boards=[obj])
 
 
-admin.site.register([ClubDirector, Player, Section, Pair, Seating])
+admin.site.register([ClubDirector, Player, Section, Pair, Seating], RevisingAdmin)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import django_tables2 as tables
+from django_tables2.data import TableListData
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html
@@ -171,6 +172,15 @@ class AgainstParColumn(LineAnalysisColumn):
     def render(self, value: int, table: tables.Table) -> str:
         figure = self.figure_of(value, table)
         return "" if figure is None else signed(figure)
+
+
+class ReadWhenShown(TableListData):
+    """Table data that reads only the rows a page shows (selectors.public.BoardRows):
+    sorting by a column reads them all first."""
+
+    def order_by(self, aliases) -> None:
+        self.data = list(self.data)
+        super().order_by(aliases)
 
 
 class PublicTable(tables.Table):

@@ -6,6 +6,7 @@ import pytest
 from django.core.cache import cache
 
 from sessions.models import ClubDirector
+from sessions.selectors import kept_scores
 from tests.factories import make_club, make_event, make_session, make_user
 
 
@@ -14,8 +15,10 @@ def empty_cache():
     """Each test starts with an empty cache: pages and scores kept by an earlier test (whose
     rows had the same ids) are never served to the next one."""
     cache.clear()
+    kept_scores.forget_all()
     yield
     cache.clear()
+    kept_scores.forget_all()
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from sessions.scoring import options as engine
 from .choices import Direction, MovementKind, Seat, Vulnerability
 from .clubs import Club, Player
 from .scorepads import DealEra
-from .revisions import KeepsRevisionOnSave
+from .revisions import KeepsRevisionOnSave, new_setup_token
 
 
 class ScoringMethod(models.TextChoices):
@@ -195,6 +195,10 @@ class Session(KeepsRevisionOnSave, models.Model):
     # ETag (sessions.services.revisions). revised_at is their Last-Modified.
     revision = models.PositiveBigIntegerField(default=0, editable=False)
     revised_at = models.DateTimeField(default=timezone.now, editable=False)
+    # Drawn afresh by every write but a change of lines (pairs, players, boards, seating,
+    # settings, imports): while it stays, a scored session is brought up to date board by
+    # board from the change log (sessions.selectors.scoring).
+    setup_token = models.BigIntegerField(default=new_setup_token, editable=False)
 
     club_path = "event__club"
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 #: The fields only sessions.services.revisions writes.
-REVISION_FIELDS = ("revision", "revised_at")
+REVISION_FIELDS = ("revision", "revised_at", "setup_token")
+
+
+def new_setup_token() -> int:
+    """A session's setup token: random, so no other session (an id reused) ever has it."""
+    return secrets.randbits(62)
 
 
 class KeepsRevisionOnSave:

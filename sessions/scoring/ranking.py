@@ -23,20 +23,36 @@ def place_labels(values: Sequence[Exact]) -> tuple[str, ...]:
 
 
 def places(values: Sequence[Exact]) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """place_numbers and place_labels in one sort: a field of 3,000 pairs is sorted once,
-    and its Fractions compared, never hashed (hashing a Fraction costs a modular inverse)."""
-    order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
+    """place_numbers and place_labels in one sort: a field of 3,000 pairs is sorted once.
+
+    Sorted by each value's float, which keeps the order (a < b gives float(a) <= float(b))
+    at a fraction of a Fraction comparison's cost; values whose floats are equal (ties, or
+    figures closer than a float tells) are then ordered and compared exactly."""
+    approx = [float(value) for value in values]
+    order = sorted(range(len(values)), key=approx.__getitem__, reverse=True)
+    _order_equal_floats_exactly(order, approx, values)
     numbers = [0] * len(values)
     tied = [False] * len(values)
     first = 0
     for position, index in enumerate(order):
-        if position and values[index] == values[order[position - 1]]:
-            tied[index] = tied[order[position - 1]] = True
+        before = order[position - 1]
+        if position and approx[index] == approx[before] and values[index] == values[before]:
+            tied[index] = tied[before] = True
         else:
             first = position
         numbers[index] = first + 1
     labels = tuple(f"{number}=" if tie else str(number) for number, tie in zip(numbers, tied))
     return tuple(numbers), labels
+
+
+def _order_equal_floats_exactly(order: list[int], approx: Sequence[float], values: Sequence[Exact]) -> None:
+    """Within each run of equal floats, highest exact value first (stable: ties keep their order)."""
+    start = 0
+    for end in range(1, len(order) + 1):
+        if end == len(order) or approx[order[end]] != approx[order[start]]:
+            if end - start > 1:
+                order[start:end] = sorted(order[start:end], key=values.__getitem__, reverse=True)
+            start = end
 
 
 def format_points(value: Exact | None, places: int = 2) -> str:

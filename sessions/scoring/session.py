@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
@@ -138,6 +138,8 @@ class SessionResult:
     lines: tuple[ScoredLine, ...]  # same order as the input lines
     standings: Mapping[str, tuple[Standing, ...]]  # field -> best first
     top: Fraction  # full top of a board (matchpoints; 0 for IMPs)
+    # What rescore_boards starts from (not part of the result: never compared).
+    workings: _Workings | None = field(default=None, repr=False, compare=False)
 
     def standing(self, pair: str) -> Standing:
         for standings in self.standings.values():
@@ -170,16 +172,29 @@ def score_session(session: SessionInput) -> SessionResult:
     lines = tuple(session.lines)
     _check_session(lines, session.fields)
     options = session.options
-    groups = _comparison_groups(lines, options.across_field)
+    groups = _comparison_groups(lines, range(len(lines)), options.across_field)
+    figures: list[_LineFigures] = [_NO_FIGURES] * len(lines)
+    results_on_board: Counter[tuple[str, int]] = Counter()
+    full_results: dict[str, int] = {}
+    full_top = Fraction(0)
     if options.method == Method.MATCHPOINTS:
-        figures, full_top = _score_matchpoints(lines, groups, options, session.results_per_board)
+        _count_results(results_on_board, groups)
+        full_results = _full_results(results_on_board, session.results_per_board)
+        _score_matchpoint_groups(lines, figures, groups, results_on_board, full_results, options)
+        if options.adjusted_session_percentage:
+            _apply_session_percentages(lines, figures)
+        full_top = max((options.scale.top(count) for count in full_results.values()), default=Fraction(0))
     else:
-        figures, full_top = _score_imps(lines, groups, options), Fraction(0)
+        _score_imps(lines, figures, groups, options)
     if options.line_decimals is not None:
         _round_lines(figures, options.line_decimals)
     scored = _scored_lines(lines, figures)
-    standings = _standings(lines, figures, session)
-    return SessionResult(lines=scored, standings=standings, top=full_top)
+    tallies = _tallies(lines, figures)
+    by_field = _pairs_by_field(tallies, session.fields)
+    standings = _standings(by_field, tallies, session)
+    workings = _Workings(session.options, session.fields, session.boards_in_session, session.results_per_board,
+                         figures, results_on_board, full_results, tallies, by_field)
+    return SessionResult(lines=scored, standings=standings, top=full_top, workings=workings)
 
 
 def _check_session(lines: Sequence[Line], fields: Mapping[str, str]) -> None:
@@ -212,10 +227,13 @@ def _universe(line: Line, across_field: bool) -> str:
     return "" if across_field else line.section
 
 
-def _comparison_groups(lines: Sequence[Line], across_field: bool) -> dict[tuple[str, int, int], list[int]]:
-    """Indexes of the lines that were played, by (section or "", board, fouled group)."""
+def _comparison_groups(
+    lines: Sequence[Line], indexes: Sequence[int], across_field: bool
+) -> dict[tuple[str, int, int], list[int]]:
+    """Indexes (of ``indexes``) of the lines that were played, by (section or "", board, fouled group)."""
     groups: dict[tuple[str, int, int], list[int]] = defaultdict(list)
-    for index, line in enumerate(lines):
+    for index in indexes:
+        line = lines[index]
         if not isinstance(line.score, NotPlayed):
             groups[(_universe(line, across_field), line.board, line.group)].append(index)
     return groups
@@ -236,20 +254,22 @@ def _comparable(lines: Sequence[Line], members: Sequence[int]) -> tuple[list[int
 # --- matchpoints --------------------------------------------------------------------
 
 
-def _score_matchpoints(
-    lines: Sequence[Line],
-    groups: Mapping[tuple[str, int, int], list[int]],
-    options: ScoringOptions,
-    results_per_board: int | None,
-) -> tuple[list[_LineFigures], Fraction]:
-    results_on_board: Counter[tuple[str, int]] = Counter()
+def _count_results(results_on_board: Counter[tuple[str, int]], groups: Mapping[tuple[str, int, int], list[int]]) -> None:
     for (universe, board, _), members in groups.items():
         results_on_board[(universe, board)] += len(members)
-    full_results = _full_results(results_on_board, results_per_board)
 
-    # A line no group fills (not played) keeps the empty figures, one object for all of
-    # them: _matchpoint_group gives every line it fills its own (or its equals') object.
-    figures = [_NO_FIGURES] * len(lines)
+
+def _score_matchpoint_groups(
+    lines: Sequence[Line],
+    figures: list[_LineFigures],
+    groups: Mapping[tuple[str, int, int], list[int]],
+    results_on_board: Mapping[tuple[str, int], int],
+    full_results: Mapping[str, int],
+    options: ScoringOptions,
+) -> None:
+    """Fill in the figures of the groups' lines. A line no group fills (not played) keeps
+    the empty figures, one object for all of them: _matchpoint_group gives every line it
+    fills its own (or its equals') object."""
     for (universe, board, _), members in groups.items():
         compared, scores = _comparable(lines, members)
         expected = full_results[universe]
@@ -258,10 +278,6 @@ def _score_matchpoints(
         if options.short_boards == ShortBoards.NONE:
             expected = shown_expected = len(compared)
         _matchpoint_group(lines, figures, members, compared, scores, (expected, shown_expected), options)
-    if options.adjusted_session_percentage:
-        _apply_session_percentages(lines, figures)
-    full_top = max((options.scale.top(count) for count in full_results.values()), default=Fraction(0))
-    return figures, full_top
 
 
 def _matchpoint_group(
@@ -386,9 +402,12 @@ def _apply_session_percentages(lines: Sequence[Line], figures: list[_LineFigures
 
 
 def _score_imps(
-    lines: Sequence[Line], groups: Mapping[tuple[str, int, int], list[int]], options: ScoringOptions
-) -> list[_LineFigures]:
-    figures = [_LineFigures() for _ in lines]
+    lines: Sequence[Line],
+    figures: list[_LineFigures],
+    groups: Mapping[tuple[str, int, int], list[int]],
+    options: ScoringOptions,
+) -> None:
+    """Fill in the figures of the groups' lines (a line of its own each)."""
     for members in groups.values():
         compared, scores = _comparable(lines, members)
         datum = None
@@ -400,15 +419,15 @@ def _score_imps(
         else:
             earned = cross_imps_board(scores, options.cross_imps == CrossImpsMode.AVERAGE, options.imp_table,
                                       exclude=options.cross_imps_trim)
+        for index in members:
+            figures[index] = _LineFigures(datum=datum)
         for index, ns_imps in zip(compared, earned):
             figures[index].counted = figures[index].shown = (Fraction(ns_imps), -Fraction(ns_imps))
         comparisons = max(len(compared), 1)  # an artificial result, had it been played
         for index in members:
             score = lines[index].score
-            figures[index].datum = datum
             if isinstance(score, Artificial):
                 figures[index].counted = figures[index].shown = _artificial_imps(score, options, comparisons)
-    return figures
 
 
 def _artificial_imps(score: Artificial, options: ScoringOptions, comparisons: int) -> tuple[Fraction, Fraction]:
@@ -499,6 +518,24 @@ class _Tally:
             self.tops_parts += top
         self.boards += 1
 
+    def remove(self, earned: Fraction, top: Fraction | int) -> None:
+        """Take back what ``add`` added (a line rescored)."""
+        if earned.denominator == 1:
+            self.whole_points -= earned.numerator
+        else:
+            self.points_parts -= earned
+        if top.denominator == 1:
+            self.whole_tops -= top.numerator
+        else:
+            self.tops_parts -= top
+        self.boards -= 1
+
+    def copy(self) -> _Tally:
+        copied = _Tally()
+        copied.whole_points, copied.points_parts = self.whole_points, self.points_parts
+        copied.whole_tops, copied.tops_parts, copied.boards = self.whole_tops, self.tops_parts, self.boards
+        return copied
+
     @property
     def points(self) -> Fraction:
         return self.points_parts + self.whole_points
@@ -508,25 +545,43 @@ class _Tally:
         return self.tops_parts + self.whole_tops
 
 
-def _standings(
-    lines: Sequence[Line], figures: Sequence[_LineFigures], session: SessionInput
-) -> dict[str, tuple[Standing, ...]]:
+def _tallies(lines: Sequence[Line], figures: Sequence[_LineFigures]) -> dict[str, _Tally]:
+    """Each pair's points, tops and boards, from the counted figures of its lines."""
     tallies: dict[str, _Tally] = defaultdict(_Tally)
     for line, figure in zip(lines, figures):
-        if figure.counted is None:
-            continue
-        top = figure.counted_top or 0
-        tallies[line.ns_pair].add(figure.counted[0], top)
-        tallies[line.ew_pair].add(figure.counted[1], top)
+        _tally_line(tallies, line, figure, _Tally.add)
+    return dict(tallies)
+
+
+def _tally_line(tallies: Mapping[str, _Tally], line: Line, figure: _LineFigures, how: Callable) -> None:
+    """``how`` (_Tally.add or _Tally.remove) the line's counted figures to both its pairs."""
+    if figure.counted is None:
+        return
+    top = figure.counted_top or 0
+    how(tallies[line.ns_pair], figure.counted[0], top)
+    how(tallies[line.ew_pair], figure.counted[1], top)
+
+
+def _pairs_by_field(tallies: Mapping[str, _Tally], fields: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """The pairs that scored, per ranking field, in natural order."""
     by_field: dict[str, list[str]] = defaultdict(list)
     for pair in sorted(tallies, key=_natural_order):
-        by_field[session.fields[pair]].append(pair)
+        by_field[fields[pair]].append(pair)
+    return {name: tuple(pairs) for name, pairs in sorted(by_field.items())}
+
+
+def _standings(
+    by_field: Mapping[str, Sequence[str]], tallies: Mapping[str, _Tally], session: SessionInput
+) -> dict[str, tuple[Standing, ...]]:
+    return {name: _rank_field(name, pairs, tallies, session) for name, pairs in by_field.items()}
+
+
+def _rank_field(
+    name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], session: SessionInput
+) -> tuple[Standing, ...]:
     matchpoints = session.options.method == Method.MATCHPOINTS
     ranked = _rank_matchpoint_field if matchpoints else _rank_imp_field
-    return {
-        field_name: ranked(field_name, pairs, tallies, session.boards_in_session)
-        for field_name, pairs in sorted(by_field.items())
-    }
+    return ranked(name, pairs, tallies, session.boards_in_session)
 
 
 def _natural_order(pair: str) -> tuple[tuple[int, int | str], ...]:
@@ -538,69 +593,179 @@ def _rank_matchpoint_field(
     field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None
 ) -> tuple[Standing, ...]:
     """RULES 4: percentage of the tops played; total scaled to the session's boards."""
-    full_boards = boards_in_session or max(tallies[pair].boards for pair in pairs)
-    percentages = [_percentage(tallies[pair]) for pair in pairs]
-    standings = [
-        _standing(
-            pair,
-            field_name,
-            tallies[pair].boards,
-            total=tallies[pair].points * Fraction(full_boards, tallies[pair].boards),
-            percentage=percentage,
-            average=None,
-        )
-        for pair, percentage in zip(pairs, percentages)
-    ]
-    return _placed(standings, percentages)
+    counted = [tallies[pair] for pair in pairs]
+    full_boards = boards_in_session or max(tally.boards for tally in counted)
+    percentages = [_percentage(tally) for tally in counted]
+    totals = [_scaled_total(tally, full_boards) for tally in counted]
+    return _placed(field_name, pairs, counted, totals, percentages, None, keys=percentages)
 
 
 def _percentage(tally: _Tally) -> Fraction:
     if not tally.tops:  # every board played once in a field of one table
         return Fraction(50)
+    if not (tally.points_parts or tally.tops_parts):  # whole points of whole tops: one Fraction
+        return Fraction(tally.whole_points * 100, tally.whole_tops)
     return tally.points / tally.tops * HUNDRED
+
+
+def _scaled_total(tally: _Tally, full_boards: int) -> Fraction:
+    """The pair's points scaled to the boards of a full session (RULES 4)."""
+    if not tally.points_parts:
+        return Fraction(tally.whole_points * full_boards, tally.boards)
+    return tally.points * Fraction(full_boards, tally.boards)
 
 
 def _rank_imp_field(
     field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None
 ) -> tuple[Standing, ...]:
     """RULES 6 and 8: rank by total IMPs, or by the average when boards played differ."""
-    averages = [tallies[pair].points / tallies[pair].boards for pair in pairs]
-    standings = [
-        _standing(
-            pair,
-            field_name,
-            tallies[pair].boards,
-            total=tallies[pair].points,
-            percentage=None,
-            average=average,
-        )
-        for pair, average in zip(pairs, averages)
-    ]
-    same_boards = len({standing.boards_played for standing in standings}) == 1
-    keys = [standing.total for standing in standings] if same_boards else averages
-    return _placed(standings, keys)
+    counted = [tallies[pair] for pair in pairs]
+    totals = [tally.points for tally in counted]
+    averages = [total / tally.boards for total, tally in zip(totals, counted)]
+    same_boards = len({tally.boards for tally in counted}) == 1
+    return _placed(field_name, pairs, counted, totals, None, averages, keys=totals if same_boards else averages)
 
 
-def _standing(
-    pair: str, field_name: str, boards: int, total: Fraction, percentage: Fraction | None, average: Fraction | None
-) -> Standing:
-    return Standing(
-        pair=pair,
-        field=field_name,
-        boards_played=boards,
-        total=total,
-        percentage=percentage,
-        average=average,
-        place="",
-        rank=0,
-    )
-
-
-def _placed(standings: Sequence[Standing], keys: Sequence[Fraction]) -> tuple[Standing, ...]:
-    """The standings with their places, best first; ties keep the input (pair) order."""
+def _placed(
+    field_name: str,
+    pairs: Sequence[str],
+    tallies: Sequence[_Tally],
+    totals: Sequence[Fraction],
+    percentages: Sequence[Fraction] | None,
+    averages: Sequence[Fraction] | None,
+    *,
+    keys: Sequence[Fraction],
+) -> tuple[Standing, ...]:
+    """The field's standings with their places, best first; ties keep the input (pair) order."""
     numbers, labels = places(keys)
-    placed = [
-        replace(standing, place=label, rank=number)
-        for standing, label, number in zip(standings, labels, numbers)
+    standings = [
+        Standing(
+            pair=pair,
+            field=field_name,
+            boards_played=tally.boards,
+            total=totals[index],
+            percentage=percentages[index] if percentages is not None else None,
+            average=averages[index] if averages is not None else None,
+            place=labels[index],
+            rank=numbers[index],
+        )
+        for index, (pair, tally) in enumerate(zip(pairs, tallies))
     ]
-    return tuple(sorted(placed, key=lambda standing: standing.rank))
+    return tuple(sorted(standings, key=lambda standing: standing.rank))
+
+
+# --- rescoring changed boards -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Workings:
+    """What a scored session keeps for rescore_boards: its input's settings, each line's
+    figures, the results per board, the pairs' tallies and the fields' pairs."""
+
+    options: ScoringOptions
+    fields: Mapping[str, str]
+    boards_in_session: int | None
+    results_per_board: int | None
+    figures: Sequence[_LineFigures]
+    results_on_board: Mapping[tuple[str, int], int]
+    full_results: Mapping[str, int]
+    tallies: Mapping[str, _Tally]
+    by_field: Mapping[str, tuple[str, ...]]
+
+    def scores_alike(self, session: SessionInput) -> bool:
+        return (self.options, self.boards_in_session, self.results_per_board) == (
+            session.options, session.boards_in_session, session.results_per_board
+        ) and self.fields == session.fields
+
+
+def rescore_boards(previous: SessionResult, session: SessionInput, boards: Collection[int]) -> SessionResult:
+    """``session`` scored, knowing that it is ``previous``'s session with only the lines of
+    ``boards`` changed (added, corrected or deleted), the others the same and in the same
+    order: the same result as score_session(session), at the cost of those boards.
+
+    A correction on a simultaneous pairs touches one board of 3,000 results and the
+    totals of the pairs on it; every other line keeps its figures. When a change reaches
+    further (the full top moves, an Ave+ follows a pair's own percentage, the settings
+    differ) the whole session is scored again.
+    """
+    workings = previous.workings
+    options = session.options
+    if workings is None or options.adjusted_session_percentage or not workings.scores_alike(session):
+        return score_session(session)
+    changed = set(boards)
+    lines = tuple(session.lines)
+    kept_old = [index for index, scored in enumerate(previous.lines) if scored.line.board not in changed]
+    kept_new = [index for index, line in enumerate(lines) if line.board not in changed]
+    if len(kept_old) != len(kept_new):
+        raise ScoringError("rescore_boards: lines changed outside the boards named")
+    new = [index for index, line in enumerate(lines) if line.board in changed]
+    _check_session([lines[index] for index in new], session.fields)
+
+    figures: list[_LineFigures] = [_NO_FIGURES] * len(lines)
+    for old_index, new_index in zip(kept_old, kept_new):
+        figures[new_index] = workings.figures[old_index]
+    groups = _comparison_groups(lines, new, options.across_field)
+    results_on_board = Counter({key: count for key, count in workings.results_on_board.items() if key[1] not in changed})
+    if options.method == Method.MATCHPOINTS:
+        _count_results(results_on_board, groups)
+        if _full_results(results_on_board, session.results_per_board) != workings.full_results:
+            return score_session(session)  # the full top moved: every line's factoring with it
+        _score_matchpoint_groups(lines, figures, groups, results_on_board, workings.full_results, options)
+    else:
+        _score_imps(lines, figures, groups, options)
+    if options.line_decimals is not None:
+        _round_lines([figures[index] for index in new], options.line_decimals)
+
+    tallies, touched = _retallied(workings, previous, lines, figures, changed, new)
+    by_field = dict(workings.by_field)
+    standings = dict(previous.standings)
+    for name in sorted({session.fields[pair] for pair in touched}):
+        pairs = by_field.get(name, ())
+        ranked = set(pairs)
+        if any((pair in tallies) != (pair in ranked) for pair in touched if session.fields[pair] == name):
+            pairs = tuple(sorted((pair for pair in tallies if session.fields[pair] == name), key=_natural_order))
+        if pairs:
+            by_field[name], standings[name] = pairs, _rank_field(name, pairs, tallies, session)
+        else:  # the field's last pair lost its last board
+            by_field.pop(name, None)
+            standings.pop(name, None)
+
+    scored: list[ScoredLine | None] = [None] * len(lines)  # every one filled below
+    for old_index, new_index in zip(kept_old, kept_new):
+        scored[new_index] = previous.lines[old_index]
+    for index, line in zip(new, _scored_lines([lines[index] for index in new], [figures[index] for index in new])):
+        scored[index] = line
+    workings = _Workings(options, session.fields, session.boards_in_session, session.results_per_board,
+                         figures, results_on_board, workings.full_results, tallies, by_field)
+    return SessionResult(lines=tuple(line for line in scored if line is not None),
+                         standings=dict(sorted(standings.items())), top=previous.top,
+                         workings=workings)
+
+
+def _retallied(
+    workings: _Workings, previous: SessionResult, lines: Sequence[Line], figures: Sequence[_LineFigures],
+    changed: set[int], new: Sequence[int],
+) -> tuple[dict[str, _Tally], set[str]]:
+    """The pairs' tallies with the changed boards' old figures taken back and the new ones
+    added (copies of the tallies touched: ``previous`` stays as it was); and the pairs touched."""
+    tallies = dict(workings.tallies)
+    touched: set[str] = set()
+
+    def fresh(pair: str) -> None:
+        if pair not in touched:
+            touched.add(pair)
+            tallies[pair] = tallies[pair].copy() if pair in tallies else _Tally()
+
+    for index, scored in enumerate(previous.lines):
+        if scored.line.board in changed:
+            fresh(scored.line.ns_pair)
+            fresh(scored.line.ew_pair)
+            _tally_line(tallies, scored.line, workings.figures[index], _Tally.remove)
+    for index in new:
+        fresh(lines[index].ns_pair)
+        fresh(lines[index].ew_pair)
+        _tally_line(tallies, lines[index], figures[index], _Tally.add)
+    for pair in touched:
+        if not tallies[pair].boards:  # no board left (or none scored): in no field
+            del tallies[pair]
+    return tallies, touched

@@ -9,7 +9,7 @@ the stored pairs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -150,6 +150,32 @@ def _rows(scored: ScoredSession, results: list[Result]) -> list[TravellerRow]:
     return [TravellerRow(result, scored.scored_line(result)) for result in results]
 
 
+class BoardRows(Sequence[TravellerRow]):
+    """A board's traveller rows, read a slice at a time: a page of a 3,000-line traveller
+    (a simultaneous pairs across the field) reads its 60 lines, not 3,000. Walking them
+    all (sorting by a column, the analysis of a final session) reads the board once."""
+
+    def __init__(self, scored: ScoredSession, board: Board) -> None:
+        self._scored, self._board = scored, board
+        self._ids = scored.board_line_ids(board)
+        self._all: list[TravellerRow] | None = None
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __getitem__(self, index):  # an int or a slice, as a list takes them
+        if self._all is not None:
+            return self._all[index]
+        if isinstance(index, slice):
+            return _rows(self._scored, self._scored.results_where(ids=self._ids[index]))
+        return _rows(self._scored, self._scored.results_where(ids=[self._ids[index]]))[0]
+
+    def __iter__(self) -> Iterator[TravellerRow]:
+        if self._all is None:
+            self._all = _rows(self._scored, self._scored.results_where(board=self._board))
+        return iter(self._all)
+
+
 # --- the session's results ------------------------------------------------------------
 
 
@@ -197,7 +223,7 @@ def results_sheet(*, session: Session) -> ResultsSheet:
 @dataclass(frozen=True)
 class TravellerSheet:
     board: Board
-    rows: list[TravellerRow]
+    rows: Sequence[TravellerRow]  # BoardRows: read when shown
     previous: int | None
     next: int | None
     method: str
@@ -206,17 +232,17 @@ class TravellerSheet:
 def traveller_sheet(*, board: Board) -> TravellerSheet:
     """Every line of the board, in section and table order, and its neighbours.
 
-    Queries: session_score's two and the board numbers (board.session.event loaded).
+    Queries: session_score's two and the board numbers (board.session.event loaded),
+    and one for the lines shown (all of them, or a page: BoardRows).
     """
     session = board.session
     scored = session_score(session=session)
     numbers = _board_numbers(session)
     earlier = [number for number in numbers if number < board.number]
     later = [number for number in numbers if number > board.number]
-    results = scored.results_where(board=board)
     return TravellerSheet(
         board=board,
-        rows=_rows(scored, results),
+        rows=BoardRows(scored, board),
         previous=earlier[-1] if earlier else None,
         next=later[0] if later else None,
         method=session.event.method,

@@ -6,10 +6,12 @@ size), turns them into the engine's SessionInput and calls ``score_session``;
 keys are "A:1NS" (section letter, movement label), as the engine suggests.
 
 Inside ``scores_from_cache()`` (the public pages and the director's standings, on a
-GET) both keep each scored session in Django's cache under the session's revision
-(sessions.services.revisions): every page of one revision scores it once, and a write,
-which bumps the revision, makes the next read score afresh. Never inside a writer's
-transaction: its revision is not committed yet (a rollback would leave a score under a
+GET) both keep each session's latest scored figures (sessions.selectors.kept_scores)
+under its setup token and revision (sessions.services.revisions): every page of one
+revision scores it once; a write of lines (logged, board by board, in the change log)
+makes the next read score those boards again and keep the rest; any other write draws a
+new setup token, and the next read scores the session whole. Never inside a writer's
+transaction: its revision is not committed yet (a rollback would leave figures under a
 number the next writer takes), and a session loaded before its own bump carries the
 old number.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -27,11 +29,12 @@ from functools import cached_property
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
-from sessions import shared_cache
 from sessions.performance import garbage_collection_paused
-from sessions.models import Board, DealEra, Event, Pair, Rankings, Result, ResultKind, ScoringMethod, Session
+from sessions.models import (
+    Board, DealEra, Event, Pair, Rankings, Result, ResultChange, ResultKind, ScoringMethod, Session,
+)
 from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import Contract
 from sessions.scoring.notation import Played, ns_score
@@ -43,14 +46,11 @@ from sessions.scoring.session import (
     SessionInput,
     SessionResult,
     Standing,
+    rescore_boards,
     score_session,
 )
 
-from .revisions import revision_stamp
-
-#: Seconds a scored session stays in the cache: a revision's score is never wrong, only
-#: unused once the session moves on, so this only bounds the memory of old revisions.
-SCORE_CACHE_SECONDS = 24 * 60 * 60
+from . import kept_scores
 
 _scores_cached: ContextVar[bool] = ContextVar("scores_cached", default=False)
 
@@ -71,13 +71,12 @@ def _cache_usable() -> bool:
     return _scores_cached.get() and outside_writes
 
 
-def _score_key(session: Session) -> str:
-    return f"clubscore:score:{revision_stamp(session)}"
-
-
 def _as_loaded(cached: ScoredSession, session: Session) -> ScoredSession:
-    """A cached score with the caller's session object (the same row, the same revision)."""
-    return dataclasses.replace(cached, session=session)
+    """A kept score with the caller's session object (the same row, the same revision),
+    and the kept one's index of its lines (built once: 72,000 lines in a simultaneous pairs)."""
+    loaded = dataclasses.replace(cached, session=session)
+    loaded.__dict__["_line_index"] = cached._line_index
+    return loaded
 
 
 def pair_key(pair: Pair, section_letter: str) -> str:
@@ -105,13 +104,14 @@ class StoredLine(NamedTuple):
     declarer: str
     tricks: int | None
     board_section_id: int | None  # the section whose own deal this is; None: shared by all
+    board_id: int
 
 
 #: The Result fields (and the board's number and section) each StoredLine holds, in order.
 STORED_LINE_FIELDS = (
     "pk", "board__number", "section_id", "ns_pair_id", "ew_pair_id", "group", "kind", "ns_score",
     "artificial_ns_percent", "artificial_ew_percent", "weighted_parts", "level", "strain", "doubling",
-    "declarer", "tricks", "board__section_id",
+    "declarer", "tricks", "board__section_id", "board_id",
 )
 
 
@@ -256,6 +256,11 @@ class ScoredSession:
     pairs: Mapping[str, Pair]  # pair key -> Pair
     note: str = ""  # why the session was not scored as the event asks (DIFFERENT_DEALS_NOTE)
     loaded: tuple[Result, ...] | None = field(default=None, repr=False)
+    line_boards: tuple[int, ...] = ()  # the Board of each line, as line_ids
+
+    def board_line_ids(self, board: Board) -> list[int]:
+        """The board's lines (its stored Results' ids), in the engine's order: no query."""
+        return [pk for pk, board_id in zip(self.line_ids, self.line_boards) if board_id == board.pk]
 
     @cached_property
     def _line_index(self) -> dict[int, int]:
@@ -274,14 +279,21 @@ class ScoredSession:
 
     def results_where(
         self, *, board: Board | None = None, number: int | None = None, pair: Pair | None = None,
-        section_id: int | None = None,
+        section_id: int | None = None, ids: Collection[int] | None = None,
     ) -> list[Result]:
         """The board's lines, or those of every deal of a board number (sections playing
-        their own deals), or the pair's, or a section's, or all, in the engine's order: one
-        query, or none when the lines were loaded with the session (``loaded``)."""
+        their own deals), or the pair's, or a section's, or those of ``ids``, or all, in the
+        engine's order: one query, or none when the lines were loaded with the session
+        (``loaded``)."""
         if self.loaded is not None:
-            return [result for result in self.loaded if _matches(result, board, number, pair, section_id)]
+            wanted = None if ids is None else set(ids)
+            return [
+                result for result in self.loaded
+                if _matches(result, board, number, pair, section_id) and (wanted is None or result.pk in wanted)
+            ]
         results = _results().filter(board__session=self.session)
+        if ids is not None:
+            results = results.filter(pk__in=list(ids))
         if board is not None:
             results = results.filter(board=board)
         if number is not None:
@@ -327,23 +339,90 @@ def session_score(*, session: Session) -> ScoredSession:
     """Score the session as entered so far (two queries, plus the event if not loaded).
 
     A read: it lives with the selectors, which build every page on it; nothing is stored
-    in the database (inside ``scores_from_cache`` it is kept in the cache, by revision).
-    The lines are read as rows (StoredLine), not as Results: see ScoredSession.
+    in the database. The lines are read as rows (StoredLine), not as Results: see
+    ScoredSession. Inside ``scores_from_cache`` the latest scored figures of the session
+    are kept (sessions.selectors.kept_scores): a revision already scored costs no query,
+    and after lines changed only the boards the change log names are read and scored
+    again (two queries), the other boards' figures kept.
     """
-    use_cache = _cache_usable()
-    if use_cache and (cached := shared_cache.get(_score_key(session))) is not None:
-        return _as_loaded(cached, session)
+    if not _cache_usable():
+        return _scored_whole(session).scored
+    token, revision = session.setup_token, session.revision
+    here = kept_scores.kept_here(session.pk)
+    if here is not None and here.serves(token, revision):
+        return _as_loaded(here.scored, session)
+    shared = None
+    if here is None or not here.base_for(token):
+        shared = kept_scores.kept_shared([session.pk]).get(session.pk)
+        if shared is not None and shared.serves(token, revision):
+            kept_scores.keep(session.pk, shared, share=False)
+            return _as_loaded(shared.scored, session)
+    base = next((kept for kept in (here, shared) if kept is not None and kept.base_for(token)), None)
+    kept = _brought_up_to_date(session, base) if base is not None else None
+    if kept is None:
+        kept = _scored_whole(session)
+    kept_scores.keep(session.pk, kept)
+    return _as_loaded(kept.scored, session)
+
+
+def _scored_whole(session: Session) -> kept_scores.Kept:
+    """Every line read and scored; with the change log's last entry, read first (so the
+    lines are at least as new as it: a later change is read again next time)."""
+    last_change = ResultChange.objects.filter(session=OuterRef("section__session")).order_by("-pk").values("pk")[:1]
     with garbage_collection_paused():  # a large session is many objects and no cycles
-        pairs = list(_pairs().filter(section__session=session))
-        era = session.event.deal_era
+        # (the last change rides on the pairs' query: no query more)
+        pairs = list(_pairs().filter(section__session=session).annotate(last_change=Subquery(last_change)))
         rows = _stored_lines().filter(board__session=session).values_list(*STORED_LINE_FIELDS)
-        lines = [StoredLine(*row) for row in rows]
-        if era != DealEra.CURRENT:  # (tested once, not on each of thousands of lines)
-            lines = [_in_era(line, era) for line in lines]
+        lines = _in_session_era([StoredLine(*row) for row in rows], session)
         scored = _score_lines(session=session, pairs=pairs, lines=lines)
-    if use_cache:
-        shared_cache.set(_score_key(session), scored, SCORE_CACHE_SECONDS)
-    return scored
+    last = (pairs[0].last_change or 0) if pairs else None
+    return kept_scores.Kept(session.setup_token, session.revision, last, scored, len(lines))
+
+
+def _in_session_era(lines: list[StoredLine], session: Session) -> list[StoredLine]:
+    era = session.event.deal_era
+    if era == DealEra.CURRENT:  # (tested once, not on each of thousands of lines)
+        return lines
+    return [_in_era(line, era) for line in lines]
+
+
+def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores.Kept | None:
+    """``base`` (an earlier revision of the same setup) with the boards the change log
+    names since then read and scored again; None when the change reaches further (the
+    session itself changed, or its sections play their own deals)."""
+    previous: ScoredSession = base.scored
+    changes = list(
+        ResultChange.objects.filter(session=session, pk__gt=base.last_change).values_list("pk", "board__number")
+    )
+    numbers = {number for _, number in changes}
+    if None in numbers or previous.note or previous.result.workings is None:
+        return None
+    last = max((pk for pk, _ in changes), default=base.last_change)
+    if not numbers:  # (a phone's send waiting for EW: no line changed)
+        return replace(base, revision=session.revision, last_change=last)
+    rows = _stored_lines().filter(board__session=session, board__number__in=numbers).values_list(*STORED_LINE_FIELDS)
+    fresh = _in_session_era([StoredLine(*row) for row in rows], session)
+    keys = {pair.pk: key for key, pair in previous.pairs.items()}
+    letters = {pair.section_id: pair.section.letter for pair in previous.pairs.values()}
+    if any(line.board_section_id is not None for line in fresh):
+        return None  # a section's own deal: across the field may no longer hold
+    kept = [
+        (pk, board_id, scored.line)
+        for pk, board_id, scored in zip(previous.line_ids, previous.line_boards, previous.result.lines)
+        if scored.line.board not in numbers
+    ]
+    renewed = zip((line.pk for line in fresh), (line.board_id for line in fresh), _engine_lines(fresh, keys, letters))
+    # Both in the engine's order, which is by board first: one stable sort merges them.
+    merged = sorted(kept + list(renewed), key=lambda item: item[2].board)
+    session_input = SessionInput(
+        lines=tuple(line for _, _, line in merged), fields=previous.result.workings.fields,
+        options=scoring_options(session.event),
+    )
+    result = rescore_boards(previous.result, session_input, numbers)
+    scored = ScoredSession(session=session, result=result, line_ids=tuple(pk for pk, _, _ in merged),
+                           pairs=previous.pairs, note=previous.note,
+                           line_boards=tuple(board_id for _, board_id, _ in merged))
+    return kept_scores.Kept(session.setup_token, session.revision, last, scored, len(merged))
 
 
 def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:
@@ -351,12 +430,13 @@ def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:
     history reads every session the player played at once, then scores each in Python.
 
     Each session's ``event`` must be loaded by the caller. Inside ``scores_from_cache``
-    the sessions already scored at their revision come from the cache (one round trip),
-    and the two queries read only the others (none when every one was cached).
+    the sessions whose figures are kept come from there (one round trip to the shared
+    cache), a session kept at an earlier revision is brought up to date as session_score
+    does, and the two queries read only the others (none when every one was kept).
     """
     by_id = {session.pk: session for session in sessions}
     use_cache = _cache_usable()
-    found = _cached_scores(by_id) if use_cache else {}
+    found = _kept_scores(by_id) if use_cache else {}
     missing = [pk for pk in by_id if pk not in found]
     if not missing:
         return {pk: found[pk] for pk in by_id}
@@ -369,13 +449,31 @@ def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:
         results[result.board.session_id].append(result)
     scored = {pk: score_loaded(session=by_id[pk], pairs=pairs[pk], results=results[pk]) for pk in missing}
     if use_cache:
-        shared_cache.set_many({_score_key(by_id[pk]): scored[pk] for pk in missing}, SCORE_CACHE_SECONDS)
+        kept_scores.keep_many({
+            pk: kept_scores.Kept(by_id[pk].setup_token, by_id[pk].revision, None, replace(scored[pk], loaded=None),
+                                 len(scored[pk].line_ids))
+            for pk in missing
+        })
     return {pk: found.get(pk) or scored[pk] for pk in by_id}
 
 
-def _cached_scores(by_id: Mapping[int, Session]) -> dict[int, ScoredSession]:
-    keys = {_score_key(session): pk for pk, session in by_id.items()}
-    return {keys[key]: _as_loaded(cached, by_id[keys[key]]) for key, cached in shared_cache.get_many(keys).items()}
+def _kept_scores(by_id: Mapping[int, Session]) -> dict[int, ScoredSession]:
+    """The sessions whose figures are kept at their revision, or can be brought up to it."""
+    found: dict[int, ScoredSession] = {}
+    elsewhere = []
+    for pk, session in by_id.items():
+        here = kept_scores.kept_here(pk)
+        if here is not None and here.base_for(session.setup_token):
+            found[pk] = session_score(session=session)  # kept, or brought up to date
+        elif here is not None and here.serves(session.setup_token, session.revision):
+            found[pk] = _as_loaded(here.scored, session)
+        else:
+            elsewhere.append(pk)
+    for pk, kept in kept_scores.kept_shared(elsewhere).items():
+        if kept.serves(by_id[pk].setup_token, by_id[pk].revision):
+            kept_scores.keep(pk, kept, share=False)
+            found[pk] = _as_loaded(kept.scored, by_id[pk])
+    return found
 
 
 def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[Result]) -> ScoredSession:
@@ -410,7 +508,19 @@ def _score_lines(
     }
     keys = {pair.pk: key for key, pair in keyed.items()}
     letters = {pair.section_id: pair.section.letter for pair in pairs}
-    engine_lines = tuple(
+    engine_lines = _engine_lines(lines, keys, letters)
+    scored = score_session(SessionInput(lines=engine_lines, fields=fields, options=options))
+    return ScoredSession(
+        session=session, result=scored, line_ids=tuple(line.pk for line in lines), pairs=keyed, note=note, loaded=loaded,
+        line_boards=tuple(line.board_id for line in lines),
+    )
+
+
+def _engine_lines(
+    lines: Sequence[StoredLine], keys: Mapping[int, str], letters: Mapping[int, str]
+) -> tuple[Line, ...]:
+    """The engine's lines, pairs by key (``keys``: pair id -> key; ``letters``: section id -> letter)."""
+    return tuple(
         Line(
             board=line.board_number,
             ns_pair=keys[line.ns_pair_id],
@@ -420,10 +530,6 @@ def _score_lines(
             group=line.group or 0,  # a fouled board's lines score within their group
         )
         for line in lines
-    )
-    scored = score_session(SessionInput(lines=engine_lines, fields=fields, options=options))
-    return ScoredSession(
-        session=session, result=scored, line_ids=tuple(line.pk for line in lines), pairs=keyed, note=note, loaded=loaded
     )
 
 

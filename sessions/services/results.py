@@ -250,7 +250,7 @@ def _log(
     change.full_clean(exclude=["session", "board", "result", "ns_pair", "ew_pair", "changed_by"])
     change.save()
     _mark_amended(line.board.session_id)
-    session_revise(session=line.board.session_id)
+    session_revise(session=line.board.session_id, lines_only=True)  # the change log names the board
 
 
 def _mark_amended(session_id: int) -> None:

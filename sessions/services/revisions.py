@@ -21,24 +21,31 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from sessions.models import Club, Event, Player, Session
+from sessions.models.revisions import new_setup_token
 
 
-def _bump(rows: QuerySet) -> int:
-    return rows.update(revision=F("revision") + 1, revised_at=timezone.now())
+def _bump(rows: QuerySet, **also: object) -> int:
+    return rows.update(revision=F("revision") + 1, revised_at=timezone.now(), **also)
 
 
-def sessions_revise(*, sessions: QuerySet[Session] | Iterable[int]) -> None:
-    """Bump these sessions and their clubs (two queries, whatever their number)."""
+def sessions_revise(*, sessions: QuerySet[Session] | Iterable[int], lines_only: bool = False) -> None:
+    """Bump these sessions and their clubs (two queries, whatever their number).
+
+    ``lines_only``: the write changed lines and logged each in the change log (or changed
+    no line at all: a phone's send waiting for EW), nothing else; the sessions keep their
+    setup token, and their scored figures are brought up to date board by board. Any
+    other write draws a new token, and the next read scores the session whole."""
     ids = sessions.values("pk") if isinstance(sessions, QuerySet) else list(sessions)
     session_rows = Session.objects.filter(pk__in=ids)
-    if _bump(session_rows):
+    setup = {} if lines_only else {"setup_token": new_setup_token()}
+    if _bump(session_rows, **setup):
         _bump(Club.objects.filter(pk__in=session_rows.values("event__club")))
 
 
-def session_revise(*, session: Session | int) -> None:
+def session_revise(*, session: Session | int, lines_only: bool = False) -> None:
     """Bump one session and its club: what a line, a pair or a board changes."""
     session_id = session if isinstance(session, int) else session.pk
-    sessions_revise(sessions=[session_id])
+    sessions_revise(sessions=[session_id], lines_only=lines_only)
 
 
 def event_revise(*, event: Event) -> None:

@@ -45,7 +45,8 @@ from sessions.selectors.public import (
 from sessions.selectors.teams import published_team_events
 from sessions.views.caching import cached_page
 from sessions.tables import (
-    CombinedTable, PlayerHistoryTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable,
+    CombinedTable, PlayerHistoryTable, RankingTable, ReadWhenShown, ScorecardTable, SessionListTable,
+    TravellerTable,
 )
 
 CLUB_SESSIONS_PER_PAGE = 25
@@ -141,7 +142,7 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     # One analysis for the panel (hands, DD table, par, chart) and the traveller's columns;
     # none before the session is final, when the board may still be in play elsewhere.
     analysis = board_analysis(board=board, results=[row.result for row in sheet.rows]) if board.session.final else None
-    table = TravellerTable(sheet.rows, session_id=session_id, method=sheet.method, analysis=analysis)
+    table = TravellerTable(ReadWhenShown(sheet.rows), session_id=session_id, method=sheet.method, analysis=analysis)
     return render(request, "public/board.html", {
         "session": board.session, "club": board.session.event.club, "board": board, "sheet": sheet,
         "deals": deals if len(deals) > 1 else [],

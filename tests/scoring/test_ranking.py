@@ -81,3 +81,13 @@ def test_places_in_one_sort_are_the_definition_on_a_large_field_with_ties():
         f"{number}=" if values.count(value) > 1 else str(number) for number, value in zip(numbers, values)
     )
     assert places([]) == ((), ())
+
+
+def test_figures_closer_than_a_float_tells_are_still_placed_exactly():
+    """The sort goes by floats first: these three have the same float, and differ."""
+    third = Fraction(1, 3)
+    nudge = Fraction(1, 10**30)
+    values = [third, third + nudge, third - nudge, third + nudge, Fraction(1, 2)]
+    assert len({float(value) for value in values[:4]}) == 1
+    assert place_numbers(values) == (4, 2, 5, 2, 1)
+    assert place_labels(values) == ("4", "2=", "5", "2=", "1")

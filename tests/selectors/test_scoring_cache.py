@@ -1,10 +1,13 @@
 """session_score and sessions_scores through the cache: once per revision, never stale,
-never inside a writer's transaction."""
+never inside a writer's transaction; after a change of lines only its boards scored again."""
 
 import pytest
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import F
 
 from sessions.models import Result, Session
+from sessions.selectors import kept_scores, scoring
 from sessions.selectors.scoring import scores_from_cache, session_score, sessions_scores
 from sessions.services import result_correct, result_record
 from tests.factories import make_session
@@ -68,3 +71,93 @@ def test_many_sessions_read_only_those_not_cached(entered, event, django_assert_
             again = sessions_scores(sessions=[entered, other])
     assert set(scored) == set(again) == {entered.pk, other.pk}
     assert ns_points(again[entered.pk], 2) == 4
+
+
+# --- kept figures brought up to date: every write, then the next read ---------------------
+
+from tests.services.test_revisions import WRITES, played  # noqa: E402,F401  (the writes and their session)
+
+
+def fresh(pk: int) -> Session:
+    return Session.objects.select_related("event").get(pk=pk)
+
+
+def figures(scored) -> tuple:
+    pairs = {key: (pair.pk, pair.player_1_id, pair.player_2_id, str(pair)) for key, pair in scored.pairs.items()}
+    return scored.result, scored.line_ids, pairs, scored.note
+
+
+@pytest.mark.parametrize(("prepare", "write"), WRITES.values(), ids=WRITES.keys())
+def test_after_every_write_the_kept_figures_equal_the_session_scored_afresh(played, prepare, write):  # noqa: F811
+    prepared = prepare(fresh(played.pk))
+    with scores_from_cache():
+        session_score(session=fresh(played.pk))  # kept: the base the next read starts from
+    write(fresh(played.pk), prepared)
+    if not Session.objects.filter(pk=played.pk).exists():
+        return
+    with scores_from_cache():
+        kept = session_score(session=fresh(played.pk))
+    assert figures(kept) == figures(session_score(session=fresh(played.pk)))
+
+
+def spy_on_rescoring(monkeypatch) -> list[set[int]]:
+    """The boards each call of rescore_boards was given."""
+    calls: list[set[int]] = []
+    real = scoring.rescore_boards
+
+    def spy(previous, session_input, boards):
+        calls.append(set(boards))
+        return real(previous, session_input, boards)
+
+    monkeypatch.setattr(scoring, "rescore_boards", spy)
+    return calls
+
+
+def test_a_correction_reads_and_scores_only_its_board(entered, django_assert_num_queries, monkeypatch):
+    board_2 = entered.boards.get(number=2)
+    section = entered.sections.get()
+    result_record(board=board_2, section=section, ns_pair="1NS", ew_pair="1EW", text="3NT S =")
+    with scores_from_cache():
+        session_score(session=fresh(entered.pk))
+        line = Result.objects.get(board__session=entered, board__number=1, ns_pair__number=1)
+        result_correct(result=line, text="4S N +2", version=line.version)
+        rescored = spy_on_rescoring(monkeypatch)
+        corrected = fresh(entered.pk)
+        with django_assert_num_queries(2):  # the change log since, the lines of board 1
+            scored = session_score(session=corrected)
+    assert rescored == [{1}]
+    assert ns_points(scored, 1) == 4
+    assert figures(scored) == figures(session_score(session=fresh(entered.pk)))
+
+
+def test_a_send_waiting_for_ew_changes_no_figure_and_scores_nothing(entered, django_assert_num_queries, monkeypatch):
+    with scores_from_cache():
+        before = session_score(session=fresh(entered.pk))
+        Session.objects.filter(pk=entered.pk).update(revision=F("revision") + 1)  # as a lines-only bump
+        rescored = spy_on_rescoring(monkeypatch)
+        bumped = fresh(entered.pk)
+        with django_assert_num_queries(1):  # the change log: nothing since
+            after = session_score(session=bumped)
+    assert rescored == []
+    assert after.result is before.result
+
+
+def test_another_process_without_the_figures_scores_the_session_whole(entered, django_assert_num_queries):
+    with scores_from_cache():
+        session_score(session=fresh(entered.pk))
+        again = fresh(entered.pk)
+        kept_scores.forget_all()  # another process: only the shared cache has them
+        with django_assert_num_queries(0):
+            session_score(session=again)
+        cache.clear()
+        kept_scores.forget_all()  # nothing anywhere: the two queries
+        with django_assert_num_queries(2):
+            session_score(session=again)
+
+
+def test_a_large_session_stays_in_the_process_that_scored_it(entered, monkeypatch):
+    monkeypatch.setattr(kept_scores, "LINES_SHARED", 2)
+    with scores_from_cache():
+        session_score(session=fresh(entered.pk))
+    assert kept_scores.kept_here(entered.pk) is not None
+    assert kept_scores.kept_shared([entered.pk]) == {}  # 3 lines: more than it may pickle

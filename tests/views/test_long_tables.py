@@ -6,6 +6,8 @@ import re
 
 from django.urls import reverse
 
+from sessions.models import Result
+from sessions.selectors.scoring import ScoredSession
 from sessions.views import public
 
 ROW = re.compile(rb"<tr[ >]")
@@ -46,3 +48,28 @@ def test_a_long_traveller_shows_a_page_at_a_time(client, played_session, monkeyp
     assert b"page=2" in first.content
     past_the_end = client.get(url, {"page": 9})  # a stale link: the last page, never an error
     assert (past_the_end.status_code, rows(past_the_end)) == (200, 1)
+
+
+def test_a_page_of_a_long_traveller_reads_only_its_lines(client, played_session, monkeypatch):
+    """A 3,000-line traveller reads the 60 lines a page shows; sorted by a column, all of it."""
+    monkeypatch.setattr(public, "LONG_TABLE_ROWS", 2)
+    read: list[int] = []
+    real = ScoredSession.results_where
+
+    def counting(self, **where):
+        found = real(self, **where)
+        read.append(len(found))
+        return found
+
+    monkeypatch.setattr(ScoredSession, "results_where", counting)
+    url = reverse("sessions:board", args=[played_session.pk, 1])
+
+    second = client.get(url, {"page": 2})
+    assert (rows(second), read) == (1, [1])  # the third line, read alone
+    ns_third = Result.objects.filter(board__session=played_session, board__number=1).order_by(
+        "section__letter", "table", "round", "pk")[2]
+    assert f">{ns_third.ns_pair.label}<".encode() in second.content
+
+    read.clear()
+    by_score = client.get(url, {"sort": "ns_score"})
+    assert (rows(by_score), read) == (2, [3])  # every line read, to sort them
