@@ -21,8 +21,9 @@ from typing import Any
 
 from sessions import shared_cache
 
-#: Lines of scored sessions this process keeps: a simultaneous pairs and many clubs' sessions.
-LINES_KEPT_HERE = 400_000
+#: Lines of scored sessions this process keeps: a simultaneous pairs and a few hundred
+#: clubs' sessions, about 180 MB at most (a 72,000-line session takes 87 MB).
+LINES_KEPT_HERE = 150_000
 #: Sessions of more lines than this stay in the process that scored them (unpickling
 #: them would cost more than scoring them again).
 LINES_SHARED = 5_000

@@ -358,7 +358,8 @@ def session_score(*, session: Session) -> ScoredSession:
             kept_scores.keep(session.pk, shared, share=False)
             return _as_loaded(shared.scored, session)
     base = next((kept for kept in (here, shared) if kept is not None and kept.base_for(token)), None)
-    kept = _brought_up_to_date(session, base) if base is not None else None
+    with garbage_collection_paused():  # (the kept figures are many objects and no cycles)
+        kept = _brought_up_to_date(session, base) if base is not None else None
     if kept is None:
         kept = _scored_whole(session)
     kept_scores.keep(session.pk, kept)

@@ -161,3 +161,21 @@ def test_a_large_session_stays_in_the_process_that_scored_it(entered, monkeypatc
         session_score(session=fresh(entered.pk))
     assert kept_scores.kept_here(entered.pk) is not None
     assert kept_scores.kept_shared([entered.pk]) == {}  # 3 lines: more than it may pickle
+
+
+def test_the_process_keeps_the_latest_sessions_up_to_its_lines(entered, event, monkeypatch):
+    monkeypatch.setattr(kept_scores, "LINES_KEPT_HERE", 5)
+    other = make_session(event)
+    result_record(board=other.boards.get(number=1), section=other.sections.get(), ns_pair="1NS", ew_pair="1EW",
+                  text="3NT S =")
+    with scores_from_cache():
+        session_score(session=fresh(entered.pk))  # 3 lines
+        session_score(session=fresh(other.pk))  # 1 line: 4 kept
+        session_score(session=fresh(make_session(event).pk))  # 0 lines
+        third = make_session(event)
+        for ns, ew in (("1NS", "1EW"), ("3NS", "2EW")):
+            result_record(board=third.boards.get(number=1), section=third.sections.get(), ns_pair=ns, ew_pair=ew,
+                          text="3NT S =")
+        session_score(session=fresh(third.pk))  # 2 more: 6, the oldest (3 lines) let go
+    assert kept_scores.kept_here(entered.pk) is None
+    assert kept_scores.kept_here(other.pk) is not None and kept_scores.kept_here(third.pk) is not None
