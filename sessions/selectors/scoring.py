@@ -396,7 +396,9 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
         ResultChange.objects.filter(session=session, pk__gt=base.last_change).values_list("pk", "board__number")
     )
     numbers = {number for _, number in changes}
-    if None in numbers or previous.note or previous.result.workings is None:
+    if None in numbers or previous.note or previous.result.workings is None or (
+        len(previous.line_boards) != len(previous.line_ids)
+    ):
         return None
     last = max((pk for pk, _ in changes), default=base.last_change)
     if not numbers:  # (a phone's send waiting for EW: no line changed)
@@ -407,6 +409,8 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
     letters = {pair.section_id: pair.section.letter for pair in previous.pairs.values()}
     if any(line.board_section_id is not None for line in fresh):
         return None  # a section's own deal: across the field may no longer hold
+    if any(line.ns_pair_id not in keys or line.ew_pair_id not in keys for line in fresh):
+        return None  # (a pair the kept figures do not know: its setup changed)
     kept = [
         (pk, board_id, scored.line)
         for pk, board_id, scored in zip(previous.line_ids, previous.line_boards, previous.result.lines)
