@@ -248,9 +248,13 @@ def _log(
     )
     # The line itself was just validated: check the log entry's own fields, not its links again.
     change.full_clean(exclude=["session", "board", "result", "ns_pair", "ew_pair", "changed_by"])
-    change.save()
-    _mark_amended(line.board.session_id)
+    # The bump first: it locks the session's row until the commit, so the log's entries
+    # of line changes take their ids in the order they commit, and a reader that has
+    # seen entry N has seen every earlier one (the kept figures are brought up to date
+    # from "the entries after N": sessions.selectors.scoring).
     session_revise(session=line.board.session_id, lines_only=True)  # the change log names the board
+    _mark_amended(line.board.session_id)
+    change.save()
 
 
 def _mark_amended(session_id: int) -> None:

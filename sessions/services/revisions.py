@@ -8,7 +8,8 @@ pages are cached under these numbers, and they are the pages' ETag: a write make
 next request read fresh figures, without anyone deleting a cache entry.
 
 The bump is an ``F()`` update, so two writers at once never lose one; call it last in
-the service, so the row lock it takes is held for as short a time as possible. Every
+the service, so the row lock it takes is held for as short a time as possible (a change
+of lines bumps before it logs the change: see sessions.services.results._log). Every
 session bump also bumps its club (the club's pages show the sessions). Rows are locked
 sessions first, then the club, in every service, so two writers never deadlock.
 """

@@ -365,7 +365,10 @@
     form.text.value = compose(form);
     button.parentNode.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
     keepDraft();
-    preview();
+    // The score once the result is whole: no message while the thumb is still tapping,
+    // which would move the keys under it.
+    if (tapped.pass || tapped.outcome) preview();
+    else form.querySelector(".preview").textContent = "";
   });
 
   main.addEventListener("input", function (event) {

@@ -247,3 +247,18 @@ def test_publishing_a_teams_event_bumps_the_club_whose_page_lists_it(club):
     published = Club.objects.get(pk=club.pk).revision
     team_event_unpublish(event=event)
     assert before < published < Club.objects.get(pk=club.pk).revision
+
+
+def test_a_change_of_lines_locks_its_session_before_it_logs_the_change(played):
+    """The change log's entries of line changes take their ids in commit order (the kept
+    figures are brought up to date from the entries after the last one read): the
+    session's row is locked, by the bump, before the entry is inserted."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        result_correct(result=line(played, "1NS"), text="4S N =", version=1)
+    statements = [query["sql"] for query in captured]
+    bump = next(i for i, sql in enumerate(statements) if sql.startswith('UPDATE "clubsessions_session"'))
+    logged = next(i for i, sql in enumerate(statements) if sql.startswith('INSERT INTO "clubsessions_resultchange"'))
+    assert bump < logged
