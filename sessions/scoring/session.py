@@ -192,8 +192,7 @@ def score_session(session: SessionInput) -> SessionResult:
     tallies = _tallies(lines, figures)
     by_field = _pairs_by_field(tallies, session.fields)
     standings = _standings(by_field, tallies, session)
-    workings = _Workings(session.options, session.fields, session.boards_in_session, session.results_per_board,
-                         figures, results_on_board, full_results, tallies, by_field)
+    workings = _Workings.of(session, figures, results_on_board, full_results, tallies, by_field)
     return SessionResult(lines=scored, standings=standings, top=full_top, workings=workings)
 
 
@@ -672,6 +671,15 @@ class _Workings:
     tallies: Mapping[str, _Tally]
     by_field: Mapping[str, tuple[str, ...]]
 
+    @classmethod
+    def of(
+        cls, session: SessionInput, figures: Sequence[_LineFigures], results_on_board: Mapping[tuple[str, int], int],
+        full_results: Mapping[str, int], tallies: Mapping[str, _Tally], by_field: Mapping[str, tuple[str, ...]],
+    ) -> _Workings:
+        """The workings of ``session`` scored: its settings, with the figures worked out."""
+        return cls(session.options, session.fields, session.boards_in_session, session.results_per_board,
+                   figures, results_on_board, full_results, tallies, by_field)
+
     def scores_alike(self, session: SessionInput) -> bool:
         return (self.options, self.boards_in_session, self.results_per_board) == (
             session.options, session.boards_in_session, session.results_per_board
@@ -694,7 +702,10 @@ def rescore_boards(previous: SessionResult, session: SessionInput, boards: Colle
         return score_session(session)
     changed = set(boards)
     lines = tuple(session.lines)
-    kept_old = [index for index, scored in enumerate(previous.lines) if scored.line.board not in changed]
+    kept_old: list[int] = []
+    gone: list[int] = []  # the old lines of the changed boards
+    for index, scored_line in enumerate(previous.lines):
+        (gone if scored_line.line.board in changed else kept_old).append(index)
     kept_new = [index for index, line in enumerate(lines) if line.board not in changed]
     if len(kept_old) != len(kept_new):
         raise ScoringError("rescore_boards: lines changed outside the boards named")
@@ -716,7 +727,7 @@ def rescore_boards(previous: SessionResult, session: SessionInput, boards: Colle
     if options.line_decimals is not None:
         _round_lines([figures[index] for index in new], options.line_decimals)
 
-    tallies, touched = _retallied(workings, previous, lines, figures, changed, new)
+    tallies, touched = _retallied(workings, previous, lines, figures, gone, new)
     by_field = dict(workings.by_field)
     standings = dict(previous.standings)
     for name in sorted({session.fields[pair] for pair in touched}):
@@ -735,8 +746,7 @@ def rescore_boards(previous: SessionResult, session: SessionInput, boards: Colle
         scored[new_index] = previous.lines[old_index]
     for index, line in zip(new, _scored_lines([lines[index] for index in new], [figures[index] for index in new])):
         scored[index] = line
-    workings = _Workings(options, session.fields, session.boards_in_session, session.results_per_board,
-                         figures, results_on_board, workings.full_results, tallies, by_field)
+    workings = _Workings.of(session, figures, results_on_board, workings.full_results, tallies, by_field)
     return SessionResult(lines=tuple(line for line in scored if line is not None),
                          standings=dict(sorted(standings.items())), top=previous.top,
                          workings=workings)
@@ -744,7 +754,7 @@ def rescore_boards(previous: SessionResult, session: SessionInput, boards: Colle
 
 def _retallied(
     workings: _Workings, previous: SessionResult, lines: Sequence[Line], figures: Sequence[_LineFigures],
-    changed: set[int], new: Sequence[int],
+    gone: Sequence[int], new: Sequence[int],
 ) -> tuple[dict[str, _Tally], set[str]]:
     """The pairs' tallies with the changed boards' old figures taken back and the new ones
     added (copies of the tallies touched: ``previous`` stays as it was); and the pairs touched."""
@@ -756,11 +766,11 @@ def _retallied(
             touched.add(pair)
             tallies[pair] = tallies[pair].copy() if pair in tallies else _Tally()
 
-    for index, scored in enumerate(previous.lines):
-        if scored.line.board in changed:
-            fresh(scored.line.ns_pair)
-            fresh(scored.line.ew_pair)
-            _tally_line(tallies, scored.line, workings.figures[index], _Tally.remove)
+    for index in gone:
+        line = previous.lines[index].line
+        fresh(line.ns_pair)
+        fresh(line.ew_pair)
+        _tally_line(tallies, line, workings.figures[index], _Tally.remove)
     for index in new:
         fresh(lines[index].ns_pair)
         fresh(lines[index].ew_pair)

@@ -36,7 +36,10 @@ class Kept:
     revision: int
     last_change: int | None  # the change log's last entry, read before the lines; None: unknown
     scored: Any  # the ScoredSession
-    lines: int
+
+    @property
+    def lines(self) -> int:
+        return len(self.scored.line_ids)
 
     def serves(self, setup_token: int, revision: int) -> bool:
         """The figures of this revision (or a later one) of the same setup."""

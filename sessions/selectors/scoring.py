@@ -377,7 +377,7 @@ def _scored_whole(session: Session) -> kept_scores.Kept:
         lines = _in_session_era([StoredLine(*row) for row in rows], session)
         scored = _score_lines(session=session, pairs=pairs, lines=lines)
     last = (pairs[0].last_change or 0) if pairs else None
-    return kept_scores.Kept(session.setup_token, session.revision, last, scored, len(lines))
+    return kept_scores.Kept(session.setup_token, session.revision, last, scored)
 
 
 def _in_session_era(lines: list[StoredLine], session: Session) -> list[StoredLine]:
@@ -427,7 +427,7 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
     scored = ScoredSession(session=session, result=result, line_ids=tuple(pk for pk, _, _ in merged),
                            pairs=previous.pairs, note=previous.note,
                            line_boards=tuple(board_id for _, board_id, _ in merged))
-    return kept_scores.Kept(session.setup_token, session.revision, last, scored, len(merged))
+    return kept_scores.Kept(session.setup_token, session.revision, last, scored)
 
 
 def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:
@@ -455,8 +455,7 @@ def sessions_scores(*, sessions: Sequence[Session]) -> dict[int, ScoredSession]:
     scored = {pk: score_loaded(session=by_id[pk], pairs=pairs[pk], results=results[pk]) for pk in missing}
     if use_cache:
         kept_scores.keep_many({
-            pk: kept_scores.Kept(by_id[pk].setup_token, by_id[pk].revision, None, replace(scored[pk], loaded=None),
-                                 len(scored[pk].line_ids))
+            pk: kept_scores.Kept(by_id[pk].setup_token, by_id[pk].revision, None, replace(scored[pk], loaded=None))
             for pk in missing
         })
     return {pk: found.get(pk) or scored[pk] for pk in by_id}
@@ -468,10 +467,10 @@ def _kept_scores(by_id: Mapping[int, Session]) -> dict[int, ScoredSession]:
     elsewhere = []
     for pk, session in by_id.items():
         here = kept_scores.kept_here(pk)
-        if here is not None and here.base_for(session.setup_token):
-            found[pk] = session_score(session=session)  # kept, or brought up to date
-        elif here is not None and here.serves(session.setup_token, session.revision):
+        if here is not None and here.serves(session.setup_token, session.revision):
             found[pk] = _as_loaded(here.scored, session)
+        elif here is not None and here.base_for(session.setup_token):
+            found[pk] = session_score(session=session)  # brought up to date
         else:
             elsewhere.append(pk)
     for pk, kept in kept_scores.kept_shared(elsewhere).items():
