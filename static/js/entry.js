@@ -16,7 +16,8 @@
      which keeps what was typed; Enter sends it again.
    - A filled box selects its text when it gets the cursor, so typing replaces it.
    - Once every row is entered the page moves on (next table or board), carrying what
-     was typed ahead to it.
+     was typed ahead to it; entry-early.js holds the keys pressed on the next page
+     before this script is ready there, and they are typed after the carried ones.
 
    Without htmx (or without this script) the rows are plain forms: POST, then redirect.
 */
@@ -526,8 +527,11 @@
     return true;
   }
 
-  /** Keys typed on the previous page after it was complete: typed here, as if now. */
+  /** Keys typed on the previous page after it was complete, then those pressed here before
+      this script was ready (held by entry-early.js): typed here, in order, as if now. */
   function replayCarried() {
+    const early = window.clubscoreEntryEarly;
+    const heldHere = early ? early.take() : "";
     let carried = null;
     try {
       carried = JSON.parse(sessionStorage.getItem(CARRY) || "null");
@@ -538,11 +542,15 @@
     if (!carried || carried.to !== window.location.pathname || !carried.keys) {
       return;
     }
+    let keys = carried.keys;
+    for (const key of heldHere) {
+      keys = key === "\b" ? keys.slice(0, -1) : keys + key;
+    }
     let box = isBox(document.activeElement) ? document.activeElement : sheet().querySelector("input[autofocus]");
     if (box && document.activeElement !== box) {
       focusBox(box);
     }
-    for (const key of carried.keys) {
+    for (const key of keys) {
       box = document.activeElement;
       if (!isBox(box)) {
         break;

@@ -370,6 +370,36 @@ def test_a_completed_board_moves_on_to_the_next_with_the_typing_ahead(page: Page
     ]
 
 
+def test_keys_pressed_while_the_next_page_loads_are_typed_there_in_order(page: Page, director, event):
+    """Under load the next page's scripts come late: keys pressed on it before they run
+    reach no handler, or fall into the box ahead of the carried ones. Here the next
+    page's entry.js is held back on purpose while the director types on."""
+    session = make_session(event)  # 3 tables: each board has three rows
+    open_board(page, director, session)
+    held = []
+    page.route("**/js/entry.js", lambda route: held.append(route))  # answered when released below
+
+    type_lines(page, ["4S N =", "4S N +1", "4S N -1"])
+    type_lines(page, ["3NT S ="])  # typed ahead on board 1, carried to board 2
+    expect(page).to_have_url(re.compile(board_url(session, 2) + "$"))
+    type_lines(page, ["3NT N -1"])  # on board 2, before its script has come
+    page.keyboard.type("4H", delay=DELAY)
+    page.keyboard.press("Backspace", delay=DELAY)
+    page.keyboard.type("S", delay=DELAY)
+    assert held, "the next page's entry.js was not held back"
+    for route in held:
+        route.continue_()
+
+    expect_entered(page, 2)
+    expect(text_box(page, 0)).to_have_value("3NT S =")
+    expect(text_box(page, 1)).to_have_value("3NT N -1")
+    expect(text_box(page, 2)).to_have_value("4S")
+    expect(text_box(page, 2)).to_be_focused()
+    assert sorted(Result.objects.values_list("board__number", "text")) == [
+        (1, "4S N +1"), (1, "4S N -1"), (1, "4S N ="), (2, "3NT N -1"), (2, "3NT S ="),
+    ]
+
+
 def test_a_completed_table_moves_on_to_the_next_table(page: Page, director, event, screenshot):
     session = make_session(event)  # 3 tables, 2 boards a round
     log_in(page, director.username)
