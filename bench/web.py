@@ -198,13 +198,19 @@ def print_pages(label: str, result: dict) -> None:
         if page.cached:
             cells = [f"{row['queries']} / {row['cached_queries']}", f"{row['median_ms']:.1f} / {row['cached_ms']:.1f}",
                      f"{row['rps']:,.0f} / {row['cached_rps']:,.0f}{_errors(row)}",
-                     f"{row['rps'] / trivial:.1%} / {row['cached_rps'] / trivial:.1%}"]
+                     f"{row['rps'] / trivial:.1%} / {_cached_share(row):.1%}"]
         else:
             cells = [str(row["queries"]), f"{row['median_ms']:.1f}", f"{row['rps']:,.0f}{_errors(row)}",
                      f"{row['rps'] / trivial:.1%}"]
         print(f"| {page.title} | " + " | ".join(cells) + " |")
-    cached = [result["pages"][page.title]["cached_rps"] for page in PAGES if page.cached]
-    print(f"\nSlowest cached public page: {min(cached) / trivial:.0%} of the trivial view's req/s (goal: 50 % or more).")
+    cached = [_cached_share(result["pages"][page.title]) for page in PAGES if page.cached]
+    print("\nA cached page's share is of the trivial view timed alongside it, in alternating slices "
+          "in the same server.")
+    print(f"Slowest cached public page: {min(cached):.0%} of the trivial view's req/s (goal: 50 % or more).")
+
+
+def _cached_share(row: dict) -> float:
+    return row["cached_rps"] / row["trivial_alongside_rps"]
 
 
 def _errors(row: dict) -> str:
@@ -489,12 +495,31 @@ def load_test(session: BenchSession, director, options: argparse.Namespace, pref
         for page in PAGES:
             headers = director_cookie if page.director else {}
             figures[page.title] = hammer(port, page_path(page, session), headers, options.clients, options.seconds)
+    trivial = page_path(next(page for page in PAGES if page.url_name == "bench_trivial"), session)
     with gunicorn(options.workers, cache="redis" if options.redis else "", prefix=prefix) as port:
         for page in PAGES:
             if page.cached:
-                done = hammer(port, page_path(page, session), {}, options.clients, options.seconds)
-                figures[page.title].update(cached_rps=done["rps"], cached_errors=done["errors"])
+                done = side_by_side(port, page_path(page, session), trivial, options.clients, options.seconds)
+                figures[page.title].update(cached_rps=done["rps"], cached_errors=done["errors"],
+                                           trivial_alongside_rps=done["trivial_rps"])
     return figures
+
+
+def side_by_side(port: int, path: str, trivial: str, clients: int, seconds: float, slices: int = 5) -> dict:
+    """The page's req/s and the trivial view's, in alternating slices of ``seconds``
+    each: both meet the same load from the machine's other work, so their ratio is
+    fairer than that of two runs minutes apart."""
+    load(port, path, {}, clients, WARM_UP_SECONDS)
+    load(port, trivial, {}, clients, WARM_UP_SECONDS)
+    page_runs, trivial_runs = [], []
+    for _ in range(slices):
+        page_runs.append(load(port, path, {}, clients, seconds / slices))
+        trivial_runs.append(load(port, trivial, {}, clients, seconds / slices))
+    return {
+        "rps": statistics.fmean(run["rps"] for run in page_runs),
+        "errors": sum(run["errors"] for run in page_runs),
+        "trivial_rps": statistics.fmean(run["rps"] for run in trivial_runs),
+    }
 
 
 def hammer(port: int, path: str, headers: dict[str, str], clients: int, seconds: float) -> dict:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
@@ -62,6 +63,8 @@ View = Callable[..., HttpResponse]
 def _audience(request: HttpRequest) -> str:
     # Each signed-in visitor has entries of their own: a club's director may see what the
     # page hides from others (rankings hidden during play, the downloads before final).
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return "public"  # no session, so nobody signed in: the phones' reloads skip loading the user
     return f"user:{request.user.pk}" if request.user.is_authenticated else "public"
 
 
@@ -95,11 +98,16 @@ def _label(response: HttpResponse, *, etag: str, stamp: Stamp, audience: str) ->
     response.headers["ETag"] = etag
     response.headers["Last-Modified"] = http_date(stamp.changed_at.timestamp())
     # Every reload asks again (a provisional page changes any minute), cheaply with the ETag.
-    if audience == "public":
-        patch_cache_control(response, public=True, no_cache=True)
+    # A page from the cache or a 304 has neither header yet: set them without parsing.
+    visibility = "public" if audience == "public" else "private"
+    if "Cache-Control" in response:
+        patch_cache_control(response, **{visibility: True}, no_cache=True)
     else:
-        patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["Cookie"])
+        response.headers["Cache-Control"] = f"{visibility}, no-cache"
+    if "Vary" in response:
+        patch_vary_headers(response, ["Cookie"])
+    else:
+        response.headers["Vary"] = "Cookie"
     return response
 
 
