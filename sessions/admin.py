@@ -6,7 +6,7 @@ there before.
 """
 
 from django.contrib import admin
-from django.db import models
+from django.db import models, transaction
 
 from .models import Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session
 from .services.analysis import analysis_request
@@ -42,15 +42,18 @@ class RevisingAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         revise_after_admin_write(obj)
 
+    # A delete bumps first, in the same transaction, while the row still links to what
+    # shows it (a deleted player's pairs, so their sessions).
     def delete_model(self, request, obj) -> None:
-        super().delete_model(request, obj)
-        revise_after_admin_write(obj)
+        with transaction.atomic():
+            revise_after_admin_write(obj)
+            super().delete_model(request, obj)
 
     def delete_queryset(self, request, queryset) -> None:
-        deleted = list(queryset)
-        super().delete_queryset(request, queryset)
-        for obj in deleted:
-            revise_after_admin_write(obj)
+        with transaction.atomic():
+            for obj in queryset:
+                revise_after_admin_write(obj)
+            super().delete_queryset(request, queryset)
 
 
 @admin.register(Club)

@@ -53,6 +53,28 @@ def test_sessions_deleted_from_the_admin_list_bump_their_club(played, admin_clie
     assert Club.objects.get(pk=played.event.club_id).revision > before
 
 
+def test_a_player_deleted_in_the_admin_bumps_the_sessions_they_played(played, admin_client):
+    ann = Player.objects.get(name="Ann Archer")
+    before = revisions(played)
+    response = admin_client.post(f"/admin/clubsessions/player/{ann.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not Player.objects.filter(pk=ann.pk).exists()
+    after = revisions(played)  # the rankings named her: they must not be served as they were
+    assert after[0] > before[0] and after[1] > before[1]
+
+
+def test_players_deleted_from_the_admin_list_bump_the_sessions_they_played(played, admin_client):
+    ann = Player.objects.get(name="Ann Archer")
+    before = revisions(played)
+    response = admin_client.post("/admin/clubsessions/player/", {
+        "action": "delete_selected", "_selected_action": [ann.pk], "post": "yes",
+    })
+    assert response.status_code == 302
+    assert not Player.objects.filter(pk=ann.pk).exists()
+    after = revisions(played)
+    assert after[0] > before[0] and after[1] > before[1]
+
+
 @pytest.mark.parametrize("row", [
     lambda s: s.event.club,
     lambda s: s.event,

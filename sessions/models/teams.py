@@ -13,12 +13,14 @@ closed room (the engine's convention, sessions.scoring.team_events).
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
 from sessions.scoring import team_events as engine
 
 from .choices import ChangeAction
 from .clubs import Club, Player
 from .results import TravellerLine, line_constraints
+from .revisions import KeepsRevisionOnSave
 
 
 class TeamEventForm(models.TextChoices):
@@ -45,7 +47,7 @@ class TieBreak(models.TextChoices):
     HIGHER_SEED = engine.TieBreak.HIGHER_SEED.value, "The higher-seeded team goes through"
 
 
-class TeamEvent(models.Model):
+class TeamEvent(KeepsRevisionOnSave, models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="team_events")
     name = models.CharField(max_length=120)
     date = models.DateField()
@@ -74,6 +76,11 @@ class TeamEvent(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Bumped in the same transaction by every write that changes what the event's public
+    # pages show: the rendered pages are cached under it, and it is their ETag
+    # (sessions.services.revisions). revised_at is their Last-Modified.
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
+    revised_at = models.DateTimeField(default=timezone.now, editable=False)
 
     club_path = "club"
 

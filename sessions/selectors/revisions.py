@@ -4,9 +4,9 @@ A Stamp names the revision of everything a page shows (sessions.services.revisio
 bumps it on every write): the key of the page in the cache, its ETag, and with
 ``changed_at`` its Last-Modified. A session's pages stand on the session's revision;
 the pages across a club's sessions (the club page, event rankings, player pages) on
-the club's. The row's id and the time of its last bump are part of the key, so a
-row deleted and another created with the same id (SQLite reuses ids) never shares a
-page with it.
+the club's; a teams event's pages on the event's. The row's id and the time of its
+last bump are part of the key, so a row deleted and another created with the same id
+(SQLite reuses ids) never shares a page with it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.db import connection, models
 from django.utils import timezone
 
-from sessions.models import Club, Event, Player, Session
+from sessions.models import Club, Event, Player, Session, TeamEvent
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,13 @@ def published_session_stamp(*, session_id: int) -> Stamp | None:
     the view answers (a 404), never the cache."""
     sql = f"SELECT id, revision, revised_at FROM {_table(Session)} WHERE id = %s AND published = %s"
     return _stamp("s", _row(sql, session_id, True))
+
+
+def published_team_event_stamp(*, event_id: int) -> Stamp | None:
+    """A published teams event's pages (one query); None when unknown or unpublished, so
+    the view answers (a 404), never the cache."""
+    sql = f"SELECT id, revision, revised_at FROM {_table(TeamEvent)} WHERE id = %s AND published = %s"
+    return _stamp("t", _row(sql, event_id, True))
 
 
 def club_stamp(*, club_slug: str) -> Stamp | None:

@@ -3,15 +3,17 @@
 A session's ``revision`` changes whenever anything its pages show changes (a line, a
 pair's players, a board's hands or analysis, the event's settings, publication); the
 club's ``revision`` whenever anything a page across its sessions shows changes (player
-pages, event rankings, the club page). The scored session and the rendered public
-pages are cached under these numbers, and they are the pages' ETag: a write makes the
-next request read fresh figures, without anyone deleting a cache entry.
+pages, event rankings, the club page); a teams event's whenever its public pages
+change. The scored session and the rendered public pages are cached under these
+numbers, and they are the pages' ETag: a write makes the next request read fresh
+figures, without anyone deleting a cache entry.
 
 The bump is an ``F()`` update, so two writers at once never lose one; call it last in
 the service, so the row lock it takes is held for as short a time as possible (a change
 of lines bumps before it logs the change: see sessions.services.results._log). Every
 session bump also bumps its club (the club's pages show the sessions). Rows are locked
-sessions first, then the club, in every service, so two writers never deadlock.
+sessions first, then teams events, then the club, in every service, so two writers
+never deadlock.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Iterable
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from sessions.models import Club, Event, Player, Session
+from sessions.models import Club, Event, Player, Session, TeamEvent
 from sessions.models.revisions import new_setup_token
 
 
@@ -64,6 +66,7 @@ def club_revise_with_sessions(*, club: Club | int) -> None:
     """The club's name shows on every page of its sessions: bump them all too."""
     club_id = club if isinstance(club, int) else club.pk
     sessions_revise(sessions=Session.objects.filter(event__club_id=club_id))
+    _bump(TeamEvent.objects.filter(club_id=club_id))  # its teams events' pages name it too
     club_revise(club=club_id)
 
 
@@ -74,4 +77,14 @@ def players_revise(*, players: Iterable[Player | int]) -> None:
         sections__pairs__player_2__in=ids
     )
     sessions_revise(sessions=played)
+    _bump(TeamEvent.objects.filter(teams__players__in=ids))  # a team's page lists its players
     _bump(Club.objects.filter(players__in=ids))
+
+
+def team_event_revise(*, event: TeamEvent | int) -> None:
+    """Bump a teams event: its standings, matches or teams changed (one query).
+
+    The club's page shows only a published event's name and date, so the club is bumped
+    by the writes that change those (team_event_publish, team_event_unpublish), after the
+    event: rows are locked sessions first, then teams events, then the club."""
+    _bump(TeamEvent.objects.filter(pk=event if isinstance(event, int) else event.pk))

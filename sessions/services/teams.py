@@ -49,7 +49,7 @@ from sessions.text import clean_name
 
 from .errors import ResultConflict
 from .results import declarer_swap, fill_line, log_text
-from .revisions import club_revise
+from .revisions import club_revise, team_event_revise
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
@@ -116,6 +116,7 @@ def team_add(
     team.full_clean()
     team.save()
     team.players.set(players)
+    team_event_revise(event=event)
     return team
 
 
@@ -156,7 +157,9 @@ def round_robin_schedule(*, event: TeamEvent) -> list[Match]:
         rounds = round_robin(teams)
     except ScoringError as error:
         raise ValidationError(str(error)) from None
-    return [match for number, pairings in enumerate(rounds, 1) for match in _create_round(event, number, pairings)]
+    matches = [match for number, pairings in enumerate(rounds, 1) for match in _create_round(event, number, pairings)]
+    team_event_revise(event=event)
+    return matches
 
 
 def _incomplete(event: TeamEvent) -> str | None:
@@ -184,7 +187,9 @@ def swiss_draw_next_round(*, event: TeamEvent) -> list[Match]:
         pairings = swiss_draw(ranked, played, had_bye)  # type: ignore[arg-type]
     except ScoringError as error:
         raise ValidationError(str(error)) from None
-    return _create_round(event, max(score.rounds, default=0) + 1, pairings)
+    matches = _create_round(event, max(score.rounds, default=0) + 1, pairings)
+    team_event_revise(event=event)
+    return matches
 
 
 @transaction.atomic
@@ -203,6 +208,7 @@ def match_create(
     )
     match.full_clean()
     match.save()
+    team_event_revise(event=event)
     return match
 
 
@@ -322,6 +328,7 @@ def match_record_line(
     if match.home_imps is not None:  # lines now say more than the totals did
         Match.objects.filter(pk=match.pk).update(home_imps=None, away_imps=None)
         match.home_imps = match.away_imps = None
+    team_event_revise(event=match.event_id)
     other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
     warning = declarer_swap(line, list(other))
     return LineOutcome(line, (warning,) if warning else ())
@@ -343,6 +350,7 @@ def match_delete_line(
     if not deleted:
         raise ResultConflict(_current_line(match, board, room), line.version)
     _log_line(match, board, room, ChangeAction.DELETED, log_text(line), "", by, "")
+    team_event_revise(event=match.event_id)
 
 
 @transaction.atomic
@@ -360,6 +368,7 @@ def match_set_totals(*, match: Match, home_imps: Decimal, away_imps: Decimal) ->
             f"board-a-match points must add up to the {match.boards} boards, not {home_imps + away_imps}"
         )
     match.save()
+    team_event_revise(event=match.event_id)
     return match
 
 
@@ -378,6 +387,7 @@ def match_set_not_played(*, match: Match, status: str, home_vp: Decimal, away_vp
     match.home_imps = match.away_imps = None
     match.full_clean()
     match.save()
+    team_event_revise(event=match.event_id)
     return match
 
 
@@ -393,6 +403,7 @@ def adjustment_add(
     adjustment = TeamAdjustment(event=event, team=team, kind=kind, vp=vp, reason=clean_name(reason), round=round)
     adjustment.full_clean()
     adjustment.save()
+    team_event_revise(event=adjustment.event_id)
     return adjustment
 
 
@@ -404,6 +415,7 @@ def team_event_publish(*, event: TeamEvent) -> TeamEvent:
         event.published, event.published_at = True, timezone.now()
         event.full_clean()
         event.save(update_fields=["published", "published_at"])
+    team_event_revise(event=event)
     club_revise(club=event.club_id)  # the club's page lists its published teams events
     return event
 
@@ -413,6 +425,7 @@ def team_event_unpublish(*, event: TeamEvent) -> TeamEvent:
     """Hidden from the players; it is no longer final either (as a pairs session)."""
     event.published, event.published_at, event.final_at = False, None, None
     event.save(update_fields=["published", "published_at", "final_at"])
+    team_event_revise(event=event)
     club_revise(club=event.club_id)
     return event
 
@@ -430,6 +443,7 @@ def team_event_mark_final(*, event: TeamEvent) -> TeamEvent:
         raise ValidationError(missing)
     event.final_at = timezone.now()
     event.save(update_fields=["final_at"])
+    team_event_revise(event=event)  # the event page offers its downloads
     return event
 
 
@@ -438,6 +452,7 @@ def team_event_reopen(*, event: TeamEvent) -> TeamEvent:
     """Undo team_event_mark_final: the results are provisional again, the downloads wait."""
     event.final_at = None
     event.save(update_fields=["final_at"])
+    team_event_revise(event=event)  # the event page withdraws its downloads
     return event
 
 
@@ -486,6 +501,7 @@ def team_edit(
     team.full_clean()
     team.save()
     team.players.set(players)
+    team_event_revise(event=team.event_id)
     return team
 
 
@@ -504,6 +520,7 @@ def team_delete(*, team: Team) -> None:
             "delete or undo them first (a team that has played stays in the event)"
         )
     team.delete()
+    team_event_revise(event=team.event_id)
 
 
 def _has_result(match: Match) -> str | None:
@@ -548,6 +565,7 @@ def match_edit(
     match.boards, match.first_board, match.carry_over = boards, first_board, carry_over
     match.full_clean()
     match.save()
+    team_event_revise(event=match.event_id)
     return match
 
 
@@ -561,6 +579,7 @@ def match_delete(*, match: Match) -> None:
     if entered:
         raise ValidationError(f"this match cannot be deleted: {entered} (clear it first)")
     match.delete()
+    team_event_revise(event=match.event_id)
 
 
 @transaction.atomic
@@ -572,6 +591,7 @@ def match_set_played(*, match: Match) -> Match:
     match.status, match.home_vp_awarded, match.away_vp_awarded = MatchStatus.PLAYED, None, None
     match.full_clean()
     match.save()
+    team_event_revise(event=match.event_id)
     return match
 
 
@@ -590,6 +610,7 @@ def adjustment_edit(
     adjustment.reason, adjustment.round = clean_name(reason), round
     adjustment.full_clean()
     adjustment.save()
+    team_event_revise(event=adjustment.event_id)
     return adjustment
 
 
@@ -598,6 +619,7 @@ def adjustment_delete(*, adjustment: TeamAdjustment) -> None:
     deleted, _ = TeamAdjustment.objects.filter(pk=adjustment.pk).delete()
     if not deleted:
         raise ValidationError("the adjustment was deleted since this page was opened")
+    team_event_revise(event=adjustment.event_id)
 
 
 @transaction.atomic
@@ -607,7 +629,10 @@ def round_undo(*, event: TeamEvent, round: int) -> int:
     Only the last round: a Swiss round is drawn from the standings before it, so undoing
     an earlier one would leave later draws made from results that no longer exist.
     """
-    TeamEvent.objects.select_for_update().filter(pk=event.pk).first()  # not while a draw is made
+    # Lock the matches, then the event (not while a draw is made): a line write holds its
+    # match and bumps the event last, so taking the event first could deadlock with it.
+    list(Match.objects.select_for_update().filter(event=event).values_list("pk", flat=True))
+    TeamEvent.objects.select_for_update().filter(pk=event.pk).first()
     rounds = sorted(set(event.matches.values_list("round", flat=True)))
     if round not in rounds:
         raise ValidationError(f"round {round} is not drawn")
@@ -621,4 +646,5 @@ def round_undo(*, event: TeamEvent, round: int) -> int:
                 f"round {round} cannot be undone: {match.home} v {match.away or 'bye'}: {entered}"
             )
     Match.objects.filter(pk__in=[match.pk for match in matches]).delete()
+    team_event_revise(event=event)
     return len(matches)

@@ -31,6 +31,7 @@ from sessions.scoring.team_events import MatchScoring, MatchSettings
 from sessions.selectors.teams import team_event_score
 from sessions.services.players import player_find_or_add_numbered
 from sessions.services.results import fill_line
+from sessions.services.revisions import team_event_revise
 from sessions.services.teams import team_add, team_event_create
 from sessions.text import clean_name
 
@@ -216,6 +217,7 @@ def _store(club: Club, parsed: ParsedTeamEvent, filename: str, scale: str, user)
                 if parsed_room is not None:
                     _store_room(match, board.number, room, parsed_room, user)
                     lines += 1
+    team_event_revise(event=event)  # its matches and lines are written here, not by the services
     return event, lines
 
 

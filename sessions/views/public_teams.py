@@ -3,7 +3,8 @@
 Standings with the VPs after each round, the round robin cross-table, the latest
 round's draw, each match's scorecard (both rooms, IMPs each way) and a team's page.
 Every page reads the whole event once (team_event_score: four queries) plus the
-event itself, whatever the number of teams.
+event itself, whatever the number of teams, and is served from the cache by the
+event's revision (sessions.views.caching) until a write bumps it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from sessions.models import Room, TeamEventForm
+from sessions.selectors.revisions import published_team_event_stamp
 from sessions.tables import CrossTable, TeamMatchesTable, TeamScorecardTable, TeamStandingsTable
 from sessions.selectors.teams import (
     cross_table,
@@ -21,8 +23,10 @@ from sessions.selectors.teams import (
     team_event_score,
     team_matches,
 )
+from sessions.views.caching import cached_page
 
 
+@cached_page(published_team_event_stamp)
 def team_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(published_team_events(), pk=event_id)
     score = team_event_score(event)
@@ -43,6 +47,7 @@ def team_event(request: HttpRequest, event_id: int) -> HttpResponse:
     })
 
 
+@cached_page(published_team_event_stamp)
 def team_match(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = get_object_or_404(published_team_events(), pk=event_id)
     score = team_event_score(event)
@@ -61,6 +66,7 @@ def team_match(request: HttpRequest, event_id: int, match_id: int) -> HttpRespon
     })
 
 
+@cached_page(published_team_event_stamp)
 def team_page(request: HttpRequest, event_id: int, team_id: int) -> HttpResponse:
     event = get_object_or_404(published_team_events(), pk=event_id)
     score = team_event_score(event)

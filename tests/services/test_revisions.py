@@ -11,12 +11,13 @@ from __future__ import annotations
 import datetime
 import uuid
 from collections.abc import Callable
+from decimal import Decimal
 
 import pytest
 from django.db.models import F
 from django.utils import timezone
 
-from sessions.models import Club, Pair, Player, Result, Session
+from sessions.models import Club, Match, MatchBoard, Pair, Player, Result, Session, Team, TeamAdjustment, TeamEvent
 from sessions.movements import mitchell
 from sessions.services import (
     board_set_groups,
@@ -49,7 +50,30 @@ from sessions.services.repair import (
 )
 from sessions.services.revisions import session_revise
 from sessions.services.sessions import session_mark_final, session_reopen
-from sessions.services.teams import swiss_draw_next_round, team_event_publish, team_event_unpublish
+from sessions.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
+from sessions.services.teams import (
+    adjustment_add,
+    adjustment_delete,
+    adjustment_edit,
+    match_create,
+    match_delete,
+    match_delete_line,
+    match_edit,
+    match_record_line,
+    match_set_not_played,
+    match_set_played,
+    match_set_totals,
+    round_robin_schedule,
+    round_undo,
+    swiss_draw_next_round,
+    team_add,
+    team_delete,
+    team_edit,
+    team_event_mark_final,
+    team_event_publish,
+    team_event_reopen,
+    team_event_unpublish,
+)
 from sessions.services.tables import table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure
 from sessions.transfer.importing import results_import
 from tests.factories import make_session, make_team_event
@@ -262,3 +286,133 @@ def test_a_change_of_lines_locks_its_session_before_it_logs_the_change(played):
     bump = next(i for i, sql in enumerate(statements) if sql.startswith('UPDATE "clubsessions_session"'))
     logged = next(i for i, sql in enumerate(statements) if sql.startswith('INSERT INTO "clubsessions_resultchange"'))
     assert bump < logged
+
+
+# --- teams events ---------------------------------------------------------------------------
+#
+# Each case below is one write run on a published Swiss of four teams, two boards a match,
+# round 1 drawn (team 1 v team 4, team 2 v team 3: the top half against the bottom) with
+# nothing entered; the event's revision must have moved afterwards.
+
+
+@pytest.fixture
+def teams_event(club) -> TeamEvent:
+    event = make_team_event(club, teams=4, form="swiss", boards_per_match=2, vp_scale="20")
+    swiss_draw_next_round(event=event)
+    return team_event_publish(event=event)
+
+
+def _match(event: TeamEvent, home: int = 1) -> Match:
+    return Match.objects.select_related("event", "home", "away").get(event=event, round=1, home__number=home)
+
+
+def _team(event: TeamEvent, number: int) -> Team:
+    return Team.objects.select_related("event").get(event=event, number=number)
+
+
+def _new_players(event: TeamEvent) -> list[Player]:
+    return [player_add(club=event.club, name=f"New Player {seat}") for seat in range(4)]
+
+
+def _totals(event: TeamEvent) -> None:
+    for match in Match.objects.filter(event=event, round=1).select_related("event"):
+        match_set_totals(match=match, home_imps=Decimal(10), away_imps=Decimal(3))
+
+
+def _record(event: TeamEvent) -> None:
+    match_record_line(match=_match(event), board=1, room="open", text="4S N =")
+
+
+def _room(event: TeamEvent, room: str = "open"):
+    return {link.room: link for link in match_table_links_ensure(event=event, round=1) if link.match.home.number == 1}[room]
+
+
+def _phone_send(event: TeamEvent) -> str:
+    client_key = uuid.uuid4().hex
+    match_table_send(link=_room(event), board=1, text="4S N =", client_key=client_key)
+    return client_key
+
+
+def _adjustment(event: TeamEvent) -> TeamAdjustment:
+    return adjustment_add(event=event, team=_team(event, 1), kind="penalty", vp=Decimal(2))
+
+
+def _fresh(event: TeamEvent) -> TeamEvent:
+    return TeamEvent.objects.get(pk=event.pk)
+
+
+def _round_robin_undrawn(event: TeamEvent) -> None:
+    round_undo(event=event, round=1)
+    TeamEvent.objects.filter(pk=event.pk).update(form="round_robin")
+
+
+#: Each write: (what to prepare first, unmeasured; the write, given the event and what was prepared).
+TEAM_WRITES: dict[str, tuple[Callable[[TeamEvent], object], Callable[[TeamEvent, object], object]]] = {
+    "team_add": (_new_players, lambda e, players: team_add(event=e, name="Team 5", players=players)),
+    "team_edit": (_nothing, lambda e, _: team_edit(team=_team(e, 1), name="Renamed", players=list(
+        _team(e, 1).players.all()))),
+    "team_delete": (lambda e: team_add(event=e, name="Team 5", players=_new_players(e)),
+                    lambda e, team: team_delete(team=team)),
+    "round_robin_schedule": (_round_robin_undrawn, lambda e, _: round_robin_schedule(event=_fresh(e))),
+    "swiss_draw_next_round": (_totals, lambda e, _: swiss_draw_next_round(event=e)),
+    "match_create": (_nothing, lambda e, _: match_create(event=e, round=2, home=_team(e, 1), away=_team(e, 2))),
+    "match_record_line": (_nothing, lambda e, _: _record(e)),
+    "match_delete_line": (_record, lambda e, _: match_delete_line(match=_match(e), board=1, room="open", version=1)),
+    "match_set_totals": (_nothing, lambda e, _: match_set_totals(
+        match=_match(e), home_imps=Decimal(10), away_imps=Decimal(3))),
+    "match_set_not_played": (_nothing, lambda e, _: match_set_not_played(
+        match=_match(e), status="average", home_vp=Decimal(10), away_vp=Decimal(10))),
+    "match_set_played": (lambda e: match_set_not_played(match=_match(e), status="forfeit", home_vp=Decimal(12),
+                                                        away_vp=Decimal(0)),
+                         lambda e, _: match_set_played(match=_match(e))),
+    "match_edit": (_nothing, lambda e, _: match_edit(match=_match(e), round=1, home=_team(e, 1), away=_team(e, 4),
+                                                     boards=3)),
+    "match_delete": (_nothing, lambda e, _: match_delete(match=_match(e))),
+    "adjustment_add": (_nothing, lambda e, _: _adjustment(e)),
+    "adjustment_edit": (_adjustment, lambda e, adjustment: adjustment_edit(
+        adjustment=adjustment, team=_team(e, 2), kind="penalty", vp=Decimal(3))),
+    "adjustment_delete": (_adjustment, lambda e, adjustment: adjustment_delete(adjustment=adjustment)),
+    "round_undo": (_nothing, lambda e, _: round_undo(event=e, round=1)),
+    "team_event_publish": (lambda e: team_event_unpublish(event=e), lambda e, _: team_event_publish(event=e)),
+    "team_event_unpublish": (_nothing, lambda e, _: team_event_unpublish(event=e)),
+    "team_event_mark_final": (_totals, lambda e, _: team_event_mark_final(event=e)),
+    "team_event_reopen": (lambda e: (_totals(e), team_event_mark_final(event=e)),
+                          lambda e, _: team_event_reopen(event=_fresh(e))),
+    "match_table_send, recorded at once": (
+        lambda e: TeamEvent.objects.filter(pk=e.pk).update(table_confirmation=False), lambda e, _: _phone_send(e)),
+    "match_table_confirm": (_phone_send, lambda e, key: match_table_confirm(link=_room(e), client_key=key)),
+    "player_update": (_nothing, lambda e, _: player_update(
+        player=_team(e, 1).players.first(), name="Renamed Player")),
+    "club_update": (_nothing, lambda e, _: club_update(club=e.club, name="Renamed Club")),
+}
+
+
+@pytest.mark.parametrize(("prepare", "write"), TEAM_WRITES.values(), ids=TEAM_WRITES.keys())
+def test_every_teams_write_bumps_the_event(teams_event, prepare, write):
+    prepared = prepare(_fresh(teams_event))
+    before = _fresh(teams_event)
+
+    write(_fresh(teams_event), prepared)
+
+    after = _fresh(teams_event)
+    assert after.revision > before.revision
+    assert after.revised_at >= before.revised_at
+
+
+def test_a_teams_import_bumps_its_event_after_its_last_line(club):
+    """The import writes matches and lines itself, after the teams (which team_add bumps)."""
+    from sessions.transfer.teams_import import teams_import
+    from tests.formats.data_files import DATA_DIR
+
+    path = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"
+    event = teams_import(club=club, data=path.read_bytes(), filename=path.name).event
+
+    last_line = MatchBoard.objects.filter(match__event=event).latest("updated_at")
+    assert _fresh(event).revised_at >= last_line.updated_at
+
+
+def test_a_phone_send_waiting_for_ew_leaves_the_teams_pages_alone(teams_event):
+    """Nothing the public pages show changes until EW confirm (the line is not stored)."""
+    before = _fresh(teams_event).revision
+    _phone_send(teams_event)
+    assert _fresh(teams_event).revision == before

@@ -83,27 +83,30 @@ def sized_event(request, club):
     return _played_round_robin(club, teams=request.param)
 
 
-def test_the_standings_page_takes_five_queries(client, sized_event, django_assert_num_queries):
+def test_the_standings_page_takes_six_queries(client, sized_event, django_assert_num_queries):
     event, _ = sized_event
+    # 0. the event's revision (the page's ETag and cache key; once cached, the only query)
     # 1. the published event with its club
     # 2. team_event_score: the teams  3. the matches  4. every room's line  5. the adjustments
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get(reverse("sessions:team_event", args=[event.pk]))
     assert response.status_code == 200
 
 
-def test_the_scorecard_takes_five_queries(client, sized_event, django_assert_num_queries):
+def test_the_scorecard_takes_six_queries(client, sized_event, django_assert_num_queries):
     event, match = sized_event
+    # 0. the event's revision
     # 1. the published event with its club  2-5. team_event_score (teams, matches, lines, adjustments)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get(reverse("sessions:team_match", args=[event.pk, match.pk]))
     assert response.status_code == 200
 
 
-def test_the_team_page_takes_six_queries(client, sized_event, django_assert_num_queries):
+def test_the_team_page_takes_seven_queries(client, sized_event, django_assert_num_queries):
     event, match = sized_event
+    # 0. the event's revision
     # 1. the published event with its club  2-5. team_event_score  6. the team's players
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         response = client.get(reverse("sessions:team_page", args=[event.pk, match.home_id]))
     assert response.status_code == 200
 
