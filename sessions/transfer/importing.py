@@ -39,6 +39,7 @@ import datetime
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -79,6 +80,7 @@ from sessions.services.sessions import session_log
 from sessions.text import clean_name
 
 from .compare import Comparison, compare_lines, compare_pairs
+from .rows import insert_rows
 from .seating import PlayedLine, TablePlan, plan_section
 
 DEFAULT_EVENT_NAME = "Imported pairs"
@@ -237,7 +239,8 @@ def clean_lead(text: str) -> str:
 def result_values(line: ParsedLine, board: int, vulnerability: str, era: str = "current") -> dict[str, object]:
     """The Result fields for a traveller line (see the module docstring). A file scored
     under an older era (a ClubScore export says so) holds that era's scores; a played
-    line is stored, as typed lines are, with today's score (pages rescore it by the era)."""
+    line is stored, as typed lines are, with today's score (pages rescore it by the era).
+    Of the line, only its RESULT_PARTS count (``board`` only names it in a refusal)."""
     entered = " ".join(part for part in (line.contract, line.declarer, _text(line.tricks), line.raw_score or line.score) if part)
     values: dict[str, object] = {"entered_text": entered[:60], "lead": ""}
     score = line.score
@@ -276,6 +279,12 @@ def result_values(line: ParsedLine, board: int, vulnerability: str, era: str = "
     return {**values, **contract, "kind": ResultKind.ASSIGNED, "ns_score": ns_score, "text": format_assigned(ns_score)}
 
 
+#: What of a line result_values reads: a board's lines repeat a few dozen results, each
+#: worked out once per vulnerability on import.
+RESULT_PARTS = ("contract", "declarer", "tricks", "lead", "score", "raw_score")
+_result_parts = attrgetter(*RESULT_PARTS)
+
+
 def _text(value: int | None) -> str:
     return "" if value is None else str(value)
 
@@ -308,20 +317,21 @@ def _partition(fields: dict[str, str]) -> set[frozenset[str]]:
 # --- the import -----------------------------------------------------------------------
 
 
-#: A stored line's fields that Result.full_clean checks on import (its foreign keys are
-#: the importer's own objects).
+#: A stored line's fields that Result.full_clean does not check on import: its foreign
+#: keys are the importer's own objects.
 _NOT_VALIDATED = ["board", "section", "ns_pair", "ew_pair", "updated_by"]
-_VALIDATED_FIELDS = tuple(
-    field.attname for field in Result._meta.concrete_fields
-    if field.name not in (*_NOT_VALIDATED, "round", "table") and not field.primary_key
-)
 
 
 @dataclass
 class _StoredLine:
+    """A traveller line: the file's, and its Result as a row (rows.insert_rows), then its id."""
+
     where: str
     parsed: ParsedLine
-    result: Result
+    section: str  # the file's name of it
+    board: int  # the board's number
+    row: dict[str, object]
+    pk: int = 0
 
 
 @dataclass
@@ -360,8 +370,9 @@ class _Importer:
         )
         scored = session_score(session=session)
         several = len(sections) > 1
+        scored_lines = dict(zip(scored.line_ids, scored.result.lines))  # scored_line without a Result each
         line_count, line_differences = compare_lines(
-            (line.where, line.parsed, scored.scored_line(line.result)) for line in stored
+            (line.where, line.parsed, scored_lines[line.pk]) for line in stored
         )
         standings = {s.pair: s for field_standings in scored.result.standings.values() for s in field_standings}
         labelled = (
@@ -540,13 +551,18 @@ class _Importer:
         boards: dict[tuple[str, int], Board],
         byes: set[str],
     ) -> list[_StoredLine]:
+        """Store the lines as rows (72,000 in a national event: no Result object each)."""
         several = len(sections) > 1
+        era = carried_era(self.parsed.extra)
+        updated_by = self.user.pk if self.user is not None else None
         stored: list[_StoredLine] = []
         seen: set[tuple[int, str]] = set()
+        known: dict[tuple, dict[str, object]] = {}  # RESULT_PARTS and vulnerability -> result_values
+        first_of_each: list[dict[str, object]] = []  # the first row of each of those
         dropped_leads = 0
         for parsed_board in self.parsed.boards:
             number, section_name = parsed_board.number, parsed_board.section
-            board = boards[(section_name, number)]
+            board, section = boards[(section_name, number)], sections[section_name]
             for line in parsed_board.lines:
                 if line.ns_pair in byes or line.ew_pair in byes:
                     continue
@@ -554,26 +570,32 @@ class _Importer:
                 where = f"board {number}" + (f" section {letters[section_name]}" if several else "")
                 where += f" {ns.label} v {ew.label}"
                 self.check_line(line, section_name, where, seen, number)
-                values = result_values(line, number, board.vulnerability, carried_era(self.parsed.extra))
+                key = (_result_parts(line), board.vulnerability)
+                values = known.get(key)
+                row = {
+                    "board_id": board.pk, "section_id": section.pk, "ns_pair_id": ns.pk, "ew_pair_id": ew.pk,
+                    "updated_by_id": updated_by,
+                }
+                if values is None:
+                    values = known[key] = result_values(line, number, board.vulnerability, era)
+                    first_of_each.append(row)
+                row.update(values)
                 dropped_leads += bool(line.lead) and not values["lead"] and values["kind"] == ResultKind.PLAYED
-                result = Result(
-                    board=board, section=sections[section_name], ns_pair=ns, ew_pair=ew,
-                    updated_by=self.user, **values,
-                )
-                stored.append(_StoredLine(where, line, result))
+                stored.append(_StoredLine(where, line, section_name, number, row))
         if dropped_leads:
             self.notes.append(f"{dropped_leads} leads were not cards and are left out")
-        self.seat(session, sections, letters, pairs, stored)
+        self.seat(session, sections, pairs, stored)
         # Validating a line is a matter of its values alone: lines with the same result
-        # (a board of 3,000 results has a few dozen) are validated once. Rounds and tables
-        # come from the table plan (whole numbers from 1, the file's checked by the readers).
-        validated: set[str] = set()
+        # are validated once. Rounds and tables come from the table plan (whole numbers
+        # from 1, the file's checked by the readers); the foreign keys are the importer's.
+        for row in first_of_each:
+            Result(**row).full_clean(exclude=_NOT_VALIDATED, validate_unique=False, validate_constraints=False)
+        insert_rows(Result, [line.row for line in stored])
+        # The ids, to find each line among the engine's (insert_rows reads none back): one query.
+        ids = Result.objects.filter(section__session=session).values_list("board_id", "ns_pair_id", "pk")
+        pk_of = {(board_id, ns_pair_id): pk for board_id, ns_pair_id, pk in ids}
         for line in stored:
-            values = repr([getattr(line.result, name) for name in _VALIDATED_FIELDS])
-            if values not in validated:
-                line.result.full_clean(exclude=_NOT_VALIDATED, validate_unique=False, validate_constraints=False)
-                validated.add(values)
-        Result.objects.bulk_create([line.result for line in stored])
+            line.pk = pk_of[(line.row["board_id"], line.row["ns_pair_id"])]
         return stored
 
     def check_line(self, line: ParsedLine, section: str, where: str, seen: set, number: int) -> None:
@@ -592,46 +614,42 @@ class _Importer:
         self,
         session: Session,
         sections: dict[str, Section],
-        letters: dict[str, str],
         pairs: dict[str, Pair],
         stored: Sequence[_StoredLine],
     ) -> None:
-        """Rebuild the table plan from the lines and put each line at its table."""
-        keys = {id(pair): key for key, pair in pairs.items()}
-        lines_of: dict[int, list[_StoredLine]] = {id(section): [] for section in sections.values()}
+        """Rebuild the table plan from the lines, store its seatings and put each line at its table."""
+        lines_of: dict[str, list[_StoredLine]] = {name: [] for name in sections}
         for line in stored:
-            lines_of[id(line.result.section)].append(line)
-        ns_pairs_of: dict[int, list[tuple[int, str]]] = {id(section): [] for section in sections.values()}
+            lines_of[line.section].append(line)
+        ns_pairs_of: dict[str, list[tuple[int, str]]] = {name: [] for name in sections}
         for key, pair in pairs.items():
             if pair.direction == "NS":
-                ns_pairs_of[id(pair.section)].append((pair.number, key))
+                ns_pairs_of[self.parsed_pairs[key].section].append((pair.number, key))
         plans: dict[str, TablePlan] = {}
         seatings = []
         for name, section in sections.items():
-            lines = lines_of[id(section)]
+            lines = lines_of[name]
             played = [
-                PlayedLine(
-                    line.result.board.number, keys[id(line.result.ns_pair)],
-                    keys[id(line.result.ew_pair)], line.parsed.round, line.parsed.table,
-                )
+                PlayedLine(line.board, line.parsed.ns_pair, line.parsed.ew_pair, line.parsed.round, line.parsed.table)
                 for line in lines
             ]
             # A Mitchell's NS pairs stay at their tables: numbered in the order of the pairs.
-            ns_pairs = sorted(ns_pairs_of[id(section)])
+            ns_pairs = sorted(ns_pairs_of[name])
             stationary = {key: table for table, (_, key) in enumerate(ns_pairs, start=1)}
             plan = plans[name] = plan_section(played, stationary)
             where = plan.by_line()
             for line, played_line in zip(lines, played):
                 seating = where[(played_line.ns_pair, played_line.ew_pair, played_line.board)]
-                line.result.round, line.result.table = seating.round, seating.table
+                line.row["round"], line.row["table"] = seating.round, seating.table
             seatings += [
-                Seating(
-                    section=section, round=s.round, table=s.table, ns_pair=pairs[s.ns_pair],
-                    ew_pair=pairs[s.ew_pair], boards=list(s.boards),
-                )
+                {
+                    "section_id": section.pk, "round": s.round, "table": s.table, "ns_pair_id": pairs[s.ns_pair].pk,
+                    "ew_pair_id": pairs[s.ew_pair].pk,
+                    "boards": s.boards,  # a tuple: the same JSON list, and prepared once per value (rows)
+                }
                 for s in plan.seatings
             ]
-        Seating.objects.bulk_create(seatings)
+        insert_rows(Seating, seatings)
         if any(not plan.from_file for plan in plans.values()):
             self.notes.append("the file gives no rounds and tables: the table plan is rebuilt from the lines")
         session.rounds = max(plan.rounds for plan in plans.values())

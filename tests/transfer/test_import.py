@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pytest
 from django.core.management.base import CommandError
+from django.utils import timezone
 
 from sessions.formats import parse_results_file
-from sessions.models import Club, Result, ResultKind, Session
+from sessions.models import Club, Result, ResultKind, Seating, Session
 from sessions.selectors import session_score
 from sessions.transfer import ImportRefused, importing, results_import
 from tests.factories import make_club, make_event
 from tests.formats.data_files import DATA_DIR
 from tests.formats.test_real_sessions import FULL_REPRODUCTIONS, agrees_to_the_hundredth, place_agrees
-from tests.transfer.helpers import BAD_FILES, data, model_counts, results_files, run_import
+from tests.transfer.helpers import BAD_FILES, GOOD_USEBIO, data, model_counts, results_files, run_import
 
 UNSUPPORTED = {
     "usebio/cobalt_notsupported.xml": "not supported",
@@ -218,6 +219,19 @@ def test_the_seatings_put_every_line_at_a_table_of_its_round():
         seating = seatings[(line.round, line.table)]
         assert (seating.ns_pair_id, seating.ew_pair_id) == (line.ns_pair_id, line.ew_pair_id)
         assert line.board.number in seating.boards
+
+
+@pytest.mark.django_db
+def test_imported_lines_carry_the_defaults_timestamps_and_author_of_a_stored_line(director):
+    started = timezone.now()
+    imported = results_import(club=make_club(), data=data(GOOD_USEBIO), filename="x.xml", user=director)
+    lines = Result.objects.filter(board__session=imported.session)
+    assert lines.count() == imported.lines
+    assert set(lines.values_list("version", "group", "weighted_parts", "updated_by")) == {(1, None, None, director.pk)}
+    for line in lines:
+        assert started <= line.created_at <= timezone.now() and started <= line.updated_at <= timezone.now()
+    seating = Seating.objects.filter(section__session=imported.session).first()
+    assert isinstance(seating.boards, list) and seating.boards
 
 
 @pytest.mark.django_db

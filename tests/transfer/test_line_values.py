@@ -3,12 +3,15 @@ reader, one form for assigned and artificial scores (sessions.scoring.notation).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from decimal import Decimal
+
 import pytest
 
 from sessions.formats.model import ParsedLine
 from sessions.models import ResultKind
 from sessions.scoring.errors import ScoringError
-from sessions.transfer.importing import result_values
+from sessions.transfer.importing import RESULT_PARTS, result_values
 
 
 def line(score: str, contract: str = "", declarer: str = "", tricks: int | None = None, lead: str = "") -> ParsedLine:
@@ -42,3 +45,14 @@ def test_an_artificial_score_is_stored_in_the_typed_form():
 def test_an_artificial_score_no_director_gives_is_refused_naming_the_board():
     with pytest.raises(ScoringError, match=r"^board 3: 45% is not an artificial adjusted score for NS"):
         result_values(line("A4555"), board=3, vulnerability="None")
+
+
+@pytest.mark.parametrize("score", ["420", "450", "-50", "A6040", "NP", "PASS"])
+def test_a_lines_values_follow_from_its_result_parts_alone(score):
+    """The import works out the values once per RESULT_PARTS and vulnerability: the pairs,
+    round, table, published figures, notes and board number change nothing."""
+    first = ParsedLine("A:1NS", "A:1EW", "4S", "N", 10, "HK", score, None, None, raw_score=score)
+    other = replace(first, ns_pair="B:7NS", ew_pair="B:3EW", published_ns_points=Decimal(3), published_ew_points=Decimal(1),
+                    published_datum=430, round=4, table=2, note="Adjusted score", extra={"Percentage_NS": "75"})
+    assert [getattr(first, part) for part in RESULT_PARTS] == [getattr(other, part) for part in RESULT_PARTS]
+    assert result_values(first, board=1, vulnerability="None") == result_values(other, board=17, vulnerability="None")
