@@ -5,24 +5,31 @@ happens in Python through each column's ``order_by`` accessors, so a ?sort= neve
 adds a query. ``render_<col>`` writes the page (suit symbols, links, 2 decimals);
 ``value_<col>`` gives the plain figure for an export. Figures are exact fractions
 until here and are rounded only when shown (sessions.scoring.format_points).
+
+A national simultaneous pairs shows 2 x 60 ranked pairs on a page: what is the same for
+every cell (a column's render signature and cell attributes, the links' URLs but for an
+id) is worked out once a table (PublicTable, pk_urls), not once a cell.
 """
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import django_tables2 as tables
 from django_tables2.data import TableListData
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 
 from sessions.models import Pair, ScoringMethod
 from sessions.scoring import format_points
-from sessions.templatetags.clubscore import player_link, player_links, side_score, signed
+from sessions.templatetags.clubscore import player_link, side_score, signed
 from sessions.templatetags.teams import figure
 
 if TYPE_CHECKING:
@@ -69,6 +76,27 @@ def card_html(card: str) -> SafeString | str:
 
 def scorecard_url(pair: Pair, session_id: int) -> str:
     return reverse("sessions:scorecard", args=[session_id, pair.pk])
+
+
+#: A number no real id reaches, reversed in its place (pk_urls).
+_SOME_PK = 2_147_483_647
+
+
+def pk_urls(viewname: str, *args: int) -> Callable[[int], str]:
+    """``reverse(viewname, args=[*args, pk])`` for any ``pk``, at the cost of one reverse():
+    a page of 2 x 60 ranked pairs links 360 score cards and players. Built per table (a
+    request's script prefix and URLconf), never kept across requests."""
+    head, _, tail = reverse(viewname, args=[*args, _SOME_PK]).rpartition(str(_SOME_PK))
+    return lambda pk: f"{head}{pk}{tail}"
+
+
+def linked_names(pair: Pair, player_url: Callable[[int], str]) -> SafeString:
+    """The clubscore ``player_links`` filter with ``player_url`` (pk_urls) in place of a
+    reverse() per player: "Ann Archer & Bob Baker", each name a link to the player's page."""
+    players = [player for player in (pair.player_1, pair.player_2) if player]
+    return format_html_join(
+        " & ", '<a href="{}">{}</a>', ((player_url(player.pk), player.name) for player in players)
+    )
 
 
 class PointsColumn(tables.Column):
@@ -183,6 +211,18 @@ class ReadWhenShown(TableListData):
         super().order_by(aliases)
 
 
+def _inspected_once(render: Callable) -> Callable:
+    """``render`` carrying its signature: django-tables2 inspects a cell's render function
+    on every cell (inspect.signature, some 50 µs: 40% of a ranking page of 2 x 60 rows),
+    and inspect answers at once for a function with ``__signature__``."""
+
+    def call(**kwargs):  # (tables2 passes the arguments by name)
+        return render(**kwargs)
+
+    call.__signature__ = inspect.signature(render)  # type: ignore[attr-defined]
+    return call
+
+
 class PublicTable(tables.Table):
     # django-tables2 reads only a class's own Meta: every table below subclasses this one.
     class Meta:
@@ -192,18 +232,59 @@ class PublicTable(tables.Table):
         default = ""
         template_name = "public/table.html"
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for column in self.columns.iterall():
+            column.render = _inspected_once(column.render)
+            # Its cells' attributes (public/table.html): no column here computes them from
+            # the row, so they are worked out once, not on every cell.
+            column.td_attrs = column.attrs["td"].as_html()
+
+
+class SessionTable(PublicTable):
+    """A table of one session's pairs or lines, linked to its score cards and players."""
+
+    class Meta(PublicTable.Meta):
+        pass
+
+    def __init__(self, *args, session_id: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.session_id = session_id
+
+    @cached_property
+    def scorecard_url(self) -> Callable[[int], str]:
+        """A pair's score card in this session, by the pair's id."""
+        return pk_urls("sessions:scorecard", self.session_id)
+
+    @cached_property
+    def player_url(self) -> Callable[[int], str]:
+        """A player's page, by the player's id."""
+        return pk_urls("sessions:player")
+
+
+class ScorecardLinkColumn(tables.Column):
+    """A pair's label (``pair`` names it on the row), a link to its score card in the
+    table's session (a SessionTable); exported as the label."""
+
+    def __init__(self, pair: str, **kwargs):
+        super().__init__(accessor=f"{pair}__label", **kwargs)
+        self.pair = pair
+
+    def render(self, value: str, record, table: SessionTable) -> SafeString:
+        return format_html('<a href="{}">{}</a>', table.scorecard_url(getattr(record, self.pair).pk), value)
+
+    def value(self, value: str) -> str:
+        return value
+
 
 # --- rankings -------------------------------------------------------------------------
 
 
-class RankingTable(PublicTable):
+class RankingTable(SessionTable):
     """One field's ranking: rows are RankedPair(pair, standing), best first."""
 
     place = tables.Column(accessor="standing__place", order_by=("standing__rank", "pair__number"))
-    pair = tables.Column(
-        accessor="pair__label", order_by=("pair__section__letter", "pair__number"),
-        linkify=lambda record, table: scorecard_url(record.pair, table.session_id),
-    )
+    pair = ScorecardLinkColumn("pair", order_by=("pair__section__letter", "pair__number"))
     # Each name leads to that player's page (every session, partner and percentage);
     # the pair's number leads to this session's score card.
     players = tables.Column(accessor="pair__names", verbose_name="Players", attrs={"td": {"class": "names"}})
@@ -215,15 +296,14 @@ class RankingTable(PublicTable):
     class Meta(PublicTable.Meta):
         pass
 
-    def __init__(self, *args, session_id: int, is_matchpoints: bool, **kwargs):
+    def __init__(self, *args, is_matchpoints: bool, **kwargs):
         kwargs["exclude"] = ("average",) if is_matchpoints else ("percentage",)
         super().__init__(*args, **kwargs)
-        self.session_id = session_id
         if not is_matchpoints:
             self.columns["total"].column.verbose_name = "IMPs"
 
     def render_players(self, record) -> SafeString:
-        return player_links(record.pair)
+        return linked_names(record.pair, self.player_url)
 
     def value_players(self, record) -> str:
         return record.pair.names
@@ -232,7 +312,7 @@ class RankingTable(PublicTable):
 # --- a board's traveller --------------------------------------------------------------
 
 
-class TravellerTable(PublicTable):
+class TravellerTable(SessionTable):
     """One board's lines: rows are TravellerRow.
 
     With a finished double-dummy ``analysis`` of the board, each line also shows the DD
@@ -244,14 +324,8 @@ class TravellerTable(PublicTable):
     carries the declarer and result instead ("4♠ N +1").
     """
 
-    ns_pair = tables.Column(
-        accessor="ns_pair__label", verbose_name="NS", order_by=("ns_pair__number",),
-        linkify=lambda record, table: scorecard_url(record.ns_pair, table.session_id),
-    )
-    ew_pair = tables.Column(
-        accessor="ew_pair__label", verbose_name="EW", order_by=("ew_pair__number",),
-        linkify=lambda record, table: scorecard_url(record.ew_pair, table.session_id),
-    )
+    ns_pair = ScorecardLinkColumn("ns_pair", verbose_name="NS", order_by=("ns_pair__number",))
+    ew_pair = ScorecardLinkColumn("ew_pair", verbose_name="EW", order_by=("ew_pair__number",))
     contract = PlayedContractColumn()
     declarer = tables.Column(verbose_name="By", attrs=WIDE_ONLY)
     lead = CardColumn(accessor="result__lead", verbose_name="Lead", attrs=WIDE_ONLY)
@@ -269,14 +343,12 @@ class TravellerTable(PublicTable):
     class Meta(PublicTable.Meta):
         pass
 
-    def __init__(self, *args, session_id: int, method: str, analysis: BoardAnalysisView | None = None,
-                 **kwargs):
+    def __init__(self, *args, method: str, analysis: BoardAnalysisView | None = None, **kwargs):
         exclude = [] if method == ScoringMethod.BUTLER else ["datum"]
         if analysis is None or not analysis.is_done:
             exclude += ["dd_tricks", "against_par"]
         kwargs["exclude"] = tuple(exclude)
         super().__init__(*args, **kwargs)
-        self.session_id = session_id
         self.analysis = analysis
         if method != ScoringMethod.MATCHPOINTS:
             self.columns["ns_points"].column.verbose_name = "NS IMPs"
@@ -286,13 +358,22 @@ class TravellerTable(PublicTable):
 # --- a pair's score card --------------------------------------------------------------
 
 
-def deal_url(session_id: int, result) -> str:
-    """The traveller of the deal a line was played on: a section's own deal has its own."""
-    url = reverse("sessions:board", args=[session_id, result.board.number])
-    return f"{url}?section={result.section.letter}" if result.board.section_id else url
+class DealColumn(tables.Column):
+    """A board's number, a link to the traveller of the deal the line was played on (a
+    section's own deal has its own: ?section=B); exported as the number."""
+
+    def render(self, value: int, record, table: ScorecardTable) -> SafeString:
+        result = record.line.result
+        url = table.board_url(result.board.number)
+        if result.board.section_id:
+            url = f"{url}?section={result.section.letter}"
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value(self, value: int) -> int:
+        return value
 
 
-class ScorecardTable(PublicTable):
+class ScorecardTable(SessionTable):
     """A pair's boards: rows are ScorecardRow; the footer carries the session's totals.
 
     On a phone the board, opponents, contract, score and points fit the screen: the
@@ -300,10 +381,7 @@ class ScorecardTable(PublicTable):
     the contract cell carries the declarer and result instead ("4♠ N +1").
     """
 
-    board = tables.Column(
-        verbose_name="Board", footer="Total",
-        linkify=lambda record, table: deal_url(table.session_id, record.line.result),
-    )
+    board = DealColumn(verbose_name="Board", footer="Total")
     side = tables.Column(verbose_name="Sat", attrs=WIDE_ONLY)
     opponents = tables.Column(
         accessor="opponents__label", order_by=("opponents__number",),
@@ -322,21 +400,26 @@ class ScorecardTable(PublicTable):
     class Meta(PublicTable.Meta):
         pass
 
-    def __init__(self, *args, session_id: int, is_matchpoints: bool, points_total: Fraction,
+    def __init__(self, *args, is_matchpoints: bool, points_total: Fraction,
                  percentage: Fraction | None = None, **kwargs):
         kwargs["exclude"] = () if is_matchpoints else ("percent",)
         super().__init__(*args, **kwargs)
-        self.session_id = session_id
         self.points_total, self.percentage = points_total, percentage
         if not is_matchpoints:
             self.columns["points"].column.verbose_name = "IMPs"
+
+    @cached_property
+    def board_url(self) -> Callable[[int], str]:
+        """A board's traveller in this session, by its number."""
+        return pk_urls("sessions:board", self.session_id)
 
     def render_opponents(self, record) -> SafeString:
         """The opponents' number, a link to their score card, and their names, each a link
         to the player's page (the names are hidden on a phone, the number stays)."""
         opponents = record.opponents
-        names = format_html('<span class="names">{}</span>', player_links(opponents)) if opponents.names else ""
-        return format_html('<a href="{}">{}</a> {}', scorecard_url(opponents, self.session_id), opponents.label, names)
+        names = format_html('<span class="names">{}</span>', linked_names(opponents, self.player_url)) \
+            if opponents.names else ""
+        return format_html('<a href="{}">{}</a> {}', self.scorecard_url(opponents.pk), opponents.label, names)
 
 
 # --- a club's sessions ----------------------------------------------------------------

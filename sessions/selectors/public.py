@@ -306,7 +306,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
     """
     session = pair.section.session
     scored = session_score(session=session)
-    pairs_by_id = {stored.pk: stored for stored in scored.pairs.values()}
+    pairs_by_id = scored.pairs_by_id
     rows = [
         ScorecardRow(
             line=line,
@@ -329,8 +329,5 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
 
 
 def standing_of(scored: ScoredSession, pair: Pair) -> tuple[Standing | None, int]:
-    for _, ranked in scored.rankings():
-        for item in ranked:
-            if item.pair.pk == pair.pk:
-                return item.standing, len(ranked)
-    return None, 0
+    """The pair's standing and the size of its field; (None, 0) before it has a scored board."""
+    return scored.standing_of(pair)

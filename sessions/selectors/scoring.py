@@ -19,13 +19,13 @@ old number.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import defaultdict
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
 from typing import NamedTuple
 
 from django.db import connection
@@ -33,7 +33,7 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from sessions.performance import garbage_collection_paused
 from sessions.models import (
-    Board, DealEra, Event, Pair, Rankings, Result, ResultChange, ResultKind, ScoringMethod, Session,
+    Board, DealEra, Event, Pair, Rankings, Result, ResultChange, ResultKind, ScoringMethod, Section, Session,
 )
 from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import Contract
@@ -73,10 +73,8 @@ def _cache_usable() -> bool:
 
 def _as_loaded(cached: ScoredSession, session: Session) -> ScoredSession:
     """A kept score with the caller's session object (the same row, the same revision),
-    and the kept one's index of its lines (built once: 72,000 lines in a simultaneous pairs)."""
-    loaded = dataclasses.replace(cached, session=session)
-    loaded.__dict__["_line_index"] = cached._line_index
-    return loaded
+    sharing the kept one's indexes (its ``memo``: see ``_indexed``)."""
+    return dataclasses.replace(cached, session=session)
 
 
 def pair_key(pair: Pair, section_letter: str) -> str:
@@ -240,6 +238,23 @@ class RankedPair:
     standing: Standing
 
 
+def _indexed(build):
+    """A ScoredSession's property built once into its ``memo``, which every copy of a
+    kept score shares (dataclasses.replace passes it on: one copy per page): an index
+    over a simultaneous pairs' 72,000 lines or 6,000 pairs is built once a revision,
+    not on every page."""
+    name = build.__name__
+
+    @functools.wraps(build)
+    def get(self):
+        try:
+            return self.memo[name]
+        except KeyError:
+            return self.memo.setdefault(name, build(self))
+
+    return property(get)
+
+
 @dataclass(frozen=True)
 class ScoredSession:
     """The engine's result for a session, tied back to the stored rows.
@@ -257,20 +272,41 @@ class ScoredSession:
     note: str = ""  # why the session was not scored as the event asks (DIFFERENT_DEALS_NOTE)
     loaded: tuple[Result, ...] | None = field(default=None, repr=False)
     line_boards: tuple[int, ...] = ()  # the Board of each line, as line_ids
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # _indexed properties
 
-    def board_line_ids(self, board: Board) -> list[int]:
+    def __getstate__(self) -> dict:
+        # The shared cache carries the figures, not the indexes: rebuilt where they are read.
+        return {**self.__dict__, "memo": {}}
+
+    def board_line_ids(self, board: Board) -> Sequence[int]:
         """The board's lines (its stored Results' ids), in the engine's order: no query."""
-        return [pk for pk, board_id in zip(self.line_ids, self.line_boards) if board_id == board.pk]
+        return self._board_lines.get(board.pk, ())
 
-    @cached_property
+    @_indexed
+    def _board_lines(self) -> dict[int, tuple[int, ...]]:
+        lines: dict[int, list[int]] = defaultdict(list)
+        for pk, board_id in zip(self.line_ids, self.line_boards):
+            lines[board_id].append(pk)
+        return {board_id: tuple(ids) for board_id, ids in lines.items()}
+
+    @_indexed
     def _line_index(self) -> dict[int, int]:
         return {pk: index for index, pk in enumerate(self.line_ids)}
+
+    @_indexed
+    def pairs_by_id(self) -> dict[int, Pair]:
+        """The stored pairs by id (with their sections and players)."""
+        return {pair.pk: pair for pair in self.pairs.values()}
+
+    @_indexed
+    def sections_by_id(self) -> dict[int, Section]:
+        return _sections(self.pairs.values())
 
     def scored_line(self, result: Result) -> ScoredLine | None:
         index = self._line_index.get(result.pk)
         return None if index is None else self.result.lines[index]
 
-    @cached_property
+    @functools.cached_property
     def results(self) -> tuple[Result, ...]:
         """Every stored line, in the engine's order (one query unless already loaded)."""
         if self.loaded is not None:
@@ -303,7 +339,7 @@ class ScoredSession:
         if pair is not None:
             results = results.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
         loaded = list(results)
-        _share_pairs(loaded, list(self.pairs.values()))
+        _share_pairs(loaded, self.pairs_by_id, self.sections_by_id)
         apply_deal_era(loaded, self.session.event.deal_era)
         return loaded
 
@@ -313,11 +349,26 @@ class ScoredSession:
 
     def rankings(self) -> list[tuple[str, list[RankedPair]]]:
         """Each field's standings, best first, with the stored pairs; the fields in the
-        order every page lists them (sections in order, North-South before East-West)."""
-        return [
-            (field_name, [RankedPair(self.pairs[s.pair], s) for s in self.result.standings[field_name]])
+        order every page lists them (sections in order, North-South before East-West).
+        The caller's own lists, to sort as it likes."""
+        return [(field_name, list(ranked)) for field_name, ranked in self._rankings]
+
+    @_indexed
+    def _rankings(self) -> tuple[tuple[str, tuple[RankedPair, ...]], ...]:
+        return tuple(
+            (field_name, tuple(RankedPair(self.pairs[s.pair], s) for s in self.result.standings[field_name]))
             for field_name in sorted(self.result.standings, key=_field_order)
-        ]
+        )
+
+    def standing_of(self, pair: Pair) -> tuple[Standing | None, int]:
+        """The pair's standing and the number of pairs in its field; (None, 0) unranked."""
+        return self._standings.get(pair.pk, (None, 0))
+
+    @_indexed
+    def _standings(self) -> dict[int, tuple[Standing, int]]:
+        return {
+            item.pair.pk: (item.standing, len(ranked)) for _, ranked in self._rankings for item in ranked
+        }
 
 
 def _pairs() -> QuerySet[Pair]:
@@ -490,7 +541,7 @@ def score_loaded(*, session: Session, pairs: Sequence[Pair], results: Sequence[R
     """
     pairs = list(pairs)
     results = tuple(results)
-    _share_pairs(results, pairs)
+    _share_pairs(results, {pair.pk: pair for pair in pairs}, _sections(pairs))
     apply_deal_era(results, session.event.deal_era)
     return _score_lines(session=session, pairs=pairs, lines=[stored_line(result) for result in results], loaded=results)
 
@@ -548,12 +599,15 @@ def _matches(
     )
 
 
-def _share_pairs(results: Sequence[Result], pairs: Sequence[Pair]) -> None:
-    """Give each result the already loaded pairs (with section and players) instead of
-    joining them again on every line: fewer objects to build, the same two queries."""
-    by_id = {pair.pk: pair for pair in pairs}
-    sections = {pair.section_id: pair.section for pair in pairs}
+def _share_pairs(results: Sequence[Result], by_id: Mapping[int, Pair], sections: Mapping[int, Section]) -> None:
+    """Give each result the already loaded pairs (with section and players; ``by_id``:
+    pair id -> Pair) and sections (by id) instead of joining them again on every line:
+    fewer objects to build, the same two queries."""
     for result in results:
         result.ns_pair = by_id[result.ns_pair_id]
         result.ew_pair = by_id[result.ew_pair_id]
         result.section = sections[result.section_id]
+
+
+def _sections(pairs: Iterable[Pair]) -> dict[int, Section]:
+    return {pair.section_id: pair.section for pair in pairs}

@@ -41,6 +41,32 @@ def test_a_mitchell_has_an_ns_and_an_ew_ranking(session):
     assert rankings["NS"][0].standing.percentage == Fraction(100)
 
 
+def test_each_ranked_pair_finds_its_standing_and_the_size_of_its_field(session):
+    enter(session, 1, "2NS", "3EW", "4S N +1")
+    enter(session, 1, "1NS", "1EW", "4S N =")
+
+    scored = session_score(session=session)
+
+    ranked = dict(scored.rankings())
+    for field in ("NS", "EW"):
+        assert [scored.standing_of(row.pair) for row in ranked[field]] == [(row.standing, 2) for row in ranked[field]]
+    unranked = session.sections.get().pairs.get(number=3, direction="NS")  # no line yet
+    assert scored.standing_of(unranked) == (None, 0)
+
+
+def test_a_boards_lines_are_listed_in_the_engines_order(session):
+    lines = [enter(session, number, ns, ew, "3NT N =") for number, ns, ew in (
+        (2, "1NS", "1EW"), (1, "3NS", "2EW"), (2, "3NS", "2EW"), (1, "2NS", "3EW"), (1, "1NS", "1EW"),
+    )]
+
+    scored = session_score(session=session)
+
+    for board in session.boards.all():
+        on_board = [result.pk for result in scored.results if result.board_id == board.pk]
+        assert list(scored.board_line_ids(board)) == on_board
+        assert set(on_board) == {line.pk for line in lines if line.board_id == board.pk}
+
+
 def test_special_lines_reach_the_engine_as_their_kind(session):
     enter(session, 1, "2NS", "3EW", "4S N +1")
     enter(session, 1, "1NS", "1EW", "4S N =")

@@ -1,12 +1,14 @@
 """session_score and sessions_scores through the cache: once per revision, never stale,
 never inside a writer's transaction; after a change of lines only its boards scored again."""
 
+import pickle
+
 import pytest
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 
-from sessions.models import Result, Session
+from sessions.models import Pair, Result, Session
 from sessions.selectors import kept_scores, scoring
 from sessions.selectors.scoring import scores_from_cache, session_score, sessions_scores
 from sessions.services import result_correct, result_record
@@ -179,3 +181,47 @@ def test_the_process_keeps_the_latest_sessions_up_to_its_lines(entered, event, m
         session_score(session=fresh(third.pk))  # 2 more: 6, the oldest (3 lines) let go
     assert kept_scores.kept_here(entered.pk) is None
     assert kept_scores.kept_here(other.pk) is not None and kept_scores.kept_here(third.pk) is not None
+
+
+# --- what the pages read off the kept figures ------------------------------------------------
+
+
+def test_the_pages_of_a_revision_share_the_indexes_built_from_its_figures(entered):
+    with scores_from_cache():
+        first = session_score(session=fresh(entered.pk))
+        first.rankings()
+        again = session_score(session=fresh(entered.pk))  # the next page: a copy of the kept score
+    assert again is not first
+    assert again.memo is first.memo and again.memo  # the rankings built once, for both
+
+
+def test_a_page_may_sort_its_ranking_without_reordering_the_kept_one(entered):
+    with scores_from_cache():
+        field, rows = session_score(session=fresh(entered.pk)).rankings()[0]
+        best_first = [row.pair.pk for row in rows]
+        rows.reverse()  # as a page sorting by a column would
+        again = dict(session_score(session=fresh(entered.pk)).rankings())[field]
+    assert [row.pair.pk for row in again] == best_first
+
+
+def test_a_correction_reads_its_standings_off_the_new_figures(entered):
+    pair = Pair.objects.get(section__session=entered, number=1, direction="NS")
+    with scores_from_cache():
+        before, _ = session_score(session=fresh(entered.pk)).standing_of(pair)
+        line = Result.objects.get(board__session=entered, ns_pair=pair)
+        result_correct(result=line, text="4S N +2", version=line.version)  # the top now
+        after = session_score(session=fresh(entered.pk)).standing_of(pair)
+    assert before.place == "2"
+    assert after == session_score(session=fresh(entered.pk)).standing_of(pair)
+    assert after[0].place == "1"
+
+
+def test_the_shared_cache_carries_the_figures_not_their_indexes(entered):
+    scored = session_score(session=entered)
+    scored.rankings(), scored.board_line_ids(entered.boards.get(number=1))
+
+    copy = pickle.loads(pickle.dumps(scored))
+
+    assert copy.memo == {}
+    assert figures(copy) == figures(scored)
+    assert copy.rankings() == scored.rankings()

@@ -1,15 +1,21 @@
 """The players' tables: sorting by a column, escaping what users typed, plain export values."""
 
+import inspect
 import re
 
 import pytest
-from django.urls import reverse
+from django.urls import clear_script_prefix, reverse, set_script_prefix
 from django.utils.html import conditional_escape
 
-from sessions.models import Player
-from sessions.selectors.public import published_sessions, results_sheet
+from sessions.models import Pair, Player
+from sessions.selectors.public import (
+    published_boards, published_pairs, published_sessions, results_sheet, scorecard_sheet, traveller_sheet,
+)
 from sessions.services import result_record, session_publish
-from sessions.tables import RankingTable, contract_html
+from sessions.tables import (
+    RankingTable, ScorecardTable, TravellerTable, contract_html, linked_names, pk_urls,
+)
+from sessions.templatetags.clubscore import player_links
 from tests.factories import make_session
 from tests.views.conftest import NASTY_NAME, PLAYERS
 
@@ -128,6 +134,18 @@ def test_a_ranking_exports_plain_values(played_session):
     assert export_rows(table)[0] == ["1=", "1NS", "Ann Archer & Bob Baker", "6.00", "75.00", 2]
 
 
+def test_linked_cells_export_their_text_without_the_link(played_session, pair_id):
+    session = published_sessions().get(pk=played_session.pk)
+    traveller = traveller_sheet(board=published_boards().get(session=session, number=1))
+    card = scorecard_sheet(pair=published_pairs().get(pk=pair_id(played_session, "1EW")))
+
+    lines = TravellerTable(traveller.rows, session_id=session.pk, method=traveller.method)
+    boards = ScorecardTable(card.rows, session_id=session.pk, is_matchpoints=True, points_total=card.points_total)
+
+    assert sorted(row[:2] for row in export_rows(lines)) == [["1NS", "1EW"], ["2NS", "3EW"], ["3NS", "2EW"]]
+    assert [row[0] for row in export_rows(boards)] == [1, 2]
+
+
 def test_a_clubs_sessions_sort_by_date(client, club, event, played_session, tables_of):
     later = make_session(event)
     later.date = played_session.date.replace(day=11)
@@ -211,3 +229,59 @@ def test_a_traveller_cell_names_declarer_and_result_for_a_phone(client, played_s
     html = client.get(reverse("sessions:board", args=[played_session.pk, 1])).content.decode()
 
     assert '<span class="phone-only"> N =</span>' in html and '<span class="phone-only"> N -1</span>' in html
+
+
+# --- worked out once a table, not once a cell: the same page --------------------------
+
+
+@pytest.mark.parametrize("viewname, args", [("sessions:scorecard", [7]), ("sessions:board", [12]), ("sessions:player", [])])
+@pytest.mark.parametrize("pk", [1, 9, 10, 70, 2_000_000_000])
+def test_a_link_made_by_pk_urls_is_the_one_reverse_makes(viewname, args, pk):
+    assert pk_urls(viewname, *args)(pk) == reverse(viewname, args=[*args, pk])
+
+
+def test_pk_urls_keep_the_requests_script_prefix():
+    set_script_prefix("/results/")
+    try:
+        assert pk_urls("sessions:scorecard", 3)(41) == reverse("sessions:scorecard", args=[3, 41])
+        assert pk_urls("sessions:scorecard", 3)(41).startswith("/results/")
+    finally:
+        clear_script_prefix()
+
+
+def test_linked_names_are_what_the_player_links_filter_writes(played_session):
+    pairs = list(Pair.objects.filter(section__session=played_session).select_related("player_1", "player_2"))
+    alone = pairs[0]
+    alone.player_2 = None  # a pair with one player known
+    for pair in pairs:
+        assert linked_names(pair, pk_urls("sessions:player")) == player_links(pair)
+
+
+def test_every_cell_carries_its_columns_classes(client, played_session):
+    html = results(client, played_session)
+
+    assert html.count('<td class="names">') == 6  # the players of the 6 pairs
+    assert html.count('<td class="num wide-only">') == 6  # their boards, hidden on a phone
+
+
+def test_a_table_works_out_its_cells_functions_once_whatever_its_rows(rf, played_session, monkeypatch):
+    """django-tables2 asks inspect.signature for a cell's render function on every cell: the
+    tables give it functions that carry their signature, so nothing is worked out per cell."""
+    session = published_sessions().get(pk=played_session.pk)
+    rows = results_sheet(session=session).rankings[0].rows
+    signature = inspect.signature
+
+    def worked_out(rows) -> int:
+        functions = []
+
+        def spy(function, *args, **kwargs):
+            if not hasattr(function, "__signature__"):
+                functions.append(function)
+            return signature(function, *args, **kwargs)
+
+        monkeypatch.setattr(inspect, "signature", spy)
+        RankingTable(rows, session_id=session.pk, is_matchpoints=True).as_html(rf.get("/"))
+        monkeypatch.setattr(inspect, "signature", signature)
+        return len(functions)
+
+    assert worked_out(rows * 20) == worked_out(rows) <= 7  # once a column at most
