@@ -21,7 +21,8 @@ URLconf (bench/web_urls.py):
   connection a request) against gunicorn on a free loopback port, bench/web_settings.py,
   once without a cache and once with one (each worker's local memory, or Redis with
   --redis). The clients share the machine with the server: the trivial view shows the
-  ceiling; the issue's goal is cached public pages at half its rate or better;
+  ceiling; the issue's goal is cached public pages at half its rate or better, each
+  compared with the trivial view timed in the same server in alternating slices;
 - conditional refreshes: the clients reload the rankings sending the ETag they last
   got (as phones do), while a director corrects a line every --correct-every seconds:
   the share of 304s, requests per second, and whether any client ever got a page older
