@@ -23,13 +23,13 @@ import django_tables2 as tables
 from django_tables2.data import TableListData
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 
 from sessions.models import Pair, ScoringMethod
 from sessions.scoring import format_points
-from sessions.templatetags.clubscore import player_link, side_score, signed
+from sessions.templatetags.clubscore import linked_names, player_link, side_score, signed
 from sessions.templatetags.teams import figure
 
 if TYPE_CHECKING:
@@ -88,15 +88,6 @@ def pk_urls(viewname: str, *args: int) -> Callable[[int], str]:
     request's script prefix and URLconf), never kept across requests."""
     head, _, tail = reverse(viewname, args=[*args, _SOME_PK]).rpartition(str(_SOME_PK))
     return lambda pk: f"{head}{pk}{tail}"
-
-
-def linked_names(pair: Pair, player_url: Callable[[int], str]) -> SafeString:
-    """The clubscore ``player_links`` filter with ``player_url`` (pk_urls) in place of a
-    reverse() per player: "Ann Archer & Bob Baker", each name a link to the player's page."""
-    players = [player for player in (pair.player_1, pair.player_2) if player]
-    return format_html_join(
-        " & ", '<a href="{}">{}</a>', ((player_url(player.pk), player.name) for player in players)
-    )
 
 
 class PointsColumn(tables.Column):

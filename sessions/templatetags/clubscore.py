@@ -1,5 +1,6 @@
 """Display filters: exact engine figures rounded only here, for the page."""
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from django import template
@@ -52,5 +53,13 @@ def player_link(player: Player | None) -> SafeString | str:
 @register.filter
 def player_links(pair: Pair) -> SafeString:
     """"Ann Archer & Bob Baker", each name a link to that player's page."""
+    return linked_names(pair, lambda pk: reverse("sessions:player", args=[pk]))
+
+
+def linked_names(pair: Pair, player_url: Callable[[int], str]) -> SafeString:
+    """player_links with the players' addresses from ``player_url`` (a long table builds
+    them from one reverse(): sessions.tables.pk_urls)."""
     players = [player for player in (pair.player_1, pair.player_2) if player]
-    return format_html_join(" & ", "{}", ((player_link(player),) for player in players))
+    return format_html_join(
+        " & ", '<a href="{}">{}</a>', ((player_url(player.pk), player.name) for player in players)
+    )
