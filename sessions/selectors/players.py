@@ -21,7 +21,7 @@ from sessions.models import Club, Pair, Player, Session
 from sessions.scoring.session import Standing
 from sessions.text import search_key
 
-from .public import field_title, ranking_hidden, standing_of
+from .public import field_title, ranking_hidden
 from .scoring import sessions_scores
 
 #: Names a search shows at most (a query of one letter matches most of a club).
@@ -106,7 +106,7 @@ def player_history(*, player: Player) -> PlayerHistory:
         scored = scores[pair.section.session_id]
         session = scored.session
         hidden = ranking_hidden(session)
-        standing, field_size = (None, 0) if hidden else standing_of(scored, pair)
+        standing, field_size = (None, 0) if hidden else scored.standing_of(pair)
         played.append(PlayedSession(
             session=session,
             pair=pair,

@@ -317,7 +317,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         )
         for line in _rows(scored, scored.results_where(pair=pair))
     ]
-    standing, field_size = standing_of(scored, pair)
+    standing, field_size = scored.standing_of(pair)
     return Scorecard(
         pair=pair,
         rows=rows,
@@ -326,8 +326,3 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         field_size=field_size,
         is_matchpoints=scored.is_matchpoints,
     )
-
-
-def standing_of(scored: ScoredSession, pair: Pair) -> tuple[Standing | None, int]:
-    """The pair's standing and the size of its field; (None, 0) before it has a scored board."""
-    return scored.standing_of(pair)

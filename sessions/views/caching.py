@@ -98,16 +98,11 @@ def _label(response: HttpResponse, *, etag: str, stamp: Stamp, audience: str) ->
     response.headers["ETag"] = etag
     response.headers["Last-Modified"] = http_date(stamp.changed_at.timestamp())
     # Every reload asks again (a provisional page changes any minute), cheaply with the ETag.
-    # A page from the cache or a 304 has neither header yet: set them without parsing.
-    visibility = "public" if audience == "public" else "private"
-    if "Cache-Control" in response:
-        patch_cache_control(response, **{visibility: True}, no_cache=True)
+    if audience == "public":
+        patch_cache_control(response, public=True, no_cache=True)
     else:
-        response.headers["Cache-Control"] = f"{visibility}, no-cache"
-    if "Vary" in response:
-        patch_vary_headers(response, ["Cookie"])
-    else:
-        response.headers["Vary"] = "Cookie"
+        patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["Cookie"])
     return response
 
 

@@ -7,12 +7,46 @@
    first thing in the page's head, without defer: if keys were carried to this page, it
    holds every key pressed from that moment until entry.js takes them
    (``clubscoreEntryEarly.take()``) and types them after the carried ones, in order.
+   It also gives entry.js the storage key and which keys are typing (``keyOf``).
 */
 (function () {
   "use strict";
 
-  const CARRY = "clubscore.entry.carry"; // as in entry.js
+  const CARRY = "clubscore.entry.carry"; // sessionStorage: keys typed ahead for the next page
   const GIVE_UP_AFTER = 10000; // ms after the page's load: entry.js did not come, let keys through
+
+  /** What a key types ("\n" for Enter, "\b" for Backspace), or null for any other key. */
+  function keyOf(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) {
+      return null;
+    }
+    if (event.key === "Enter") {
+      return "\n";
+    }
+    if (event.key === "Backspace") {
+      return "\b";
+    }
+    return event.key.length === 1 ? event.key : null;
+  }
+
+  const held = [];
+
+  function hold(event) {
+    const key = keyOf(event);
+    if (key !== null) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held.push(key);
+    }
+  }
+
+  /** The keys held so far; from now on keys go through. */
+  function take() {
+    window.removeEventListener("keydown", hold, true);
+    return held.splice(0).join("");
+  }
+
+  window.clubscoreEntryEarly = { CARRY, keyOf, take };
 
   let carried = null;
   try {
@@ -23,28 +57,6 @@
   if (!carried || carried.to !== window.location.pathname || !carried.keys) {
     return;
   }
-
-  const held = [];
-
-  function hold(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) {
-      return;
-    }
-    if (event.key.length !== 1 && event.key !== "Enter" && event.key !== "Backspace") {
-      return;
-    }
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    held.push(event.key === "Enter" ? "\n" : event.key === "Backspace" ? "\b" : event.key);
-  }
-
-  /** The keys held so far ("\n" for Enter, "\b" for Backspace); from now on keys go through. */
-  function take() {
-    window.removeEventListener("keydown", hold, true);
-    return held.splice(0).join("");
-  }
-
   window.addEventListener("keydown", hold, true);
   window.addEventListener("load", () => setTimeout(take, GIVE_UP_AFTER));
-  window.clubscoreEntryEarly = { take };
 })();

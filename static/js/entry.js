@@ -26,7 +26,8 @@
 
   const ROW = "form.entry-row";
   const BOX = "input[name=text], input[name=lead]";
-  const CARRY = "clubscore.entry.carry"; // sessionStorage: keys typed ahead for the next page
+  const early = window.clubscoreEntryEarly; // entry-early.js, first in the entry pages' head
+  const CARRY = early.CARRY; // sessionStorage: keys typed ahead for the next page
   const MOVE_ON_AFTER = 1500; // ms on a completed page before moving on (at once if typing ahead)
   const BACK_AFTER_IDLE = 1000; // ms without a key after Enter before the cursor goes back to a failed row
 
@@ -506,18 +507,12 @@
       }
       return true;
     }
-    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) {
-      return false;
-    }
-    if (event.key.length !== 1 && event.key !== "Enter" && event.key !== "Backspace") {
+    const key = early.keyOf(event);
+    if (key === null) {
       return false;
     }
     event.preventDefault();
-    if (event.key === "Backspace") {
-      carry.keys = carry.keys.slice(0, -1);
-    } else {
-      carry.keys += event.key === "Enter" ? "\n" : event.key;
-    }
+    carry.keys = typedAfter(carry.keys, key);
     if (carry.leaving) {
       keepCarried();
     } else {
@@ -527,11 +522,15 @@
     return true;
   }
 
+  /** ``keys`` and one key more ("\b", Backspace, takes the last one back). */
+  function typedAfter(keys, key) {
+    return key === "\b" ? keys.slice(0, -1) : keys + key;
+  }
+
   /** Keys typed on the previous page after it was complete, then those pressed here before
       this script was ready (held by entry-early.js): typed here, in order, as if now. */
   function replayCarried() {
-    const early = window.clubscoreEntryEarly;
-    const heldHere = early ? early.take() : "";
+    const heldHere = early.take();
     let carried = null;
     try {
       carried = JSON.parse(sessionStorage.getItem(CARRY) || "null");
@@ -544,7 +543,7 @@
     }
     let keys = carried.keys;
     for (const key of heldHere) {
-      keys = key === "\b" ? keys.slice(0, -1) : keys + key;
+      keys = typedAfter(keys, key);
     }
     let box = isBox(document.activeElement) ? document.activeElement : sheet().querySelector("input[autofocus]");
     if (box && document.activeElement !== box) {
