@@ -22,6 +22,9 @@ class LineForm(forms.Form):
     text = forms.CharField(max_length=TEXT_LENGTH, required=False, strip=True)
     lead = forms.CharField(max_length=LEAD_LENGTH, required=False, strip=True)
     action = forms.ChoiceField(choices=[("save", "Save"), ("delete", "Delete")], required=False)
+    # The row as the page showed it (EntryRow.seen): board, table, round and pairs. The
+    # line is stored only if the row still is what the director saw when typing it.
+    seen = forms.CharField(max_length=200, required=False, strip=False)
 
     def clean(self):
         cleaned = super().clean()

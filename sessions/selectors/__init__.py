@@ -1,7 +1,7 @@
 """Selectors: every read the pages need, in a fixed number of queries."""
 
 from .cards import PairCard, SessionCards, TableCard, TableCardLine, session_cards
-from .entry import EntryRow, EntrySheet, board_traveller, table_round_sheet
+from .entry import EntryRow, EntrySheet, board_traveller, board_travellers, table_round_sheet, table_round_sheets
 from .movements import movement_options
 from .scoring import ScoredSession, session_score
 from .sessions import (
@@ -15,6 +15,7 @@ from .sessions import (
 
 __all__ = [
     "EntryRow", "EntrySheet", "PairCard", "ScoredSession", "SessionCards", "TableCard", "TableCardLine",
-    "board_traveller", "director_clubs", "latest_event", "movement_options", "provisional_standings",
+    "board_traveller", "board_travellers", "director_clubs", "latest_event", "movement_options", "provisional_standings",
     "session_cards", "session_change_log", "session_pairs", "session_progress", "session_score", "table_round_sheet",
+    "table_round_sheets",
 ]

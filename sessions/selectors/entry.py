@@ -32,6 +32,15 @@ class EntryRow:
         """Names the row in the page (HTML id) and in a redirect back to it."""
         return f"{self.section.letter}-{self.board.number}-{self.ns_pair.pk}-{self.ew_pair.pk}"
 
+    @property
+    def seen(self) -> str:
+        """What the row shows the director (board, table, round, pairs), posted with the
+        line: a line is stored only on the row the director saw when typing it."""
+        return (
+            f"board {self.board.number}, table {self.table or '-'}, round {self.round or '-'}, "
+            f"{self.ns_pair.label} v {self.ew_pair.label}"
+        )
+
 
 @dataclass(frozen=True)
 class EntrySheet:
@@ -108,15 +117,30 @@ def board_traveller(*, board: Board) -> EntrySheet:
     Queries: the boards of that number, the seatings, and session_score's two
     (board.session.event loaded by the caller).
     """
-    session = board.session
+    return board_travellers(session=board.session, numbers=[board.number])[0]
+
+
+def board_travellers(*, session: Session, numbers: Sequence[int]) -> list[EntrySheet]:
+    """The travellers of several board numbers (the board page and the boards it moves on
+    to), in that order; a number the session has no board of is left out.
+
+    Queries: the boards of those numbers, the seatings, their lines, and session_score's
+    two, however many numbers (session.event loaded by the caller).
+    """
     scored = session_score(session=session)
-    boards = list(Board.objects.filter(session=session, number=board.number))
-    wanted = [
-        (s, section_boards(boards, s.section_id)[board.number])
-        for s in _session_seatings(session) if board.number in s.boards
-    ]
-    results = scored.results_where(number=board.number)  # every section's deal of that number
-    return EntrySheet(session=session, rows=tuple(_rows(wanted, results, scored)), scored=scored)
+    boards = list(Board.objects.filter(session=session, number__in=list(numbers)))
+    seatings = _session_seatings(session)
+    lines = scored.results_where(numbers=numbers)  # every section's deal of those numbers
+    sheets = []
+    for number in numbers:
+        if not any(board.number == number for board in boards):
+            continue
+        wanted = [
+            (s, section_boards(boards, s.section_id)[number]) for s in seatings if number in s.boards
+        ]
+        results = [line for line in lines if line.board.number == number]
+        sheets.append(EntrySheet(session=session, rows=tuple(_rows(wanted, results, scored)), scored=scored))
+    return sheets
 
 
 def table_round_sheet(*, section: Section, round: int, table: int) -> EntrySheet | None:
@@ -124,19 +148,40 @@ def table_round_sheet(*, section: Section, round: int, table: int) -> EntrySheet
 
     Queries: the seating, its boards, and session_score's two.
     """
+    return table_round_sheets(section=section, positions=[(round, table)])[0]
+
+
+def table_round_sheets(*, section: Section, positions: Sequence[tuple[int, int]]) -> list[EntrySheet | None]:
+    """The sheets of several (round, table) positions of a section, in that order (the
+    table page and the tables it moves on to); None where the movement has no seating.
+
+    Queries: the seatings, their boards, and session_score's two, however many positions.
+    """
     session = section.session
-    seating = (
-        Seating.objects.filter(section=section, round=round, table=table)
+    wanted = set(positions)
+    rounds = {round for round, _ in positions}
+    seatings = {
+        (s.round, s.table): s
+        for s in Seating.objects.filter(section=section, round__in=rounds)
         .select_related("section", *PAIRS_WITH_PLAYERS)
-        .first()
-    )
-    if seating is None:
-        return None
-    numbers = set(seating.boards)
-    boards = section_boards(list(Board.objects.filter(session=session, number__in=numbers)), section.pk).values()
-    scored = session_score(session=session)
-    pairs = {seating.ns_pair_id, seating.ew_pair_id}
-    results = [r for r in scored.results_where(section_id=section.pk) if r.ns_pair_id in pairs or r.ew_pair_id in pairs]
-    results = [r for r in results if r.board.number in seating.boards]
-    rows = _rows([(seating, board) for board in sorted(boards, key=lambda board: board.number)], results, scored)
-    return EntrySheet(session=session, rows=tuple(rows), scored=scored)
+        if (s.round, s.table) in wanted
+    }
+    numbers = {number for seating in seatings.values() for number in seating.boards}
+    boards = section_boards(list(Board.objects.filter(session=session, number__in=numbers)), section.pk)
+    scored = session_score(session=session) if seatings else None
+    section_results = scored.results_where(section_id=section.pk) if scored else []
+    sheets: list[EntrySheet | None] = []
+    for position in positions:
+        seating = seatings.get(position)
+        if seating is None or scored is None:
+            sheets.append(None)
+            continue
+        pairs = {seating.ns_pair_id, seating.ew_pair_id}
+        results = [
+            r for r in section_results
+            if (r.ns_pair_id in pairs or r.ew_pair_id in pairs) and r.board.number in seating.boards
+        ]
+        played = [boards[number] for number in sorted(seating.boards) if number in boards]
+        rows = _rows([(seating, board) for board in played], results, scored)
+        sheets.append(EntrySheet(session=session, rows=tuple(rows), scored=scored))
+    return sheets

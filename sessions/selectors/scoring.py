@@ -315,10 +315,10 @@ class ScoredSession:
 
     def results_where(
         self, *, board: Board | None = None, number: int | None = None, pair: Pair | None = None,
-        section_id: int | None = None, ids: Collection[int] | None = None,
+        section_id: int | None = None, ids: Collection[int] | None = None, numbers: Collection[int] | None = None,
     ) -> list[Result]:
-        """The board's lines, or those of every deal of a board number (sections playing
-        their own deals), or the pair's, or a section's, or those of ``ids``, or all, in the
+        """The board's lines, or those of every deal of a board number (or of several
+        numbers: sections playing their own deals), or the pair's, or a section's, or those of ``ids``, or all, in the
         engine's order: one query, or none when the lines were loaded with the session
         (``loaded``)."""
         if self.loaded is not None:
@@ -326,6 +326,7 @@ class ScoredSession:
             return [
                 result for result in self.loaded
                 if _matches(result, board, number, pair, section_id) and (wanted is None or result.pk in wanted)
+                and (numbers is None or result.board.number in numbers)
             ]
         results = _results().filter(board__session=self.session)
         if ids is not None:
@@ -334,6 +335,8 @@ class ScoredSession:
             results = results.filter(board=board)
         if number is not None:
             results = results.filter(board__number=number)
+        if numbers is not None:
+            results = results.filter(board__number__in=list(numbers))
         if section_id is not None:
             results = results.filter(section_id=section_id)
         if pair is not None:

@@ -1,8 +1,9 @@
 """The director's pages: thin views over the services and selectors.
 
 Every object comes through get_club_object_or_404, so another club's session is a 404.
-Entry pages work as plain forms (POST, then redirect to the next row) and, with htmx,
-answer a posted row with that row alone (static/js/entry.js has already moved the cursor on).
+Entry pages work as plain forms (POST, then redirect to the next row) and, for
+static/js/entry.js (htmx's request header), answer a posted row with that row alone (the
+script has already moved the cursor on) and a GET with the page's groups alone.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -38,7 +40,7 @@ from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
     EntryRow,
     EntrySheet,
-    board_traveller,
+    board_travellers,
     director_clubs,
     latest_event,
     movement_options,
@@ -47,7 +49,7 @@ from sessions.selectors import (
     session_change_log,
     session_pairs,
     session_progress,
-    table_round_sheet,
+    table_round_sheets,
 )
 from .caching import cached_scores
 from .public import combined_table
@@ -304,45 +306,79 @@ def _row_views(sheet: EntrySheet, focus: str | None, typed: RowView | None = Non
     return views
 
 
-def _sheet_context(request: HttpRequest, sheet: EntrySheet, context: dict) -> dict:
-    return {
-        **context, "sheet": sheet, "action": request.path,
-        "text_length": LineForm.TEXT_LENGTH, "lead_length": LineForm.LEAD_LENGTH,
-    }
+#: Tables (or boards) after the one asked for that an entry page holds, hidden: a completed
+#: table moves on in place, so keys typed ahead never cross a page load. The page fetches
+#: more as the director moves on (a GET with htmx's header answers the groups alone).
+ENTRY_AHEAD = 3
+
+
+@dataclass
+class EntryGroup:
+    """One table-round or one board of an entry page: its rows, heading and pager."""
+
+    id: str  # in the HTML ids of the group and its count
+    url: str  # its own page, where its rows are posted
+    label: str  # "Table 3, round 1" or "Board 2": the page's messages name it
+    title: str  # the page title while it is the one shown
+    sheet: EntrySheet
+    context: dict  # what its heading, pager and hint show
+    next_url: str | None = None
+    next_label: str = ""
+
+
+def _sheet_context(request: HttpRequest, context: dict) -> dict:
+    return {**context, "text_length": LineForm.TEXT_LENGTH, "lead_length": LineForm.LEAD_LENGTH}
+
+
+def _render_group(request: HttpRequest, group: EntryGroup, first: bool, focus: str | None = None,
+                  typed: RowView | None = None) -> str:
+    rows = _row_views(group.sheet, focus, typed)
+    if not first:
+        for view in rows:
+            view.autofocus = False  # hidden until the director gets there
+    return render_to_string("director/partials/entry_group.html", {
+        **_sheet_context(request, group.context), "group": group, "sheet": group.sheet, "rows": rows,
+        "action": group.url, "first": first,
+    }, request=request)
 
 
 def _entry_page(
-    request: HttpRequest, template: str, sheet: EntrySheet, context: dict, typed: RowView | None = None,
+    request: HttpRequest, template: str, groups: list[EntryGroup], context: dict, typed: RowView | None = None,
     focus: str | None = None,
 ) -> HttpResponse:
+    """The page: the group asked for, shown, then the next ones, hidden. With htmx's header
+    (the page fetching the groups ahead), the groups alone."""
     focus = focus or request.GET.get("focus")
-    context = {**_sheet_context(request, sheet, context), "rows": _row_views(sheet, focus, typed)}
+    html = [_render_group(request, group, index == 0, focus, typed) for index, group in enumerate(groups)]
     if request.htmx:
-        return render(request, "director/partials/entry_sheet.html", context)
-    return render(request, template, context)
+        return HttpResponse("".join(html))
+    return render(request, template, {
+        **context, "groups": groups, "groups_html": html, "login_url": reverse("login") + "?" + urlencode(
+            {"next": request.path}),
+    })
 
 
-def _entry_answer(request: HttpRequest, sheet: EntrySheet, typed: RowView, context: dict) -> HttpResponse:
-    """The answer to a row posted with htmx: that row alone, and out-of-band the cells it changed.
+def _entry_answer(request: HttpRequest, group: EntryGroup, typed: RowView) -> HttpResponse:
+    """The answer to a row posted by the page's script: that row alone, and the cells it changed.
 
-    The row replaces the posted form (nothing else on the page is re-rendered, so what the
-    director types meanwhile in the other rows stays): as stored (the standard text, the
-    score, the stored version in its hidden fields) with any warnings, or as typed with the
-    reason it was refused. The other rows' running scores and the count of lines entered
-    come as out-of-band swaps of text cells, never of an input. No autofocus: the page has
-    already moved the cursor on.
+    The script takes from the row what was stored (the standard text, the score, the stored
+    version in its hidden fields) with any warnings, or the reason it was refused; it never
+    replaces a box the director may be typing in. The other rows' running scores and the
+    count of lines entered come as text cells named by id, never an input.
     """
+    sheet = group.sheet
     if typed.errors:
         answer = typed
     else:
         row = sheet.row(typed.row.key) or typed.row
         answer = _stored(row, warnings=typed.warnings, saved=row.result is not None)
     return render(request, "director/partials/entry_sheet.html", {
-        **_sheet_context(request, sheet, context), "answer": answer,
+        **_sheet_context(request, group.context), "group": group, "sheet": sheet, "answer": answer,
+        "action": group.url,
     })
 
 
-def _save_line(request: HttpRequest, session: Session, sheet: EntrySheet) -> tuple[RowView, str | None]:
+def _save_line(request: HttpRequest, sheet: EntrySheet) -> tuple[RowView, str | None]:
     """Apply one posted row: the row as typed (errors or warnings), and the row to focus next."""
     row = sheet.row(request.POST.get("row", ""))
     if row is None:
@@ -355,6 +391,14 @@ def _save_line(request: HttpRequest, session: Session, sheet: EntrySheet) -> tup
         return typed, row.key
     data = form.cleaned_data
     typed.text, typed.lead = data["text"], data["lead"]
+    if data["seen"] and data["seen"] != row.seen:
+        # The seating was repaired since the page was loaded: this row is no longer the
+        # table, round or pairs the director typed the line for.
+        typed.errors = [
+            f"Not saved: this line was typed for {data['seen']}, and the row now reads {row.seen} "
+            "(the seating changed). Reload the page and check the line."
+        ]
+        return typed, row.key
     try:
         if data["result"]:
             line = _line_of_row(row, data["result"], data["version"])
@@ -407,20 +451,22 @@ def _next_key(sheet: EntrySheet, row: EntryRow) -> str | None:
 
 
 def _entry(
-    request: HttpRequest, session: Session, sheet: EntrySheet, load_sheet, template: str, context: dict
+    request: HttpRequest, groups: list[EntryGroup], load_group, template: str, context: dict
 ) -> HttpResponse:
-    """GET shows the sheet; POST saves one row, then redirects (plain) or answers with the row (htmx).
+    """GET shows the groups; POST saves one row of the first group, then redirects (plain)
+    or answers with the row (the page's script).
 
-    ``sheet`` is the page as loaded; ``load_sheet`` reads it again after a change.
+    ``groups`` are the page as loaded; ``load_group`` reads the first group again after a change.
     """
     if request.method != "POST":
-        return _entry_page(request, template, sheet, context)
-    typed, focus = _save_line(request, session, sheet)
+        return _entry_page(request, template, groups, context)
+    group = groups[0]
+    typed, focus = _save_line(request, group.sheet)
     if request.htmx:
         # Re-read after a change, so the running scores include it.
-        return _entry_answer(request, sheet if typed.errors else load_sheet(), typed, context)
+        return _entry_answer(request, group if typed.errors else load_group(), typed)
     if typed.errors:  # nothing was saved: show the row as typed, with the reason
-        return _entry_page(request, template, sheet, context, typed, focus)
+        return _entry_page(request, template, groups, context, typed, focus)
     for warning in typed.warnings:
         messages.warning(request, warning)
     query = f"?{urlencode({'focus': focus})}#row-{focus}" if focus else ""
@@ -438,28 +484,46 @@ def _board_deals(request: HttpRequest, session_id: int, number: int) -> tuple[Bo
     return board, deals
 
 
+def _board_group(session: Session, board: Board, sheet: EntrySheet, deals: list[Board]) -> EntryGroup:
+    number = board.number
+    following = number + 1 if number < session.board_count else None
+    chosen = f"?section={board.section.letter}" if board.section else ""
+    return EntryGroup(
+        id=f"board-{number}", url=reverse("sessions:director_board", args=[session.pk, number]),
+        label=f"Board {number}", title=f"Board {number}", sheet=sheet,
+        next_url=reverse("sessions:director_board", args=[session.pk, following]) if following else None,
+        next_label=f"Board {following}" if following else "",
+        context={
+            "session": session, "board": board, "page": "board",
+            "previous": number - 1 if number > 1 else None, "next": following,
+            "groups_url": reverse("sessions:director_board_groups", args=[session.pk, number]) + chosen,
+            "deals": deals if len(deals) > 1 else [],
+        },
+    )
+
+
 @entry_login_required
 @require_http_methods(["GET", "POST"])
 def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     board, deals = _board_deals(request, session_id, number)
     session = board.session
-    following = number + 1 if number < session.board_count else None
-    chosen = f"?section={board.section.letter}" if board.section else ""
-    context = {
-        "session": session, "board": board, "page": "board",
-        "previous": number - 1 if number > 1 else None,
-        "next": following,
-        "groups_url": reverse("sessions:director_board_groups", args=[session.pk, number]) + chosen,
-        "deals": deals if len(deals) > 1 else [],
-        # Where the page moves on to once every line of the board is entered.
-        "next_url": reverse("sessions:director_board", args=[session.pk, following]) if following else None,
-        "next_label": f"Board {following}",
-    }
 
-    def load_sheet() -> EntrySheet:
-        return board_traveller(board=board)
+    def load_group() -> EntryGroup:
+        return _board_group(session, board, board_travellers(session=session, numbers=[number])[0], deals)
 
-    return _entry(request, session, load_sheet(), load_sheet, "director/board_entry.html", context)
+    if request.method == "POST":
+        groups = [load_group()]
+    else:
+        # The board asked for, then the next ones (on the shared deal, or the section's own).
+        numbers = list(range(number, min(number + ENTRY_AHEAD, session.board_count) + 1))
+        sheets = board_travellers(session=session, numbers=numbers)
+        following = {b.number: b for b in Board.objects.filter(
+            session=session, number__in=numbers[1:], section=board.section)}
+        groups = [_board_group(session, board, sheets[0], deals)] + [
+            _board_group(session, following[sheet_number], sheet, [])
+            for sheet_number, sheet in zip(numbers[1:], sheets[1:], strict=False) if sheet_number in following
+        ]
+    return _entry(request, groups, load_group, "director/board_entry.html", {"session": session, "board": board})
 
 
 @login_required
@@ -485,34 +549,63 @@ def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResp
     return redirect(reverse("sessions:director_board", args=[session_id, number]) + chosen + "#fouled")
 
 
+def _table_positions(session: Session, round: int, table: int, count: int) -> list[tuple[int, int]]:
+    """(round, table) from this one on, in the order the slips come in: the next table of
+    the round, else the first table of the next round."""
+    positions = []
+    while round <= session.rounds and len(positions) < count:
+        positions.append((round, table))
+        round, table = (round, table + 1) if table < session.tables else (round + 1, 1)
+    return positions
+
+
+def _table_group(session: Session, section: Section, round: int, table: int, sheet: EntrySheet,
+                 several_sections: bool) -> EntryGroup:
+    following = _table_positions(session, round, table, 2)[1:]
+    next_url = next_label = None
+    if following:
+        next_round, next_table = following[0]
+        next_url = reverse("sessions:director_table", args=[session.pk, section.letter, next_round, next_table])
+        next_label = f"Table {next_table}" if next_round == round else f"Round {next_round}, table {next_table}"
+    place = f"Section {section.letter}, table {table}" if several_sections else f"Table {table}"
+    return EntryGroup(
+        id=f"{section.letter}-{round}-{table}",
+        url=reverse("sessions:director_table", args=[session.pk, section.letter, round, table]),
+        label=f"{place}, round {round}", title=f"{place}, round {round}",
+        sheet=sheet, next_url=next_url, next_label=next_label or "",
+        context={
+            "session": session, "section": section, "round": round, "table": table, "page": "table",
+            "heading": f"{place}, round {round}",
+            "previous_table": table - 1 if table > 1 else None,
+            "next_table": table + 1 if table < session.tables else None,
+            "previous_round": round - 1 if round > 1 else None,
+            "next_round": round + 1 if round < session.rounds else None,
+        },
+    )
+
+
 @entry_login_required
 @require_http_methods(["GET", "POST"])
 def table_entry(request: HttpRequest, session_id: int, letter: str, round: int, table: int) -> HttpResponse:
     section = get_club_object_or_404(request.user, Section, session_id=session_id, letter=letter)
     session = section.session
-
-    def load_sheet() -> EntrySheet | None:
-        return table_round_sheet(section=section, round=round, table=table)
-
-    sheet = load_sheet()
-    if sheet is None:
+    several = session.sections.count() > 1
+    # The table asked for, then the tables it moves on to once complete (none on a POST).
+    positions = _table_positions(session, round, table, 1 if request.method == "POST" else 1 + ENTRY_AHEAD)
+    sheets = table_round_sheets(section=section, positions=positions or [(round, table)])
+    if not positions or sheets[0] is None:
         raise Http404("no such table in that round")
-    context = {
-        "session": session, "section": section, "round": round, "table": table, "page": "table",
-        "previous_table": table - 1 if table > 1 else None,
-        "next_table": table + 1 if table < session.tables else None,
-        "previous_round": round - 1 if round > 1 else None,
-        "next_round": round + 1 if round < session.rounds else None,
-    }
-    # Once every board of the table is entered, the page moves on: the next table of the
-    # round, else the first table of the next round (the order the slips come in).
-    if context["next_table"]:
-        context["next_url"] = reverse("sessions:director_table", args=[session.pk, letter, round, table + 1])
-        context["next_label"] = f"Table {table + 1}"
-    elif context["next_round"]:
-        context["next_url"] = reverse("sessions:director_table", args=[session.pk, letter, round + 1, 1])
-        context["next_label"] = f"Round {round + 1}, table 1"
-    return _entry(request, session, sheet, load_sheet, "director/table_entry.html", context)
+    groups = [
+        _table_group(session, section, at_round, at_table, sheet, several)
+        for (at_round, at_table), sheet in zip(positions, sheets, strict=True) if sheet is not None
+    ]
+
+    def load_group() -> EntryGroup:
+        sheet = table_round_sheets(section=section, positions=[(round, table)])[0]
+        assert sheet is not None  # it was there a moment ago, and seatings are never deleted by a save
+        return _table_group(session, section, round, table, sheet, several)
+
+    return _entry(request, groups, load_group, "director/table_entry.html", {"session": session, "section": section})
 
 
 # --- players ----------------------------------------------------------------------

@@ -1,35 +1,38 @@
-/* ClubScore: keyboard entry on the director's board and table-round pages.
+/* ClubScore: keyboard entry on the director's table-round and board pages.
 
-   Each row of #entry-sheet is a <form> that htmx posts (hx-post); the answer replaces
-   that row alone and updates the other rows' running scores out of band. This script
-   makes entry lossless at typing speed:
+   The page holds the table (or board) asked for and, hidden, the next ones: each is a
+   "group" (section.entry-group) with its own heading and rows, and each row is a <form>
+   of its own. What makes entry safe at any typing speed:
 
-   - Enter sends the row and moves the cursor at once, before the answer, to the next
-     row still to enter, so the director keeps typing; the rows' posts queue up
-     (hx-sync on #entry-sheet), each answer lands on its own row, and a row on its way
-     is never sent twice.
-   - An answer never takes away what was typed: text typed into a row while it was on
-     its way is put back (and sent, if Enter was pressed on it meanwhile); the cursor
-     stays where it is, unless it only moved on from a row that was then refused and no
-     key has been pressed since (for a second), when it goes back there.
-   - Every failure (refusal, network, server error, expired login) is said on the row,
-     which keeps what was typed; Enter sends it again.
-   - A filled box selects its text when it gets the cursor, so typing replaces it.
-   - Once every row is entered the page moves on (next table or board), carrying what
-     was typed ahead to it; entry-early.js holds the keys pressed on the next page
-     before this script is ready there, and they are typed after the carried ones.
+   - Keys only ever go into the box that has the cursor, and the cursor only moves in the
+     keydown handler of Enter, synchronously, before the next key is handled. No answer
+     from the server replaces a box or moves the cursor (but for one case below), and the
+     keys never cross a page load: a completed group moves on to the next one in place.
+   - Enter takes what its row's boxes hold at that moment, with the row's own identity
+     (its key, the line it shows, and what the director saw: board, table, round and
+     pairs). That is what is posted, and the server stores it on that row only, or
+     refuses it. Posts go one at a time, in the order typed.
+   - An answer updates the row's stored line, score and messages, never its boxes unless
+     they still hold what was sent (then they show the stored, standard text). Text typed
+     on a row while it was on its way stays, marked as not saved.
+   - Every refusal or failure is said on its row (role=alert), with what was typed kept:
+     a row of a group already left is shown again, above the one being typed. The cursor
+     goes back to a refused row only if it merely moved on from it, within the group
+     shown, and no key was pressed for a second since.
+   - Keys typed where no row has the cursor (after the last table, or while the next one
+     is still loading) are never entered anywhere: the page says what they were.
+   - The groups ahead are fetched as the director moves on, so the next one is there.
 
-   Without htmx (or without this script) the rows are plain forms: POST, then redirect.
+   Without this script the rows are plain forms: POST, then redirect.
 */
 (function () {
   "use strict";
 
+  const GROUP = "section.entry-group";
   const ROW = "form.entry-row";
   const BOX = "input[name=text], input[name=lead]";
-  const early = window.clubscoreEntryEarly; // entry-early.js, first in the entry pages' head
-  const CARRY = early.CARRY; // sessionStorage: keys typed ahead for the next page
-  const MOVE_ON_AFTER = 1500; // ms on a completed page before moving on (at once if typing ahead)
-  const BACK_AFTER_IDLE = 1000; // ms without a key after Enter before the cursor goes back to a failed row
+  const KEEP_AHEAD = 2; // groups loaded beyond the one shown
+  const BACK_AFTER_IDLE = 1000; // ms without a key after Enter before the cursor goes back to a refused row
 
   const MESSAGES = {
     network: "Not saved: the server could not be reached. Your text is kept: press Enter to send it again.",
@@ -38,20 +41,27 @@
   };
 
   const rowStates = new WeakMap(); // form -> what this script knows about the row
-  const landing = new Map(); // row id -> the old row's state, from beforeSwap to the new row's htmx:load
-  const carry = { active: false, leaving: false, keys: "", timer: null, to: "", label: "", from: "" };
+  const queue = []; // posts waiting their turn: {form, text, lead, action}
+  let sending = false;
+  let shown = null; // the group being typed
+  let waitingFor = null; // a completed group whose next one is still loading
+  let fetchingMore = false;
+  let stray = ""; // keys typed where no row had the cursor
   let lastKeyAt = 0; // performance.now() of the last key pressed
   let tokenStale = false; // after a 401/403: fetch a fresh CSRF token before the next post
 
-  // --- the page's rows ----------------------------------------------------------------
+  // --- the page's groups and rows -------------------------------------------------------
 
   function sheet() {
     return document.getElementById("entry-sheet");
   }
 
-  function rows() {
-    const element = sheet();
-    return element ? Array.from(element.querySelectorAll(ROW)) : [];
+  function groups() {
+    return Array.from(sheet().querySelectorAll(GROUP));
+  }
+
+  function rowsOf(group) {
+    return Array.from(group.querySelectorAll(ROW));
   }
 
   function isBox(element) {
@@ -61,7 +71,7 @@
   function state(form) {
     let known = rowStates.get(form);
     if (!known) {
-      known = { pending: false, enterAt: 0, trigger: null, sent: null, again: false, deleting: false, movedTo: null, movedToValue: "" };
+      known = { pending: [], enterAt: 0, movedTo: null, movedToValue: "" };
       rowStates.set(form, known);
     }
     return known;
@@ -75,21 +85,30 @@
     return field(form, "result").value !== "";
   }
 
-  /** Stored, or on its way with a result typed: nothing more to type on this row. */
-  function entered(form) {
-    const known = state(form);
-    return stored(form) || (known.pending && !known.deleting && field(form, "text").value.trim() !== "");
-  }
-
   function typed(form) {
     return { text: field(form, "text").value, lead: field(form, "lead").value };
   }
 
-  /** The row the cursor moves to after ``form``: the next one still to enter, else the next. */
-  function nextRow(form) {
-    const all = rows();
-    const following = all.slice(all.indexOf(form) + 1);
-    return following.find((row) => !entered(row)) || following[0] || all.find((row) => row !== form && !entered(row)) || null;
+  /** The last post of the row still waiting or on its way, or null. */
+  function lastPending(form) {
+    const pending = state(form).pending;
+    return pending.length ? pending[pending.length - 1] : null;
+  }
+
+  /** Stored, or on its way with a result: nothing more to type on this row. */
+  function entered(form) {
+    const last = lastPending(form);
+    if (last) {
+      return last.action !== "delete" && last.text.trim() !== "";
+    }
+    return stored(form) && !form.classList.contains("has-error");
+  }
+
+  /** "Table 1, round 1, board 3": where a row is, for messages about it. */
+  function where(form) {
+    const group = form.closest(GROUP);
+    const seen = field(form, "seen").value.split(", "); // board N, table T, round R, pairs
+    return group.dataset.label + ", " + (group.id.startsWith("group-board-") ? seen[1] : seen[0]);
   }
 
   // --- messages ---------------------------------------------------------------------
@@ -101,8 +120,7 @@
     }
   }
 
-  /** The row's cell for its messages, made when it has none: the form itself is not in the
-      sheet's table (only its role=row element is), so a message goes inside that row. */
+  /** The row's cell for its messages, made when it has none. */
   function messageCell(form) {
     const row = form.querySelector("[role=row]") || form;
     let cell = row.querySelector(".row-messages");
@@ -110,7 +128,6 @@
       cell = document.createElement("div");
       cell.className = "row-messages";
       cell.setAttribute("role", "cell");
-      cell.dataset.client = "";
       row.append(cell);
     }
     return cell;
@@ -118,12 +135,11 @@
 
   /** Show a failure on the row (role=alert), keeping what was typed. */
   function showProblem(form, text, loginUrl) {
-    clearProblem(form);
+    clearMessages(form);
     const message = document.createElement("p");
     message.className = "row-message error";
     message.id = form.id + "-problem";
     message.setAttribute("role", "alert");
-    message.dataset.client = "";
     if (loginUrl) {
       const link = document.createElement("a");
       link.href = loginUrl;
@@ -135,26 +151,32 @@
       message.textContent = text;
     }
     messageCell(form).append(message);
+    form.classList.remove("saved", "has-warning");
     form.classList.add("has-error", "not-saved");
     const box = field(form, "text");
     box.setAttribute("aria-invalid", "true");
     box.setAttribute("aria-describedby", message.id);
   }
 
-  function clearProblem(form) {
-    const message = form.querySelector(".row-message[data-client]");
-    if (!message) {
-      return;
-    }
-    const cell = message.parentElement;
-    message.remove();
-    if (cell.matches(".row-messages[data-client]") && !cell.hasChildNodes()) {
-      cell.remove(); // made for this message alone
+  function clearMessages(form) {
+    const cell = form.querySelector(".row-messages");
+    if (cell) {
+      cell.remove();
     }
     form.classList.remove("has-error", "not-saved");
     const box = field(form, "text");
     box.removeAttribute("aria-invalid");
     box.removeAttribute("aria-describedby");
+  }
+
+  /** A row of a group already left needs the director: show that group again. */
+  function bringBack(form, text) {
+    const group = form.closest(GROUP);
+    if (group && group.hidden) {
+      group.hidden = false;
+      group.classList.add("left-with-problem");
+    }
+    say(text);
   }
 
   // --- moving the cursor ----------------------------------------------------------------
@@ -167,11 +189,14 @@
     delete box.dataset.keepCaret;
   }
 
-  function moveOn(from) {
-    const target = nextRow(from);
-    if (!target) {
-      return; // nowhere to go: the cursor stays on this row
-    }
+  /** The row the cursor moves to after ``form`` in its group: the next one still to enter. */
+  function nextRow(form) {
+    const all = rowsOf(form.closest(GROUP));
+    const following = all.slice(all.indexOf(form) + 1);
+    return following.find((row) => !entered(row)) || all.find((row) => row !== form && !entered(row)) || null;
+  }
+
+  function moveTo(from, target) {
     const box = field(target, "text");
     const known = state(from);
     known.movedTo = box;
@@ -179,76 +204,324 @@
     focusBox(box);
   }
 
-  /** After a row failed: back to it once the director has stopped typing, if the cursor only
-      moved on from it and nothing was typed since. Never while typing on: the keys would
-      land on the failed row instead of the next one. */
-  function backTo(form, known) {
-    const active = document.activeElement;
-    if (active === null || active === document.body || active.id === "entry-status") {
-      focusBox(field(form, "text")); // the cursor was nowhere: keys typed now would be lost
+  /** After Enter on ``form``: the next row to enter in its group, else (if that Enter
+      completed the group) the next group. */
+  function moveOn(form, completing) {
+    const group = form.closest(GROUP);
+    const target = nextRow(form);
+    if (target) {
+      moveTo(form, target);
+    } else if (!rowsOf(group).every(entered) || !completing) {
+      // This row is the one still to enter, or a line of a complete group was corrected: the cursor stays.
+    } else if (group === shown) {
+      nextGroup(group);
+    } else {
+      // A row of a group left earlier, corrected: back to the group being typed.
+      const open = rowsOf(shown).find((row) => !entered(row)) || rowsOf(shown)[0];
+      if (open) {
+        moveTo(form, open);
+      }
+    }
+  }
+
+  /** Every row of ``group`` is entered: show the next one in its place, the cursor in its first open row. */
+  function nextGroup(group) {
+    const label = group.dataset.nextLabel;
+    if (!group.dataset.nextUrl) {
+      waitingFor = null;
+      noRow("Every line here is entered: this is the last " + (group.id.startsWith("group-board-") ? "board." : "table."));
       return;
     }
-    if (!known.enterAt) {
+    const next = groups().find((candidate) => candidate.dataset.url === group.dataset.nextUrl);
+    if (!next) {
+      waitingFor = group;
+      noRow("Every line here is entered. " + label + " is still loading: what you type now is not entered anywhere.");
+      fetchMore();
+      return;
+    }
+    waitingFor = null;
+    if (!group.classList.contains("left-with-problem")) {
+      group.hidden = true;
+    }
+    next.hidden = false;
+    shown = next;
+    history.replaceState(history.state, "", next.dataset.url);
+    document.title = next.dataset.title;
+    const saving = rowsOf(group).some((row) => state(row).pending.length);
+    say("On to " + label + ": every line of " + group.dataset.label + " is entered" + (saving ? " (saving)." : "."));
+    const open = rowsOf(next).find((row) => !entered(row)) || rowsOf(next)[0];
+    if (open) {
+      const last = rowsOf(group).pop();
+      moveTo(last, open);
+    }
+    fetchMore();
+  }
+
+  /** No row to type in: the cursor goes to the status line, where keys are said, not entered. */
+  function noRow(text) {
+    stray = "";
+    say(text);
+    const status = document.getElementById("entry-status");
+    status.focus();
+  }
+
+  /** After a row was refused: back to it once the director has stopped typing, if the cursor
+      only moved on from it, within the group shown, and nothing was typed since. */
+  function backTo(form) {
+    const known = state(form);
+    if (!known.enterAt || form.closest(GROUP) !== shown) {
       return;
     }
     const check = () => {
       const now = document.activeElement;
       const untouched = known.movedTo !== null && now === known.movedTo && now.value === known.movedToValue;
-      if (form.isConnected && lastKeyAt <= known.enterAt && untouched && !state(form).pending) {
+      if (form.isConnected && form.closest(GROUP) === shown && lastKeyAt <= known.enterAt && untouched
+          && !known.pending.length) {
         focusBox(field(form, "text"));
       }
     };
     setTimeout(check, Math.max(0, known.enterAt + BACK_AFTER_IDLE - performance.now()));
   }
 
+  // --- the groups ahead ------------------------------------------------------------------
+
+  /** Keep KEEP_AHEAD groups loaded after the one shown. */
+  async function fetchMore() {
+    const all = groups();
+    const last = all[all.length - 1];
+    if (fetchingMore || !shown || !last.dataset.nextUrl || all.length - 1 - all.indexOf(shown) > KEEP_AHEAD) {
+      return;
+    }
+    fetchingMore = true;
+    let added = 0;
+    try {
+      const response = await fetch(last.dataset.nextUrl, {
+        headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store",
+      });
+      if (response.ok) {
+        added = addGroups(await response.text());
+      }
+    } catch {
+      // The network is down: the page says so when the director gets there.
+    } finally {
+      fetchingMore = false;
+    }
+    if (waitingFor !== null) {
+      const group = waitingFor;
+      const next = groups().find((candidate) => candidate.dataset.url === group.dataset.nextUrl);
+      if (next && !stray && document.activeElement === document.getElementById("entry-status")) {
+        nextGroup(group); // nothing was typed while it loaded: on to it
+      } else if (next) {
+        // Keys were typed while it loaded: they stay said, and the director clicks into it.
+        waitingFor = null;
+        say(group.dataset.nextLabel + " is here: click its first Result box to go on. Not entered: \u201c"
+            + stray.replace(/\n/g, "\u23ce") + "\u201d.");
+        if (!group.classList.contains("left-with-problem")) {
+          group.hidden = true;
+        }
+        next.hidden = false;
+        shown = next;
+        history.replaceState(history.state, "", next.dataset.url);
+        document.title = next.dataset.title;
+      } else {
+        setTimeout(fetchMore, 1000);
+      }
+    } else if (added) {
+      fetchMore();
+    }
+  }
+
+  /** The groups of a fetched page not yet in this one, added hidden: how many. */
+  function addGroups(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    let added = 0;
+    for (const group of template.content.querySelectorAll(GROUP)) {
+      if (document.getElementById(group.id)) {
+        continue;
+      }
+      group.hidden = true;
+      for (const box of group.querySelectorAll("[autofocus]")) {
+        box.removeAttribute("autofocus");
+      }
+      sheet().append(document.importNode(group, true));
+      added += 1;
+    }
+    return added;
+  }
+
   // --- sending a row ------------------------------------------------------------------
 
-  function submit(form) {
-    form.requestSubmit();
-  }
-
-  function enter(form) {
+  /** Enter (or Save) on a row: post what its boxes hold now, once. */
+  function enter(form, move) {
     const known = state(form);
     const now = typed(form);
-    if (known.pending) {
-      // Already on its way: never sent twice. If the text changed since, it goes once the answer is in.
-      if (now.text !== known.sent.text || now.lead !== known.sent.lead) {
-        known.again = true;
-      }
-      moveOn(form);
-      return;
+    const wasEntered = entered(form);
+    const last = lastPending(form);
+    const same = (post) => post.text === now.text && post.lead === now.lead;
+    const unchanged = last ? same(last) && last.action !== "delete" : (
+      stored(form) ? now.text === field(form, "text").defaultValue && now.lead === field(form, "lead").defaultValue
+        && !form.classList.contains("has-error")
+        : !now.text.trim() && !now.lead.trim()
+    );
+    if (!unchanged) {
+      post(form, now.text, now.lead, "save");
+      known.enterAt = performance.now();
     }
-    if (!stored(form) && !now.text.trim() && !now.lead.trim()) {
-      moveOn(form); // nothing to save: just move on
-      return;
-    }
-    const completes = !stored(form) && now.text.trim() !== "" && rows().every((row) => row === form || entered(row));
-    submit(form);
-    state(form).enterAt = performance.now();
-    if (completes && state(form).pending && sheet().dataset.nextUrl) {
-      startCarry(form);
-    } else {
-      moveOn(form);
+    if (move) {
+      moveOn(form, !wasEntered);
     }
   }
 
-  function settled(form) {
-    const known = state(form);
-    known.pending = false;
-    known.trigger = null;
-    form.classList.remove("sending");
-    form.removeAttribute("aria-busy");
+  function post(form, text, lead, action) {
+    const item = { form, text, lead, action, boxes: typed(form) }; // boxes: what they held when sent
+    state(form).pending.push(item);
+    form.classList.add("sending");
+    form.setAttribute("aria-busy", "true");
+    queue.push(item);
+    pump();
+  }
+
+  async function pump() {
+    if (sending) {
+      return;
+    }
+    sending = true;
+    while (queue.length) {
+      await send(queue.shift());
+    }
+    sending = false;
+  }
+
+  function done(item) {
+    const known = state(item.form);
+    known.pending.splice(known.pending.indexOf(item), 1);
+    if (!known.pending.length) {
+      item.form.classList.remove("sending");
+      item.form.removeAttribute("aria-busy");
+    }
+  }
+
+  async function send(item) {
+    const form = item.form;
+    if (tokenStale) {
+      const outcome = await refreshToken();
+      if (outcome !== "ok") {
+        done(item);
+        failed(form, outcome === "login" ? "" : MESSAGES.network, outcome === "login" ? loginUrl() : null);
+        return;
+      }
+    }
+    const data = new FormData(form); // the row's key, its line and version now, and what the director saw
+    data.set("text", item.text);
+    data.set("lead", item.lead);
+    data.set("action", item.action);
+    let response;
+    let html;
+    try {
+      response = await fetch(form.getAttribute("action"), { // (form.action is its button named "action")
+        method: "POST", body: data, headers: { "HX-Request": "true" }, credentials: "same-origin",
+      });
+      html = await response.text();
+    } catch {
+      done(item);
+      failed(form, MESSAGES.network);
+      return;
+    }
+    done(item);
+    if (response.status === 401) {
+      tokenStale = true;
+      failed(form, "", loginUrl());
+    } else if (response.status === 403) {
+      tokenStale = true; // a login in another tab changes the CSRF token
+      failed(form, MESSAGES.forbidden);
+    } else if (!response.ok) {
+      const reason = (response.status + " " + (response.statusText || "")).trim();
+      failed(form, "Not saved: the server answered " + reason + ". Your text is kept: press Enter to try again.");
+    } else {
+      landed(form, item, html);
+    }
   }
 
   function failed(form, text, loginUrl) {
-    const known = state(form);
-    settled(form);
     showProblem(form, text, loginUrl);
-    cancelCarry("Not moving on: a line here was not saved.");
-    backTo(form, known);
+    bringBack(form, "Not saved: " + where(form) + ", \u201c" + field(form, "text").value + "\u201d: see the line.");
+    backTo(form);
   }
 
-  /** A fresh CSRF token (the login rotates it), read from the sheet: "ok", "login" or "network". */
+  /** The server's answer to a post of ``form``: what is stored now, or why not. */
+  function landed(form, item, html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const fresh = template.content.querySelector(ROW);
+    if (!fresh || fresh.id !== form.id) {
+      failed(form, MESSAGES.unexpected);
+      return;
+    }
+    for (const name of ["result", "version", "seen"]) {
+      field(form, name).value = field(fresh, name).value;
+    }
+    const messages = form.querySelector(".row-messages");
+    if (messages) {
+      messages.remove(); // the answer brings the row's messages now, if any
+    }
+    // Every cell but those holding a box: the stored score, the buttons, the messages.
+    const cells = form.querySelector("[role=row]");
+    const freshCells = fresh.querySelector("[role=row]");
+    const old = Array.from(cells.children);
+    Array.from(freshCells.children).forEach((cell, index) => {
+      if (index < old.length && old[index].querySelector(BOX)) {
+        return;
+      }
+      const copy = document.importNode(cell, true);
+      if (index < old.length && old[index].isConnected) {
+        old[index].replaceWith(copy);
+      } else {
+        cells.append(copy);
+      }
+    });
+    const refused = fresh.classList.contains("has-error");
+    const now = typed(form);
+    const untouched = now.text === item.boxes.text && now.lead === item.boxes.lead;
+    for (const name of ["text", "lead"]) {
+      const box = field(form, name);
+      const freshBox = field(fresh, name);
+      if (!refused) {
+        box.defaultValue = freshBox.defaultValue; // the stored line, in its standard form
+        if (untouched) {
+          box.value = freshBox.defaultValue;
+        }
+      }
+      for (const attribute of ["aria-invalid", "aria-describedby"]) {
+        if (freshBox.hasAttribute(attribute)) {
+          box.setAttribute(attribute, freshBox.getAttribute(attribute));
+        } else {
+          box.removeAttribute(attribute);
+        }
+      }
+    }
+    form.classList.remove("saved", "has-error", "has-warning", "not-saved", "edited");
+    for (const name of fresh.classList) {
+      form.classList.add(name);
+    }
+    if (!untouched && !state(form).pending.length) {
+      form.classList.add("edited"); // typed on this row after it was sent: not saved yet
+    }
+    for (const cell of template.content.querySelectorAll("[data-cell][id]")) {
+      const target = document.getElementById(cell.id);
+      if (target && !target.closest(ROW + " input")) {
+        target.textContent = cell.textContent;
+      }
+    }
+    if (refused) {
+      bringBack(form, "Not saved: " + where(form) + ", \u201c" + item.text + "\u201d: see the line.");
+      backTo(form);
+    } else if (fresh.classList.contains("has-warning")) {
+      bringBack(form, "Saved, with a warning to check: " + where(form) + ".");
+    }
+  }
+
+  /** A fresh CSRF token (the login rotates it), read from the page: "ok", "login" or "network". */
   async function refreshToken() {
     let response;
     try {
@@ -279,314 +552,68 @@
     return sheet().dataset.loginUrl;
   }
 
-  function onConfirm(event) {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches(ROW)) {
+  // --- wiring -------------------------------------------------------------------------
+
+  /** A key where no row has the cursor: said, never entered. */
+  function strayKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) {
       return;
     }
-    const known = state(form);
-    const trigger = event.detail.triggeringEvent;
-    if (known.pending) {
-      if (trigger && trigger === known.trigger) {
-        return; // its turn in the sheet's queue: htmx asks again
-      }
-      event.preventDefault(); // on its way already: never twice
-      return;
-    }
-    known.pending = true;
-    known.trigger = trigger;
-    known.sent = typed(form); // what is sent, even if the post waits its turn while typing goes on
-    known.again = false;
-    clearProblem(form);
-    form.classList.add("sending");
-    form.setAttribute("aria-busy", "true");
-    if (tokenStale) {
-      event.preventDefault();
-      refreshToken().then((outcome) => {
-        if (outcome === "ok") {
-          event.detail.issueRequest(true);
-        } else if (outcome === "login") {
-          failed(form, "", loginUrl());
-        } else {
-          failed(form, MESSAGES.network);
-        }
-      });
-    }
-  }
-
-  function onConfigRequest(event) {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches(ROW)) {
-      return;
-    }
-    const values = event.detail.formData;
-    const known = state(form);
-    if (known.sent) {
-      values.set("text", known.sent.text);
-      values.set("lead", known.sent.lead);
-    }
-    known.deleting = values.get("action") === "delete";
-  }
-
-  function onBeforeSwap(event) {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches(ROW)) {
-      return;
-    }
-    const status = event.detail.xhr.status;
-    if (status < 200 || status >= 300) {
-      return; // not swapped: htmx:responseError says why
-    }
-    if (!event.detail.serverResponse.includes('id="' + form.id + '"')) {
-      event.detail.shouldSwap = false;
-      failed(form, MESSAGES.unexpected);
-      return;
-    }
-    // What the director did to this row while it was on its way, for the new row.
-    const known = state(form);
-    const active = document.activeElement;
-    const inside = active && form.contains(active) && isBox(active) ? active : null;
-    landing.set(form.id, {
-      known,
-      now: typed(form),
-      focus: inside ? { name: inside.name, start: inside.selectionStart, end: inside.selectionEnd } : null,
-    });
-  }
-
-  /** A row's answer is in: the new row replaced the old, which was ``before``. */
-  function landed(form, before) {
-    const { known, now, focus } = before;
-    const sent = known.sent || now;
-    const changed = now.text !== sent.text || now.lead !== sent.lead;
-    if (changed) {
-      // Typed on this row after it was sent: kept, and marked as not saved yet.
-      field(form, "text").value = now.text;
-      field(form, "lead").value = now.lead;
-      form.classList.add("edited");
-    }
-    if (focus) {
-      const box = field(form, focus.name);
-      focusBox(box, changed);
-      if (changed) {
-        box.setSelectionRange(focus.start, focus.end);
-      }
-    }
-    if (form.classList.contains("has-error")) {
-      cancelCarry("Not moving on: a line here was refused.");
-      backTo(form, known);
-    } else if (form.classList.contains("has-warning")) {
-      cancelCarry("Not moving on: check the warning on the line.");
-    }
-    if (changed && known.again) {
-      submit(form);
-    }
-    checkCarry();
-  }
-
-  function onLoad(event) {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches(ROW)) {
-      return;
-    }
-    const before = landing.get(form.id);
-    if (before) {
-      landing.delete(form.id);
-      landed(form, before);
-    }
-  }
-
-  function onResponseError(event) {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches(ROW)) {
-      return;
-    }
-    const xhr = event.detail.xhr;
-    if (xhr.status === 401) {
-      tokenStale = true;
-      failed(form, "", loginUrl());
-    } else if (xhr.status === 403) {
-      tokenStale = true; // a login in another tab changes the CSRF token
-      failed(form, MESSAGES.forbidden);
-    } else {
-      const reason = (xhr.status + " " + (xhr.statusText || "")).trim();
-      failed(form, "Not saved: the server answered " + reason + ". Your text is kept: press Enter to try again.");
-    }
-    checkCarry();
-  }
-
-  function onSendError(event) {
-    const form = event.target;
-    if (form instanceof HTMLFormElement && form.matches(ROW)) {
-      failed(form, MESSAGES.network);
-      checkCarry();
-    }
-  }
-
-  function onHalted(event) {
-    // htmx did not send the row after all (its form checks): it can be sent again.
-    const form = event.target;
-    if (form instanceof HTMLFormElement && form.matches(ROW) && state(form).pending) {
-      settled(form);
-      cancelCarry("Not moving on: a line here was not sent.");
-    }
-  }
-
-  // --- moving on to the next table or board -------------------------------------------
-
-  function startCarry(from) {
-    const element = sheet();
-    carry.active = true;
-    carry.from = from.id;
-    carry.leaving = false;
-    carry.keys = "";
-    carry.to = element.dataset.nextUrl;
-    carry.label = element.dataset.nextLabel || "the next page";
-    say("Every line here is entered: on to " + carry.label + " once saved. Keep typing for it, or press Esc to stay.");
-    const status = document.getElementById("entry-status");
-    if (status) {
-      status.focus();
-    }
-    checkCarry();
-  }
-
-  function cancelCarry(reason) {
-    if (!carry.active || carry.leaving) {
-      return;
-    }
-    clearTimeout(carry.timer);
-    carry.timer = null;
-    carry.active = false;
-    const ahead = carry.keys ? " You had typed ahead for " + carry.label + ": \u201c" + carry.keys.replace(/\n/g, "\u23ce") + "\u201d (not entered)." : "";
-    say(reason + ahead);
-  }
-
-  function checkCarry() {
-    if (!carry.active || carry.leaving) {
-      return;
-    }
-    const all = rows();
-    if (all.some((row) => state(row).pending)) {
-      return; // still saving
-    }
-    if (!all.every((row) => stored(row) && !row.classList.contains("has-error"))) {
-      cancelCarry("Not moving on: not every line here is saved.");
-      return;
-    }
-    if (carry.keys) {
-      leave();
-    } else if (carry.timer === null) {
-      carry.timer = setTimeout(leave, MOVE_ON_AFTER);
-    }
-  }
-
-  function keepCarried() {
-    try {
-      sessionStorage.setItem(CARRY, JSON.stringify({ to: carry.to, keys: carry.keys }));
-    } catch {
-      // no storage: what is typed from here is lost, as without this script
-    }
-  }
-
-  function leave() {
-    if (!carry.active || carry.leaving) {
-      return;
-    }
-    carry.leaving = true;
-    keepCarried();
-    window.location.assign(carry.to);
-  }
-
-  /** A key while moving on: kept for the next page. True if it was taken. */
-  function carryKey(event) {
-    if (event.key === "Escape" && !carry.leaving) {
-      event.preventDefault();
-      cancelCarry("Staying on this page.");
-      const row = document.getElementById(carry.from);
-      if (row) {
-        focusBox(field(row, "text"));
-      }
-      return true;
-    }
-    const key = early.keyOf(event);
+    const key = event.key === "Enter" ? "\n" : event.key.length === 1 ? event.key : null;
     if (key === null) {
-      return false;
+      return;
     }
     event.preventDefault();
-    carry.keys = typedAfter(carry.keys, key);
-    if (carry.leaving) {
-      keepCarried();
-    } else {
-      say("On to " + carry.label + " once saved: \u201c" + carry.keys.replace(/\n/g, "\u23ce") + "\u201d typed for it. Esc to stay.");
-      checkCarry();
-    }
-    return true;
+    stray += key;
+    const status = document.getElementById("entry-status");
+    const first = status.textContent.split(" Not entered")[0];
+    say(first + " Not entered (no line had the cursor): \u201c" + stray.replace(/\n/g, "\u23ce") + "\u201d.");
   }
-
-  /** ``keys`` and one key more ("\b", Backspace, takes the last one back). */
-  function typedAfter(keys, key) {
-    return key === "\b" ? keys.slice(0, -1) : keys + key;
-  }
-
-  /** Keys typed on the previous page after it was complete, then those pressed here before
-      this script was ready (held by entry-early.js): typed here, in order, as if now. */
-  function replayCarried() {
-    const heldHere = early.take();
-    let carried = null;
-    try {
-      carried = JSON.parse(sessionStorage.getItem(CARRY) || "null");
-      sessionStorage.removeItem(CARRY);
-    } catch {
-      return;
-    }
-    if (!carried || carried.to !== window.location.pathname || !carried.keys) {
-      return;
-    }
-    let keys = carried.keys;
-    for (const key of heldHere) {
-      keys = typedAfter(keys, key);
-    }
-    let box = isBox(document.activeElement) ? document.activeElement : sheet().querySelector("input[autofocus]");
-    if (box && document.activeElement !== box) {
-      focusBox(box);
-    }
-    for (const key of keys) {
-      box = document.activeElement;
-      if (!isBox(box)) {
-        break;
-      }
-      if (key === "\n") {
-        enter(box.closest(ROW));
-      } else if (box.value.length - (box.selectionEnd - box.selectionStart) < box.maxLength || box.maxLength < 0) {
-        box.setRangeText(key, box.selectionStart, box.selectionEnd, "end");
-      }
-    }
-  }
-
-  // --- wiring -------------------------------------------------------------------------
 
   function onKeydown(event) {
     lastKeyAt = performance.now();
-    if (carry.active && carryKey(event)) {
+    const target = event.target;
+    if (target === document.getElementById("entry-status") || target === document.body) {
+      strayKey(event);
       return;
     }
     if (event.key !== "Enter" || event.isComposing || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
       return;
     }
-    const box = event.target;
-    if (!isBox(box) || !window.htmx) {
-      return; // without htmx, Enter submits the form the plain way
+    if (!isBox(target)) {
+      return;
     }
     event.preventDefault();
-    enter(box.closest(ROW));
+    enter(target.closest(ROW), true);
+  }
+
+  function onSubmit(event) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches(ROW)) {
+      return;
+    }
+    event.preventDefault();
+    const button = event.submitter;
+    if (button && button.value === "delete") {
+      if (!window.confirm(button.dataset.confirm || "Delete this line?")) {
+        return;
+      }
+      post(form, "", "", "delete");
+    } else {
+      enter(form, false);
+    }
   }
 
   function onFocusin(event) {
     const target = event.target;
-    if (carry.active && !carry.leaving && target.id !== "entry-status") {
-      cancelCarry("Staying on this page.");
-    }
-    if (isBox(target) && !("keepCaret" in target.dataset)) {
-      target.select(); // typing replaces a filled box, never glues to it
+    if (isBox(target)) {
+      const group = target.closest(GROUP);
+      if (group && group !== shown && !group.classList.contains("left-with-problem")) {
+        shown = group;
+      }
+      if (!("keepCaret" in target.dataset)) {
+        target.select(); // typing replaces a filled box, never glues to it
+      }
     }
   }
 
@@ -600,43 +627,16 @@
     }
   }
 
-  function onClick(event) {
-    const button = event.target instanceof Element ? event.target.closest("button[data-confirm]") : null;
-    if (button && !window.confirm(button.dataset.confirm)) {
-      event.preventDefault();
-    }
-  }
-
-  function onPageshow(event) {
-    if (event.persisted) {
-      // Back from the next page (the browser's page cache): this page is as it was left.
-      carry.active = false;
-      carry.leaving = false;
-      carry.keys = "";
-      say("");
-    }
-  }
-
-  document.addEventListener("click", onClick);
   if (!sheet()) {
     return;
   }
+  shown = sheet().querySelector(GROUP + ":not([hidden])");
   document.addEventListener("keydown", onKeydown);
+  document.addEventListener("submit", onSubmit);
   document.addEventListener("focusin", onFocusin);
   document.addEventListener("mousedown", onMousedown);
-  document.addEventListener("htmx:confirm", onConfirm);
-  document.addEventListener("htmx:configRequest", onConfigRequest);
-  document.addEventListener("htmx:beforeSwap", onBeforeSwap);
-  document.addEventListener("htmx:load", onLoad);
-  document.addEventListener("htmx:responseError", onResponseError);
-  document.addEventListener("htmx:sendError", onSendError);
-  document.addEventListener("htmx:timeout", onSendError);
-  document.addEventListener("htmx:sendAbort", onSendError);
-  document.addEventListener("htmx:validation:halted", onHalted);
-  window.addEventListener("pageshow", onPageshow);
-
   if (isBox(document.activeElement)) {
     document.activeElement.select(); // autofocus came before this script
   }
-  document.addEventListener("DOMContentLoaded", () => setTimeout(replayCarried, 0));
+  fetchMore();
 })();

@@ -144,19 +144,19 @@ def test_the_directors_pages_pass_axe(page: Page, evening):
 
     # Pages reached by a post: a line refused on the entry sheet, and publishing with lines missing.
     page.goto(reverse("sessions:director_board", args=[evening.partial.pk, 2]))
-    box = page.locator("#entry-sheet form.entry-row").last.locator("input[name=text]")
+    box = page.locator("#entry-sheet .entry-group:not([hidden]) form.entry-row").last.locator("input[name=text]")
     box.fill("9Z N =")
     box.press("Enter")
-    expect(page.locator("#entry-sheet [role=alert]")).to_have_count(1)
+    expect(page.locator("#entry-sheet .entry-group:not([hidden]) [role=alert]")).to_have_count(1)
     if found := axe_violations(page):
         problems["board entry, a line refused"] = found
     # A line the server never got: entry.js says so on the row (a cell it adds for the message).
     page.route("**/director/sessions/*/boards/2/", lambda route: route.abort() if route.request.method == "POST"
                else route.continue_())
-    box = page.locator("#entry-sheet form.entry-row").first.locator("input[name=text]")
+    box = page.locator("#entry-sheet .entry-group:not([hidden]) form.entry-row").first.locator("input[name=text]")
     box.fill("4S N =")
     box.press("Enter")
-    expect(page.locator("#entry-sheet form.entry-row").first.get_by_role("alert")).to_contain_text("could not be reached")
+    expect(page.locator("#entry-sheet .entry-group:not([hidden]) form.entry-row").first.get_by_role("alert")).to_contain_text("could not be reached")
     if found := axe_violations(page):
         problems["board entry, a line not sent"] = found
     page.unroute("**/director/sessions/*/boards/2/")
@@ -329,7 +329,7 @@ def test_the_entry_pages_fit_a_laptop_and_a_tablet(browser, server, evening, wid
         widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1] == width, (name, widths)
         # The score columns and the Save button are on screen, the result box wide enough to type in.
-        row = page.locator("#entry-sheet form.entry-row").first
+        row = page.locator("#entry-sheet .entry-group:not([hidden]) form.entry-row").first
         for element in (row.locator("[role=cell]").last, row.get_by_role("button", name="Save")):
             box = element.bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (name, box)

@@ -97,8 +97,8 @@ class Sheet:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.rows = page.locator("#entry-sheet form.entry-row")
-        headings = page.locator("#entry-sheet .entry-head [role=columnheader]").all_inner_texts()
+        self.rows = page.locator("#entry-sheet .entry-group:not([hidden]) form.entry-row")
+        headings = page.locator("#entry-sheet .entry-group:not([hidden]) .entry-head [role=columnheader]").all_inner_texts()
         self.column = {text.strip(): index for index, text in enumerate(headings)}
 
     def cell(self, row: int, heading: str):
@@ -118,7 +118,7 @@ class Sheet:
             expect(self.cell(row, "MP EW")).to_have_text(re.compile(rf"^{top - points}(\.0+)?$"))
 
     def expect_entered(self, count: int) -> None:
-        expect(self.page.locator(".entry-count")).to_have_text(f"{count} of {self.rows.count()} lines entered.")
+        expect(self.page.locator(".entry-group:not([hidden]) .entry-count")).to_have_text(f"{count} of {self.rows.count()} lines entered.")
 
 
 def enter_board_from_keyboard(page: Page, screenshot) -> None:
@@ -131,12 +131,18 @@ def enter_board_from_keyboard(page: Page, screenshot) -> None:
             page.keyboard.press("Control+A")  # correct the refused text in place
         page.keyboard.type(typed)
         page.keyboard.press("Enter")
+        if row + 1 == len(BOARD_1):
+            break  # the board is complete: the page moves on
         sheet.expect_entered(row + 1)
         sheet.expect_scores(row, ns_score, ew_score)
         sheet.expect_matchpoints(running)
-        if row + 1 < len(BOARD_1):
-            expect(sheet.text_box(row + 1)).to_be_focused()
-    assert Result.objects.filter(board__number=1).count() == 4
+        expect(sheet.text_box(row + 1)).to_be_focused()
+    # Board 1 complete: board 2 in its place at once, the cursor on its first line.
+    expect(page.locator("#entry-status")).to_contain_text("On to Board 2: every line of Board 1 is entered")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Board 2")
+    expect(sheet.text_box(0)).to_be_focused()
+    expect(page.locator("form.entry-row[aria-busy]")).to_have_count(0)
+    assert sorted(Result.objects.filter(board__number=1).values_list("ns_score", flat=True)) == [-110, 50, 400, 430]
 
 
 def refuse_impossible_line(page: Page, sheet: Sheet, row: int, screenshot) -> None:
@@ -156,7 +162,11 @@ def refuse_impossible_line(page: Page, sheet: Sheet, row: int, screenshot) -> No
 
 
 def correct_fourth_line(page: Page) -> None:
+    """Back to board 1 by its link, and the fourth line corrected: the cursor stays there."""
+    page.get_by_role("navigation", name="Other boards").get_by_role("link", name="Board 1").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Board 1")
     sheet = Sheet(page)
+    sheet.expect_matchpoints(BOARD_1[-1][3])
     typed, ns_score, ns_points = CORRECTION
     sheet.text_box(3).focus()
     page.keyboard.press("Control+A")
@@ -165,4 +175,6 @@ def correct_fourth_line(page: Page) -> None:
     sheet.expect_scores(3, ns_score, "")
     sheet.expect_matchpoints(ns_points)
     sheet.expect_entered(4)
+    expect(sheet.text_box(3)).to_be_focused()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Board 1")
     assert sorted(Result.objects.filter(board__number=1).values_list("ns_score", flat=True)) == [50, 400, 430, 460]

@@ -38,16 +38,57 @@ def focused_row(html: str) -> str:
     return focused[0]
 
 
+def groups(html: str) -> list[tuple[str, bool, str]]:
+    """The page's groups (boards or table-rounds): id, hidden, and the HTML inside."""
+    return [
+        (id, " hidden" in attributes, body)
+        for id, attributes, body in re.findall(
+            r'<section class="entry-group" id="group-([^"]+)"([^>]*)>(.*?)</section>\n', html, re.S)
+    ]
+
+
 def test_the_traveller_shows_every_table_with_the_first_row_focused(logged_in, session):
     response = logged_in.get(board_url(session))
 
     html = response.content.decode()
     assert response.status_code == 200
+    (shown, hidden, html), *ahead = groups(html)
+    assert (shown, hidden) == ("board-1", False)
+    # The boards the page moves on to, in place, once this one is complete: hidden, unfocused.
+    assert [(id, hidden) for id, hidden, _ in ahead] == [("board-2", True), ("board-3", True), ("board-4", True)]
+    assert not any(" autofocus" in body for _, _, body in ahead)
     assert [m for m in re.findall(r'role="cell" title="[^"]*">(\d+(?:NS|EW))<', html)] == [
         "1NS", "1EW", "2NS", "3EW", "3NS", "2EW",
     ]
     assert focused_row(html) == row_key(session, 1, "1NS", "1EW")
-    assert 'src="/static/js/htmx.min.js"' in html
+    assert 'src="/static/js/entry.js"' in response.content.decode()
+
+
+def test_the_boards_ahead_come_alone_to_the_page_that_asks_for_them(logged_in, session):
+    response = logged_in.get(board_url(session, 3), **HTMX)
+
+    assert response.status_code == 200
+    assert [(id, hidden) for id, hidden, _ in groups(response.content.decode())] == [
+        ("board-3", False), ("board-4", True), ("board-5", True), ("board-6", True),
+    ]
+    assert b"<html" not in response.content
+
+
+def test_a_line_is_refused_when_its_row_is_no_longer_what_the_director_saw(logged_in, session):
+    key = row_key(session, 1, "1NS", "1EW")
+
+    response = logged_in.post(board_url(session), {
+        "row": key, "text": "4S N =", "seen": "board 1, table 2, round 1, 1NS v 1EW",
+    }, **HTMX)
+
+    assert response.status_code == 200
+    assert "Not saved: this line was typed for board 1, table 2, round 1, 1NS v 1EW" in response.content.decode()
+    assert "the row now reads board 1, table 1, round 1, 1NS v 1EW" in response.content.decode()
+    assert not Result.objects.exists()
+    response = logged_in.post(board_url(session), {
+        "row": key, "text": "4S N =", "seen": "board 1, table 1, round 1, 1NS v 1EW",
+    }, **HTMX)
+    assert Result.objects.get().text == "4S N ="
 
 
 def test_saving_a_row_without_javascript_redirects_to_the_next_row(logged_in, session):
@@ -78,7 +119,7 @@ def test_saving_a_row_with_htmx_returns_that_row_with_its_scores_and_the_other_r
     assert response.status_code == 200
     assert html.lstrip().startswith(f'<form method="post" action="{board_url(session)}" id="row-{key}"')
     assert "<html" not in html and 'id="entry-sheet"' not in html  # the row, not the page or the sheet
-    assert html.count("<form") == 1 and html.count("<input") == 6  # only the posted row's fields
+    assert html.count("<form") == 1 and html.count("<input") == 7  # only the posted row's fields
     assert " autofocus" not in html  # the page has moved the cursor on already
     saved_row = row_html(html, key)
     assert 'value="4S N +1"' in saved_row and 'value="HK"' in saved_row  # the stored line's standard text
@@ -89,11 +130,11 @@ def test_saving_a_row_with_htmx_returns_that_row_with_its_scores_and_the_other_r
     assert ">2.00<" in saved_row  # matchpoints: beats the other line, top 2 on a two-line board
     # Out of band: the other rows' running scores (the 4S N = line now scores 0) and the count.
     first = row_key(session, 1, "1NS", "1EW")
-    assert f'<span id="row-{first}-ns-points" hx-swap-oob="innerHTML">0.00</span>' in html
-    assert f'<span id="row-{first}-ew-points" hx-swap-oob="innerHTML">2.00</span>' in html
+    assert f'<span id="row-{first}-ns-points" data-cell>0.00</span>' in html
+    assert f'<span id="row-{first}-ew-points" data-cell>2.00</span>' in html
     empty = row_key(session, 1, "3NS", "2EW")
-    assert f'<span id="row-{empty}-ns-points" hx-swap-oob="innerHTML"></span>' in html
-    assert '<span id="entry-count" hx-swap-oob="innerHTML">2 of 3 lines entered.</span>' in html
+    assert f'<span id="row-{empty}-ns-points" data-cell></span>' in html
+    assert '<span id="entry-count-board-1" data-cell>2 of 3 lines entered.</span>' in html
 
 
 def test_the_cells_an_answer_updates_are_on_the_page(logged_in, session):
@@ -103,7 +144,7 @@ def test_the_cells_an_answer_updates_are_on_the_page(logged_in, session):
         key = row_key(session, 1, *label)
         assert f'id="row-{key}-ns-points"' in row_html(html, key)
         assert f'id="row-{key}-ew-points"' in row_html(html, key)
-    assert re.search(r'<p class="entry-count" id="entry-count" aria-live="polite">0 of 3 lines entered.</p>', html)
+    assert re.search(r'<p class="entry-count" id="entry-count-board-1" aria-live="polite">0 of 3 lines entered.</p>', html)
 
 
 def test_a_correction_with_htmx_answers_with_the_new_version(logged_in, session):
@@ -373,7 +414,7 @@ def test_without_htmx_a_logged_out_director_is_sent_to_log_in(client, session):
 def test_the_boxes_carry_the_lengths_the_server_accepts(logged_in, session, page):
     url = board_url(session) if page == "board" else reverse("sessions:director_table", args=[session.pk, "A", 1, 1])
 
-    html = logged_in.get(url).content.decode()
+    html = groups(logged_in.get(url).content.decode())[0][2]  # the group shown
 
     assert len(re.findall(r'<input name="text" [^>]*maxlength="60"', html)) == (3 if page == "board" else 2)
     assert len(re.findall(r'<input name="lead" [^>]*maxlength="8"', html)) == (3 if page == "board" else 2)

@@ -53,9 +53,10 @@ def test_the_board_page_reads_six_queries_and_a_save_a_fixed_number(logged_in, e
     session = make_session(event, mitchell(tables, 2))
     url = reverse("sessions:director_board", args=[session.pk, 1])
 
-    # LOGIN, the board (with session and event), SCORES, the deals of that number (one
-    # per section on different boards), the session's seatings.
-    assert _count(logged_in, "get", url) == LOGIN + 1 + SCORES + 1 + 1
+    # LOGIN, the board (with session and event), SCORES (the lines of the board and of
+    # the boards ahead, which the page holds hidden), the deals of that number (one per
+    # section on different boards), the session's seatings, and the deals of the boards ahead.
+    assert _count(logged_in, "get", url) == LOGIN + 1 + SCORES + 1 + 1 + 1
     # LOGIN, the page as loaded (the board, SCORES, deals and seatings: 6), RECORD, the page
     # read again (SCORES, deals and seatings: 5).
     saved = _count(logged_in, "post", url, {"row": _row(session, 1, "1NS", "1EW"), "text": "4S N ="})
@@ -71,6 +72,6 @@ def test_the_table_round_page_reads_eight_queries(logged_in, event, tables):
     # SCORES, and the number of sections (the heading names the section when several).
     assert _count(logged_in, "get", url) == LOGIN + 1 + 1 + 1 + SCORES + 1
     # LOGIN, the page as loaded with its section count (7), RECORD, and the sheet read
-    # again for the running scores (4).
+    # again for the running scores: the seating, its boards, SCORES (5).
     saved = _count(logged_in, "post", url, {"row": _row(session, 1, "1NS", "1EW"), "text": "4S N ="})
-    assert saved == LOGIN + 7 + RECORD + 4
+    assert saved == LOGIN + 7 + RECORD + 5
