@@ -117,7 +117,7 @@ def test_a_deal_is_corrected_and_deleted_and_a_wrong_one_refused(phone):
     phone.get_by_role("button", name="Delete deal 2 of rubber 1").click()
     assert sheet_totals(phone) == (0, 50)
     enter_deal(phone, "3", "NT", "", "N", 9, "four_trumps", "NS")
-    expect(phone.locator(".pad-error")).to_contain_text("At notrump there are no trump honors")
+    expect(phone.locator(".pad-error")).to_contain_text("At notrump there are no trump honours")
     assert sheet_totals(phone) == (0, 50)
 
 

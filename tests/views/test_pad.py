@@ -103,14 +103,16 @@ def test_chicago_shows_its_game_bonus_and_honours(client):
     html = client.get(reverse("sessions:pad")).content.decode()
     assert totals(html) == (100 + 300 + 150, 0)
     assert "Next deal: dealer E, THEY vulnerable" in html  # deal 2: dealer East's side
+    # The pad spells it as the rest of the app does: honours.
+    assert "<small>1: honours</small>" in html and "honors" not in html
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("deal", "message"),
     [
-        (("3", "NT", "", "N", 9, "four_trumps", "NS"), "At notrump there are no trump honors"),
-        (("4", "S", "", "N", 10, "four_aces", "NS"), "The four aces score honors at notrump only"),
+        (("3", "NT", "", "N", 9, "four_trumps", "NS"), "At notrump there are no trump honours"),
+        (("4", "S", "", "N", 10, "four_aces", "NS"), "The four aces score honours at notrump only"),
         (("4", "S", "", "N", 10, "four_trumps", ""), "Say which side held the honours"),
         (("4", "S", "", "", 10), "Give the strain, the declarer and the tricks taken"),
     ],
