@@ -126,6 +126,11 @@ class SessionProgress:
     def late(self) -> int:
         return sum(1 for table in self.now if table.late)
 
+    @property
+    def all_finished(self) -> bool:
+        """Every table has played all its boards."""
+        return bool(self.now) and all(table.finished for table in self.now)
+
     def rounds(self) -> list[tuple[int, list[TableProgress]]]:
         """The table-round grid, one list of tables per round."""
         grid: dict[int, list[TableProgress]] = {}
