@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.forms.teams import (
@@ -113,7 +114,8 @@ def team_event_draw(request: HttpRequest, event_id: int) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"{len(matches)} match(es) drawn.")
+        played = sum(1 for match in matches if match.away_id is not None)
+        messages.success(request, f"{played} match{pluralize(played, 'es')} drawn, each room with its phone link.")
     return redirect("sessions:director_team_event", event_id=event.pk)
 
 

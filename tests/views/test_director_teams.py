@@ -94,6 +94,36 @@ def test_swiss_draw_refused_while_a_match_is_incomplete_says_which(logged_in, cl
     assert event.matches.count() == 2
 
 
+@pytest.mark.parametrize(("teams", "said"), [(4, "2 matches drawn"), (3, "1 match drawn")])
+def test_drawing_a_round_says_how_many_matches_and_makes_their_phone_links(logged_in, club, teams, said):
+    """Like a pairs session's tables, each room of a drawn match has its phone link at once
+    (a bye plays at no table); no separate click each round."""
+    from sessions.models import MatchTableLink
+
+    event = make_team_event(club, teams=teams, form="swiss")
+
+    response = logged_in.post(reverse("sessions:director_team_draw", args=[event.pk]), follow=True)
+
+    html = response.content.decode()
+    assert f"{said}, each room with its phone link." in html and "match(es)" not in html
+    played = event.matches.filter(away__isnull=False)
+    assert sorted(MatchTableLink.objects.filter(revoked_at__isnull=True).values_list("match", "room")) == sorted(
+        (match.pk, room) for match in played for room in ("closed", "open")
+    )
+    tables = logged_in.get(reverse("sessions:director_team_round_tables", args=[event.pk, 1])).content.decode()
+    assert str(MatchTableLink.objects.first().token) in tables
+
+
+def test_scheduling_a_round_robin_makes_every_rounds_phone_links(club):
+    from sessions.models import MatchTableLink
+    from sessions.services.teams import round_robin_schedule
+
+    event = make_team_event(club, teams=4, form="round_robin")
+    matches = round_robin_schedule(event=event)
+
+    assert MatchTableLink.objects.filter(revoked_at__isnull=True).count() == 2 * len(matches) == 12
+
+
 def test_totals_and_not_played_forms_refuse_bad_figures(logged_in, club):
     event = make_team_event(club, teams=2, form="swiss", vp_scale="20")
     match = swiss_draw_next_round(event=event)[0]
