@@ -7,8 +7,9 @@ import datetime
 from django import forms
 
 from sessions.models import Event, Pair
-from sessions.scoring.imps import IMP_TABLES
 from sessions.services import EVENT_SETTINGS
+
+from .imp_tables import IMP_TABLE_CHOICES
 
 
 class LineForm(forms.Form):
@@ -169,14 +170,6 @@ class PlayerForm(forms.Form):
     national_number = forms.CharField(max_length=20, required=False)
 
 
-#: The IMP tables a director can choose, in a director's words (keys: the engine's names).
-IMP_TABLE_NAMES = {
-    "wbf": "WBF table (1962, current: up to 24 IMPs)",
-    "1961": "1961 table (up to 25 IMPs)",
-    "1948": "1948 Copenhagen table (up to 15 IMPs)",
-    "emp1938": "1938 European Match Points (up to 12)",
-}
-
 #: Every option explained for the director who has to choose it.
 EVENT_HELP = {
     "method": (
@@ -305,9 +298,7 @@ EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 class EventForm(forms.ModelForm):
     """An event's name and scoring settings; the services save them (never ``form.save()``)."""
 
-    imp_table = forms.ChoiceField(
-        label="IMP table", choices=[(name, IMP_TABLE_NAMES.get(name, name)) for name in IMP_TABLES]
-    )
+    imp_table = forms.ChoiceField(label="IMP table", choices=IMP_TABLE_CHOICES)
     butler_adjusted_imps = forms.IntegerField(min_value=0, max_value=24, label="Butler IMPs for Ave+")
     sessions_counted = forms.IntegerField(
         min_value=1, max_value=999, required=False, label="Sessions counted (best N)",

@@ -153,3 +153,33 @@ def test_a_teams_file_uploaded_on_the_import_page_becomes_a_teams_event(logged_i
     event = TeamEvent.objects.get(club=club)
     assert response.url == reverse("sessions:director_team_event", args=[event.pk])
     assert event.matches.count() == 40
+
+
+def test_the_new_teams_event_form_names_its_imp_tables_and_dates_the_event_today(logged_in, club):
+    from django.utils import timezone
+
+    html = logged_in.get(reverse("sessions:director_team_event_new", args=[club.slug])).content.decode()
+
+    assert '<option value="wbf" selected>WBF table (1962, current: up to 24 IMPs)</option>' in html
+    assert ">1948 Copenhagen table (up to 15 IMPs)</option>" in html
+    for code in ("wbf", "1961", "1948", "emp1938"):
+        assert f">{code}</option>" not in html
+    assert f'name="date" value="{timezone.localdate().isoformat()}"' in html
+
+
+def test_players_already_in_a_team_are_not_offered_again(logged_in, club):
+    event = make_team_event(club, teams=2)
+    free = Player.objects.create(club=club, name="Free Agent")
+    team_1 = event.teams.get(number=1)
+    taken = list(event.teams.get(number=2).players.all())
+
+    new_team = logged_in.get(reverse("sessions:director_team_event", args=[event.pk])).content.decode()
+    editing = logged_in.get(reverse("sessions:director_team_edit", args=[team_1.pk])).content.decode()
+
+    assert f'value="{free.pk}"' in new_team and f'value="{free.pk}"' in editing
+    for player in taken:
+        assert f'name="players" value="{player.pk}"' not in new_team
+        assert f'name="players" value="{player.pk}"' not in editing
+    for player in team_1.players.all():  # a team being edited keeps its own players
+        assert f'name="players" value="{player.pk}"' not in new_team
+        assert f'name="players" value="{player.pk}"' in editing
