@@ -6,7 +6,7 @@ import datetime
 
 from django import forms
 
-from sessions.models import Event, Pair
+from sessions.models import Event, Pair, ScoringMethod
 from sessions.services import EVENT_SETTINGS
 
 from .imp_tables import IMP_TABLE_CHOICES
@@ -334,8 +334,26 @@ class EventForm(forms.ModelForm):
         # Line decimals: empty means exact, the first and usual choice.
         self.fields["line_decimals"].choices = [("", EXACT_LINES), *reversed(self.fields["line_decimals"].choices)]
 
-    def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
-        return [(heading, [self[name] for name in names]) for heading, names in EVENT_SECTIONS]
+    def sections(self) -> list[tuple[str, list[forms.BoundField], bool]]:
+        """(heading, fields, applies): a section that does not apply to the event's scoring
+        (the IMP settings of a matchpoint event, the matchpoint ones of an IMP event) is
+        shown folded away, kept in the form for a director who changes the scoring."""
+        imps = self._method() != ScoringMethod.MATCHPOINTS
+        return [
+            (heading, [self[name] for name in names], heading not in (_MATCHPOINT_ONLY if imps else _IMP_ONLY))
+            for heading, names in EVENT_SECTIONS
+        ]
+
+    def _method(self) -> str:
+        """The scoring as posted (a refused form shows what was typed), else as saved."""
+        if self.is_bound and self.data.get("method") in ScoringMethod.values:
+            return self.data["method"]
+        return self.instance.method or ScoringMethod.MATCHPOINTS
+
+
+#: Sections of the event form that apply to one kind of scoring only.
+_MATCHPOINT_ONLY = ("Matchpoints",)
+_IMP_ONLY = ("IMPs",)
 
 
 class PairPlayersForm(forms.Form):

@@ -314,3 +314,31 @@ def test_cross_imps_trim_is_an_event_option(logged_in, event):
     assert "less than or equal to 5" in response.content.decode()
     event.refresh_from_db()
     assert event.cross_imps_trim == 1
+
+
+def folded_sections(html: str) -> list[str]:
+    """The legends of the settings folded away in a closed <details>."""
+    return re.findall(r'<details class="setting-other">(?:(?!</details>).)*?<legend>([^<]+)</legend>', html, re.S)
+
+
+@pytest.mark.parametrize(("method", "folded"), [("matchpoints", ["IMPs"]), ("butler", ["Matchpoints"]),
+                                                 ("cross_imps", ["Matchpoints"])])
+def test_the_settings_page_shows_what_applies_to_the_events_scoring_and_folds_the_rest(logged_in, club, method,
+                                                                                      folded):
+    from tests.factories import make_event
+
+    event = make_event(club, name="Scored", method=method)
+
+    html = logged_in.get(reverse("sessions:director_event", args=[event.pk])).content.decode()
+
+    assert folded_sections(html) == folded
+    assert 'name="imp_table"' in html and 'name="mp_scale"' in html  # still there to switch the scoring
+
+
+def test_a_new_event_folds_the_imp_settings_and_a_refused_form_follows_the_scoring_typed(logged_in, club):
+    url = reverse("sessions:director_event_new", args=[club.slug])
+    assert folded_sections(logged_in.get(url).content.decode()) == ["IMPs"]
+
+    refused = logged_in.post(url, settings_data(name="", method="butler")).content.decode()
+
+    assert folded_sections(refused) == ["Matchpoints"]
