@@ -160,15 +160,25 @@ def test_the_dashboard_and_session_page_link_to_the_settings(logged_in, event, s
 
 
 def test_a_new_session_offers_the_event_of_the_latest_session_and_an_iso_date(logged_in, club, event, session):
-    from tests.factories import make_event
+    from tests.factories import make_event, make_session
 
-    make_event(club, name="Another event")  # first by name, but not the latest played
+    another = make_event(club, name="Another event")  # first by name, but not the latest played
+    Session.objects.filter(pk=make_session(another).pk).update(date="2025-01-01")
 
     html = logged_in.get(reverse("sessions:director_session_new", args=[club.slug]),
                          {"pairs": 6, "movement": 1}).content.decode()
 
     assert f'<option value="{event.pk}" selected>' in html
     assert re.search(r'type="date" name="date" value="\d{4}-\d\d-\d\d"', html)
+
+
+def test_a_new_session_from_the_dashboard_offers_the_event_just_created(logged_in, club, event, session):
+    logged_in.post(reverse("sessions:director_event_new", args=[club.slug]), settings_data(name="Spring League"))
+    spring = Event.objects.get(name="Spring League")
+    url = reverse("sessions:director_session_new", args=[club.slug])
+    shape = {"pairs": 6, "movement": 1}  # the form's second step, which names the event
+
+    assert f'<option value="{spring.pk}" selected>' in logged_in.get(url, shape).content.decode()
 
 
 def test_one_ranking_lists_the_mitchells_pairs_together(logged_in, event, session):
