@@ -253,7 +253,7 @@ def session_pairs(*, session: Session) -> QuerySet[Pair]:
     return (
         Pair.objects.filter(section__session=session)
         .select_related("section__session__event__club", "player_1", "player_2")
-        .order_by("section__letter", "direction", "number")
+        .order_by("section__letter", "-direction", "number")  # NS before EW
     )
 
 
