@@ -248,3 +248,17 @@ def test_a_members_pads_are_listed_in_one_query(client, django_assert_num_querie
     with django_assert_num_queries(3):
         page = client.get(reverse("sessions:pad_list")).content.decode()
     assert page.count("Share link (read only)") == 3
+
+
+@pytest.mark.django_db
+def test_without_javascript_clearing_the_pad_asks_first_and_keeps_it_until_confirmed(client):
+    start(client)
+    enter(client, "4", "S", "", "N", 10)
+
+    asked = client.post(reverse("sessions:pad_discard"), follow=True).content.decode()
+
+    assert "Clear this pad? Every deal of it is lost." in asked and "Yes, clear the pad" in asked
+    assert totals(asked) == (120, 0)  # still there
+    client.post(reverse("sessions:pad_discard"), {"confirm": "yes"})
+    cleared = client.get(reverse("sessions:pad")).content.decode()
+    assert 'id="pad-new" aria-labelledby' in cleared and 'id="pad-new" aria-labelledby="pad-new-title" hidden' not in cleared
