@@ -6,9 +6,10 @@ import datetime
 
 from django import forms
 
-from sessions.models import Event, Pair
-from sessions.scoring.imps import IMP_TABLES
+from sessions.models import Event, Pair, ScoringMethod
 from sessions.services import EVENT_SETTINGS
+
+from .imp_tables import IMP_TABLE_CHOICES
 
 
 class LineForm(forms.Form):
@@ -172,14 +173,6 @@ class PlayerForm(forms.Form):
     national_number = forms.CharField(max_length=20, required=False)
 
 
-#: The IMP tables a director can choose, in a director's words (keys: the engine's names).
-IMP_TABLE_NAMES = {
-    "wbf": "WBF table (1962, current: up to 24 IMPs)",
-    "1961": "1961 table (up to 25 IMPs)",
-    "1948": "1948 Copenhagen table (up to 15 IMPs)",
-    "emp1938": "1938 European Match Points (up to 12)",
-}
-
 #: Every option explained for the director who has to choose it.
 EVENT_HELP = {
     "method": (
@@ -308,9 +301,7 @@ EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 class EventForm(forms.ModelForm):
     """An event's name and scoring settings; the services save them (never ``form.save()``)."""
 
-    imp_table = forms.ChoiceField(
-        label="IMP table", choices=[(name, IMP_TABLE_NAMES.get(name, name)) for name in IMP_TABLES]
-    )
+    imp_table = forms.ChoiceField(label="IMP table", choices=IMP_TABLE_CHOICES)
     butler_adjusted_imps = forms.IntegerField(min_value=0, max_value=24, label="Butler IMPs for Ave+")
     sessions_counted = forms.IntegerField(
         min_value=1, max_value=999, required=False, label="Sessions counted (best N)",
@@ -346,8 +337,26 @@ class EventForm(forms.ModelForm):
         # Line decimals: empty means exact, the first and usual choice.
         self.fields["line_decimals"].choices = [("", EXACT_LINES), *reversed(self.fields["line_decimals"].choices)]
 
-    def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
-        return [(heading, [self[name] for name in names]) for heading, names in EVENT_SECTIONS]
+    def sections(self) -> list[tuple[str, list[forms.BoundField], bool]]:
+        """(heading, fields, applies): a section that does not apply to the event's scoring
+        (the IMP settings of a matchpoint event, the matchpoint ones of an IMP event) is
+        shown folded away, kept in the form for a director who changes the scoring."""
+        imps = self._method() != ScoringMethod.MATCHPOINTS
+        return [
+            (heading, [self[name] for name in names], heading not in (_MATCHPOINT_ONLY if imps else _IMP_ONLY))
+            for heading, names in EVENT_SECTIONS
+        ]
+
+    def _method(self) -> str:
+        """The scoring as posted (a refused form shows what was typed), else as saved."""
+        if self.is_bound and self.data.get("method") in ScoringMethod.values:
+            return self.data["method"]
+        return self.instance.method or ScoringMethod.MATCHPOINTS
+
+
+#: Sections of the event form that apply to one kind of scoring only.
+_MATCHPOINT_ONLY = ("Matchpoints",)
+_IMP_ONLY = ("IMPs",)
 
 
 class PairPlayersForm(forms.Form):

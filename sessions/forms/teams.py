@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from django import forms
 
+from sessions.forms.imp_tables import IMP_TABLE_CHOICES
 from sessions.models import AdjustmentKind, MatchStatus, Player, Room, Team, TeamEvent
-from sessions.scoring.imps import IMP_TABLES
 from sessions.services.teams import TEAM_EVENT_SETTINGS
 
 
 class TeamEventForm(forms.ModelForm):
     """A teams event's name, form and scoring; the service saves it (never ``form.save()``)."""
 
-    imp_table = forms.ChoiceField(label="IMP table", choices=[(name, name) for name in IMP_TABLES])
+    imp_table = forms.ChoiceField(label="IMP table", choices=IMP_TABLE_CHOICES)
 
     class Meta:
         model = TeamEvent
@@ -25,7 +25,7 @@ class TeamEventForm(forms.ModelForm):
             "table_shows_imps": "Phones: show each board's IMPs once both rooms have played it",
         }
         widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}),
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),  # what a date box reads
             "form": forms.RadioSelect, "scoring": forms.RadioSelect, "vp_scale": forms.RadioSelect,
             "tie_break": forms.RadioSelect,
         }

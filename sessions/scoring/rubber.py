@@ -43,7 +43,7 @@ class Honors:
     def __post_init__(self) -> None:
         object.__setattr__(self, "side", Side(self.side))
         if self.points not in (100, 150):
-            raise ScoringError(f"honors score 100 or 150, not {self.points}")
+            raise ScoringError(f"honours score 100 or 150, not {self.points}")
 
 
 #: The holdings that score honors (seeds/001): points, and whether they need a trump suit.
@@ -57,13 +57,13 @@ HONOR_HOLDINGS = {
 def honors_held(holding: str, side: Side | str, contract: Contract | str) -> Honors:
     """The honors a side scores for ``holding`` (a key of HONOR_HOLDINGS) under ``contract``."""
     if holding not in HONOR_HOLDINGS:
-        raise ScoringError(f"unknown honors {holding!r}: use one of {', '.join(HONOR_HOLDINGS)}")
+        raise ScoringError(f"unknown honours {holding!r}: use one of {', '.join(HONOR_HOLDINGS)}")
     played = parse_contract(contract) if isinstance(contract, str) else contract
     points, needs_trumps = HONOR_HOLDINGS[holding]
     if needs_trumps and played.strain is Strain.NT:
-        raise ScoringError("at notrump there are no trump honors: only the four aces score (150)")
+        raise ScoringError("at notrump there are no trump honours: only the four aces score (150)")
     if not needs_trumps and played.strain is not Strain.NT:
-        raise ScoringError("the four aces score honors at notrump only")
+        raise ScoringError("the four aces score honours at notrump only")
     return Honors(Side(side), points)
 
 
@@ -83,14 +83,14 @@ class RubberDeal:
             object.__setattr__(self, "contract", contract)
         if contract is None:
             if self.honors is not None:
-                raise ScoringError("a passed-out deal scores no honors")
+                raise ScoringError("a passed-out deal scores no honours")
             return
         if self.declarer is None:
             raise ScoringError(f"{contract} needs a declarer")
         object.__setattr__(self, "declarer", Seat(self.declarer))
         check_tricks(contract, self.tricks, self.declarer)
         if self.honors and contract.strain is Strain.NT and self.honors.points != 150:
-            raise ScoringError("at notrump only the four aces score honors (150)")
+            raise ScoringError("at notrump only the four aces score honours (150)")
 
     @property
     def declaring_side(self) -> Side:
@@ -166,7 +166,7 @@ def _deal_entries(
     number: int, deal: RubberDeal, vul: Vulnerability, tracker: _GameTracker, era: str
 ) -> tuple[list[SheetEntry], bool]:
     """The sheet entries of one deal, and whether it completed a game."""
-    honors = [SheetEntry(number, deal.honors.side, deal.honors.points, "honors")] if deal.honors else []
+    honors = [SheetEntry(number, deal.honors.side, deal.honors.points, "honours")] if deal.honors else []
     if deal.contract is None:
         return honors, False
     side = deal.declaring_side

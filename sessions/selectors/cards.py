@@ -156,7 +156,7 @@ def session_cards(*, session: Session) -> SessionCards:
     pairs = list(
         Pair.objects.filter(section__session=session)
         .select_related("section", "player_1", "player_2")
-        .order_by("section__letter", "direction", "number")
+        .order_by("section__letter", "-direction", "number")  # NS before EW
     )
     links = {(link.section_id, link.table): link for link in _live_links(session)}
     by_section: dict[int, list[Seating]] = defaultdict(list)

@@ -292,11 +292,22 @@ class Scorecard:
     field_title: str
     field_size: int
     is_matchpoints: bool
+    # The boards of a full session, when the pair played fewer and its matchpoint total
+    # is scaled to them (RULES 4); None otherwise.
+    scaled_to: int | None = None
 
     @property
     def points_total(self) -> Fraction:
         """The sum of the figures on the card, exactly (rounded only when shown)."""
         return sum((row.points for row in self.rows if row.points is not None), Fraction(0))
+
+    @property
+    def unscaled_total(self) -> Fraction | None:
+        """The pair's matchpoints on the boards it played, before the scaling: the total
+        shown times played / full boards (exactly what the engine scaled)."""
+        if self.standing is None or self.scaled_to is None:
+            return None
+        return self.standing.total * Fraction(self.standing.boards_played, self.scaled_to)
 
 
 def scorecard_sheet(*, pair: Pair) -> Scorecard:
@@ -318,6 +329,8 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         for line in _rows(scored, scored.results_where(pair=pair))
     ]
     standing, field_size = scored.standing_of(pair)
+    full_boards = scored.field_boards(standing.field) if standing else 0
+    scaled = scored.is_matchpoints and standing is not None and standing.boards_played < full_boards
     return Scorecard(
         pair=pair,
         rows=rows,
@@ -325,4 +338,5 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         field_title=field_title(standing.field) if standing else "",
         field_size=field_size,
         is_matchpoints=scored.is_matchpoints,
+        scaled_to=full_boards if scaled else None,
     )

@@ -36,7 +36,7 @@ def round_tables(*, section: Section, round: int) -> list[TableInRound]:
 
 
 def section_pairs(*, section: Section) -> QuerySet[Pair]:
-    return section.pairs.select_related("player_1", "player_2").order_by("direction", "number")
+    return section.pairs.select_related("player_1", "player_2").order_by("-direction", "number")  # NS before EW
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def players_entered_twice(*, session: Session) -> list[EnteredTwice]:
     """Players who appear in two seats of the session: one person cannot play twice (one query)."""
     pairs = Pair.objects.filter(section__session=session).filter(
         Q(player_1__isnull=False) | Q(player_2__isnull=False)
-    ).select_related("player_1", "player_2", "section").order_by("section__letter", "direction", "number")
+    ).select_related("player_1", "player_2", "section").order_by("section__letter", "-direction", "number")
     seats: dict[int, list[Pair]] = defaultdict(list)
     players: dict[int, Player] = {}
     for pair in pairs:

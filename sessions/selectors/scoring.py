@@ -367,6 +367,18 @@ class ScoredSession:
         """The pair's standing and the number of pairs in its field; (None, 0) unranked."""
         return self._standings.get(pair.pk, (None, 0))
 
+    def field_boards(self, field: str) -> int:
+        """The boards a full session gives a pair of the field: the most any of its pairs
+        played, to which the engine scales a matchpoint total (RULES 4)."""
+        return self._field_boards.get(field, 0)
+
+    @_indexed
+    def _field_boards(self) -> dict[str, int]:
+        return {
+            field_name: max((item.standing.boards_played for item in ranked), default=0)
+            for field_name, ranked in self._rankings
+        }
+
     @_indexed
     def _standings(self) -> dict[int, tuple[Standing, int]]:
         return {

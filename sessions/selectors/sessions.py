@@ -126,6 +126,11 @@ class SessionProgress:
     def late(self) -> int:
         return sum(1 for table in self.now if table.late)
 
+    @property
+    def all_finished(self) -> bool:
+        """Every table has played all its boards."""
+        return bool(self.now) and all(table.finished for table in self.now)
+
     def rounds(self) -> list[tuple[int, list[TableProgress]]]:
         """The table-round grid, one list of tables per round."""
         grid: dict[int, list[TableProgress]] = {}
@@ -230,9 +235,14 @@ def _tables_now(
 
 
 def latest_event(*, club: Club) -> Event | None:
-    """The event of the club's latest session: the likely choice for the next one (one query)."""
+    """The likely event of the club's next session: one made after the event of the latest
+    session and not used yet (the director has just created it), else the event of the
+    latest session (two queries)."""
     session = Session.objects.filter(event__club=club).select_related("event").order_by("-date", "-pk").first()
-    return session.event if session else None
+    unused = Event.objects.filter(club=club, sessions__isnull=True)
+    if session:
+        unused = unused.filter(pk__gt=session.event_id)
+    return unused.order_by("-pk").first() or (session.event if session else None)
 
 
 def session_pairs(*, session: Session) -> QuerySet[Pair]:
@@ -243,7 +253,7 @@ def session_pairs(*, session: Session) -> QuerySet[Pair]:
     return (
         Pair.objects.filter(section__session=session)
         .select_related("section__session__event__club", "player_1", "player_2")
-        .order_by("section__letter", "direction", "number")
+        .order_by("section__letter", "-direction", "number")  # NS before EW
     )
 
 

@@ -142,6 +142,15 @@ def team_event_score(event: TeamEvent) -> TeamEventScore:
 # --- the players' pages --------------------------------------------------------------------
 
 
+def players_free_for(*, event: TeamEvent, team: Team | None = None):
+    """The club's players a team of the event can take: none already in another of its
+    teams (a team being edited keeps its own)."""
+    taken = Team.players.through.objects.filter(team__event=event)
+    if team is not None:
+        taken = taken.exclude(team=team)
+    return event.club.players.exclude(pk__in=taken.values("player"))
+
+
 def published_team_events():
     """Teams events the players may see, with their club (one query with the lookup)."""
     return TeamEvent.objects.filter(published=True).select_related("club")

@@ -33,6 +33,7 @@ from sessions.models import (
     MatchBoard,
     MatchLineChange,
     MatchStatus,
+    MatchTableLink,
     Player,
     Room,
     Team,
@@ -143,6 +144,12 @@ def _create_round(event: TeamEvent, round: int, pairings: Sequence[tuple[int, in
         match.full_clean(exclude=["home", "away"])
         match.save()
         created.append(match)
+    # Each room's phone link, made with the round as a pairs session's are with the session
+    # (services.team_tables.match_table_links_ensure makes any that go missing later).
+    MatchTableLink.objects.bulk_create([
+        MatchTableLink(match=match, room=room) for match in created if match.away_id is not None
+        for room in Room.values
+    ])
     return created
 
 

@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from sessions.forms.pad import DealChoiceForm, DealForm, NewPadForm, SavePadForm
@@ -155,6 +156,7 @@ def _render_pad(request: HttpRequest, *, deal_form: DealForm | None = None, new_
         **_pad_context(pad, scored), "deal_form": deal_form, "new_form": new_form or NewPadForm(),
         "save_form": SavePadForm(),
         "pad_id": request.session.get(PAD_ID_KEY, ""), "revision": request.session.get(REVISION_KEY, 0),
+        "asking_to_clear": pad is not None and request.GET.get("clear") == "ask",
     }
     return render(request, "pad/pad.html", context, status=status)
 
@@ -231,6 +233,10 @@ def pad_stop(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def pad_discard(request: HttpRequest) -> HttpResponse:
+    """Clear the pad: a whole night's deals, so only once asked (the page asks first; with
+    JavaScript the browser's confirm does, and posts ``confirm``)."""
+    if request.POST.get("confirm") != "yes":
+        return redirect(f"{reverse('sessions:pad')}?clear=ask#clear-pad")
     request.session.pop(SESSION_KEY, None)
     return redirect("sessions:pad")
 

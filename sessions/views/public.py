@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig, Table
 
-from sessions.models import Club
+from sessions.models import Club, Session
 from sessions.selectors.analysis import board_analysis
 from sessions.models import Event
 from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
@@ -44,6 +44,7 @@ from sessions.selectors.public import (
 )
 from sessions.selectors.teams import published_team_events
 from sessions.views.caching import cached_page
+from sessions.views.unpublished import not_published_yet
 from sessions.tables import (
     CombinedTable, PlayerHistoryTable, RankingTable, ReadWhenShown, ScorecardTable, SessionListTable,
     TravellerTable,
@@ -114,6 +115,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     })
 
 
+@not_published_yet(Session, "session", "session_id")
 @cached_page(published_session_stamp)
 def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(published_sessions(), pk=session_id)
@@ -131,6 +133,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     })
 
 
+@not_published_yet(Session, "session", "session_id")
 @cached_page(published_session_stamp)
 def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     # Sections playing different deals have a traveller each: ``?section=B`` picks B's.
@@ -150,6 +153,7 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     })
 
 
+@not_published_yet(Session, "session", "session_id")
 @cached_page(published_session_stamp)
 def scorecard(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
     pair = get_object_or_404(published_pairs(), section__session_id=session_id, pk=pair_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from sessions.models import Room, TeamEventForm
+from sessions.models import Room, TeamEvent, TeamEventForm
 from sessions.selectors.revisions import published_team_event_stamp
 from sessions.tables import CrossTable, TeamMatchesTable, TeamScorecardTable, TeamStandingsTable
 from sessions.selectors.teams import (
@@ -24,8 +24,10 @@ from sessions.selectors.teams import (
     team_matches,
 )
 from sessions.views.caching import cached_page
+from sessions.views.unpublished import not_published_yet
 
 
+@not_published_yet(TeamEvent, "teams event", "event_id")
 @cached_page(published_team_event_stamp)
 def team_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(published_team_events(), pk=event_id)
@@ -47,6 +49,7 @@ def team_event(request: HttpRequest, event_id: int) -> HttpResponse:
     })
 
 
+@not_published_yet(TeamEvent, "teams event", "event_id")
 @cached_page(published_team_event_stamp)
 def team_match(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = get_object_or_404(published_team_events(), pk=event_id)
@@ -66,6 +69,7 @@ def team_match(request: HttpRequest, event_id: int, match_id: int) -> HttpRespon
     })
 
 
+@not_published_yet(TeamEvent, "teams event", "event_id")
 @cached_page(published_team_event_stamp)
 def team_page(request: HttpRequest, event_id: int, team_id: int) -> HttpResponse:
     event = get_object_or_404(published_team_events(), pk=event_id)

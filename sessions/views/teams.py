@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.forms.teams import (
@@ -28,7 +30,13 @@ from sessions.forms.teams import (
 from sessions.models import Club, Match, MatchStatus, Room, TeamEvent
 from sessions.models import TeamEventForm as Form
 from sessions.permissions import get_club_object_or_404
-from sessions.selectors.teams import knockout_verdicts, match_changes, standing_rows, team_event_score
+from sessions.selectors.teams import (
+    knockout_verdicts,
+    match_changes,
+    players_free_for,
+    standing_rows,
+    team_event_score,
+)
 from sessions.tables import TeamStandingsTable
 from sessions.services import teams as services
 from sessions.services.errors import ResultConflict
@@ -39,7 +47,7 @@ from sessions.forms.errors import add_service_error
 @require_http_methods(["GET", "POST"])
 def team_event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = get_club_object_or_404(request.user, Club, slug=club_slug)
-    form = TeamEventForm(request.POST or None, instance=TeamEvent(club=club))
+    form = TeamEventForm(request.POST or None, instance=TeamEvent(club=club, date=timezone.localdate()))
     if request.method == "POST" and form.is_valid():
         try:
             event = services.team_event_create(club=club, **form.cleaned_data)
@@ -53,7 +61,7 @@ def team_event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 def _event_forms(event: TeamEvent, data=None, which: str = "") -> dict:
     teams = event.teams.all()
-    players = event.club.players.all()
+    players = players_free_for(event=event)
     return {
         "team_form": TeamForm(data if which == "team" else None, club_players=players),
         "match_form": MatchForm(data if which == "match" else None, teams=teams,
@@ -113,7 +121,8 @@ def team_event_draw(request: HttpRequest, event_id: int) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"{len(matches)} match(es) drawn.")
+        played = sum(1 for match in matches if match.away_id is not None)
+        messages.success(request, f"{played} match{pluralize(played, 'es')} drawn, each room with its phone link.")
     return redirect("sessions:director_team_event", event_id=event.pk)
 
 

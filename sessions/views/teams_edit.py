@@ -24,6 +24,7 @@ from sessions.forms.errors import add_service_error
 from sessions.forms.teams import AdjustmentEditForm, MatchEditForm, TeamEditForm
 from sessions.models import Match, Team, TeamAdjustment, TeamEvent
 from sessions.permissions import get_club_object_or_404
+from sessions.selectors.teams import players_free_for
 from sessions.services import teams as services
 from sessions.views.teams import event_switch
 
@@ -75,7 +76,7 @@ def team_edit(request: HttpRequest, team_id: int) -> HttpResponse:
     event = team.event
     initial = {"name": team.name, "players": list(team.players.all()), "captain": team.captain,
                "seen": services.edit_token(team)}
-    form = TeamEditForm(request.POST or None, initial=initial, club_players=event.club.players.all())
+    form = TeamEditForm(request.POST or None, initial=initial, club_players=players_free_for(event=event, team=team))
     return _edit(request, event, title=f"Team {team.number}: {team.name}", form=form,
                  service=lambda **data: services.team_edit(team=team, **data), done=f"Team {team.number} saved.",
                  delete_url=reverse("sessions:director_team_delete", args=[team.pk]))

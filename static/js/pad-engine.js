@@ -88,10 +88,10 @@
 
   function honorsHeld(holding, side, contract) {
     var entry = HONOR_HOLDINGS[holding];
-    if (!entry) { throw new ScoringError("unknown honors " + holding); }
+    if (!entry) { throw new ScoringError("unknown honours " + holding); }
     var nt = parseContract(contract).strain === "NT";
-    if (entry[1] && nt) { throw new ScoringError("At notrump there are no trump honors: only the four aces score (150)"); }
-    if (!entry[1] && !nt) { throw new ScoringError("The four aces score honors at notrump only"); }
+    if (entry[1] && nt) { throw new ScoringError("At notrump there are no trump honours: only the four aces score (150)"); }
+    if (!entry[1] && !nt) { throw new ScoringError("The four aces score honours at notrump only"); }
     return {side: side, points: entry[0]};
   }
 
@@ -126,7 +126,7 @@
   }
 
   function dealEntries(number, d, vul, tracker, era) {
-    var honors = d && d.honors ? [entry(number, d.honors.side, d.honors.points, "honors")] : [];
+    var honors = d && d.honors ? [entry(number, d.honors.side, d.honors.points, "honours")] : [];
     if (!d) { return {entries: honors, completed: false}; }
     var side = sideOf(d.declarer);
     var parts = scoreBreakdown(d.contract, d.tricks, isVulnerable(vul, side), era);

@@ -339,6 +339,8 @@
     if (!event.target.matches("form.pad-delete")) { return; }
     event.preventDefault();
     var f = event.target.elements, roundNumber = Number(f.round.value), dealNumber = Number(f.deal.value);
+    if (!window.confirm("Delete deal " + dealNumber + " of this " + (state.pad.kind === "chicago" ? "Chicago" : "rubber") +
+                        "? Its scores leave the sheet.")) { return; }
     tryChange(function (pad) { pad.rounds[roundNumber - 1].deals.splice(dealNumber - 1, 1); return pad; });
   });
 
@@ -351,12 +353,15 @@
 
   $("discard-form").addEventListener("submit", function (event) {
     event.preventDefault();
+    if (!window.confirm("Clear this pad and start a new one? Every deal of it is lost.")) { return; }
     state = null;
     showError("");
     save();
     render();
     // The server's copy (no-JavaScript use) goes too, when the network allows.
-    window.fetch(event.target.action, {method: "POST", body: new FormData(event.target), credentials: "same-origin"})
+    var asked = new FormData(event.target);
+    asked.append("confirm", "yes");
+    window.fetch(event.target.action, {method: "POST", body: asked, credentials: "same-origin"})
       .catch(function () { /* offline: the browser's copy is what counts */ });
   });
 

@@ -114,11 +114,42 @@ def test_a_deal_is_corrected_and_deleted_and_a_wrong_one_refused(phone):
     phone.get_by_label("Tricks taken").select_option("9")
     phone.get_by_role("button", name="Score this deal").click()
     assert sheet_totals(phone) == (0, 50 + 60)
+    phone.once("dialog", lambda dialog: dialog.accept())
     phone.get_by_role("button", name="Delete deal 2 of rubber 1").click()
     assert sheet_totals(phone) == (0, 50)
     enter_deal(phone, "3", "NT", "", "N", 9, "four_trumps", "NS")
-    expect(phone.locator(".pad-error")).to_contain_text("At notrump there are no trump honors")
+    expect(phone.locator(".pad-error")).to_contain_text("At notrump there are no trump honours")
     assert sheet_totals(phone) == (0, 50)
+
+
+def test_deleting_a_deal_or_clearing_the_pad_asks_first_and_no_keeps_everything(phone):
+    """One tap on "Delete" or "New pad (clear this one)" beside "Print" must not lose a
+    night: the browser asks, and "Cancel" changes nothing."""
+    start_pad(phone)
+    enter_deal(phone, "4", "S", "", "N", 10)
+    enter_deal(phone, "2", "H", "", "E", 8)
+    asked = []
+
+    def answer(accept):
+        def handle(dialog):
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+        phone.once("dialog", handle)
+
+    answer(False)
+    phone.get_by_role("button", name="Delete deal 2 of rubber 1").click()
+    answer(False)
+    phone.get_by_role("button", name="New pad (clear this one)").click()
+    phone.reload()  # nothing changed, in the page or in the browser's copy
+    expect(phone.locator("#round-1 .pad-deals tbody tr")).to_have_count(2)
+    assert asked == ["Delete deal 2 of this rubber? Its scores leave the sheet.",
+                     "Clear this pad and start a new one? Every deal of it is lost."]
+
+    answer(True)
+    phone.get_by_role("button", name="New pad (clear this one)").click()
+    expect(phone.locator("#pad-new")).to_be_visible()
+    phone.reload()
+    expect(phone.locator("#pad-new")).to_be_visible()
 
 
 def test_a_rubber_stopped_unfinished_scores_its_bonuses_and_can_play_on(phone):

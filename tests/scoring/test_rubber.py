@@ -64,7 +64,7 @@ def test_seed_rubber_deal_columns():
     assert by_deal[4] == [(NS, "contract points", 240, True), (NS, "overtricks", 100, False),
                           (NS, "insult", 50, False)]
     assert by_deal[6] == [(EW, "contract points", 120, True), (EW, "slam bonus", 750, False),
-                          (EW, "honors", 150, False)]
+                          (EW, "honours", 150, False)]
 
 
 def test_fast_rubber_scores_700():
@@ -134,9 +134,9 @@ def test_passed_out_deal_scores_nothing():
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: Honors(NS, 120), "honors score 100 or 150, not 120"),
-        (lambda: RubberDeal("N", "3NT", 9, Honors(NS, 100)), "at notrump only the four aces score honors"),
-        (lambda: RubberDeal(None, "PASS", 0, Honors(NS, 100)), "a passed-out deal scores no honors"),
+        (lambda: Honors(NS, 120), "honours score 100 or 150, not 120"),
+        (lambda: RubberDeal("N", "3NT", 9, Honors(NS, 100)), "at notrump only the four aces score honours"),
+        (lambda: RubberDeal(None, "PASS", 0, Honors(NS, 100)), "a passed-out deal scores no honours"),
         (lambda: RubberDeal(None, "4S", 10), "4S needs a declarer"),
         (lambda: RubberDeal("N", "4S", 14), "4S by N cannot take 14 tricks"),
     ],
@@ -224,7 +224,7 @@ def test_four_aces_at_notrump_score_150_to_the_side_that_held_them():
     aces = honors_held("four_aces", EW, "3NT")
     assert aces == Honors(EW, 150)
     sheet = rubber_sheet([RubberDeal("N", "3NT", 9, aces)])
-    assert SheetEntry(1, EW, 150, "honors") in sheet.entries
+    assert SheetEntry(1, EW, 150, "honours") in sheet.entries
     assert (sheet.total(NS), sheet.total(EW)) == (100, 150)
 
 
@@ -241,10 +241,10 @@ def test_each_holding_scores_its_honours(holding, contract, points):
 @pytest.mark.parametrize(
     ("holding", "contract", "message"),
     [
-        ("four_trumps", "3NT", "at notrump there are no trump honors"),
-        ("five_trumps", "1NT", "at notrump there are no trump honors"),
-        ("four_aces", "4H", "the four aces score honors at notrump only"),
-        ("three_kings", "4H", "unknown honors 'three_kings'"),
+        ("four_trumps", "3NT", "at notrump there are no trump honours"),
+        ("five_trumps", "1NT", "at notrump there are no trump honours"),
+        ("four_aces", "4H", "the four aces score honours at notrump only"),
+        ("three_kings", "4H", "unknown honours 'three_kings'"),
     ],
 )
 def test_holdings_that_score_no_honours_are_refused(holding, contract, message):
@@ -259,6 +259,6 @@ def test_honours_in_chicago_go_above_the_line_and_do_not_make_game():
         RubberDeal("N", "2S", 8, Honors(NS, 150)),   # deal 1: 60 below, 150 honours above: no game
         RubberDeal("E", "1NT", 7, Honors(NS, 150)),  # deal 2: THEY 40 below; WE held the four aces
     ])
-    assert SheetEntry(1, NS, 150, "honors") in sheet.entries and SheetEntry(2, NS, 150, "honors") in sheet.entries
+    assert SheetEntry(1, NS, 150, "honours") in sheet.entries and SheetEntry(2, NS, 150, "honours") in sheet.entries
     assert sheet.game_winners == ()
     assert sheet.below_by_game(NS) == (60,) and sheet.total(NS) == 60 + 300

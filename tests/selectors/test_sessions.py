@@ -16,7 +16,7 @@ def test_the_pairs_come_with_their_players_in_one_query(event, django_assert_num
         named = {f"{pair.section.letter}:{pair.label}": pair.names for pair in pairs if pair.names}
 
     assert named == {"A:1NS": "Ann Archer & Bob Baker", "B:7EW": "Cat Cole & Dan Dale"}
-    assert [pair.label for pair in pairs[:3]] == ["1EW", "2EW", "3EW"]  # by section, direction, number
+    assert [pair.label for pair in pairs[:3]] == ["1NS", "2NS", "3NS"]  # by section, NS before EW, number
 
 
 def test_progress_counts_each_sections_deal_apart(event, django_assert_num_queries):

@@ -71,7 +71,7 @@ def test_renewing_a_rooms_link_revokes_the_old_one(rooms):
     assert not old.live and new.live and new.token != old.token
     assert MatchTableLink.objects.filter(match=old.match, room=Room.OPEN, revoked_at__isnull=True).get() == new
     match_table_link_revoke(link=new)
-    assert not MatchTableLink.objects.filter(revoked_at__isnull=True, room=Room.OPEN).exists()
+    assert not MatchTableLink.objects.filter(match=new.match, revoked_at__isnull=True, room=Room.OPEN).exists()
 
 
 # --- sends and confirmations ----------------------------------------------------------------------

@@ -160,15 +160,25 @@ def test_the_dashboard_and_session_page_link_to_the_settings(logged_in, event, s
 
 
 def test_a_new_session_offers_the_event_of_the_latest_session_and_an_iso_date(logged_in, club, event, session):
-    from tests.factories import make_event
+    from tests.factories import make_event, make_session
 
-    make_event(club, name="Another event")  # first by name, but not the latest played
+    another = make_event(club, name="Another event")  # first by name, but not the latest played
+    Session.objects.filter(pk=make_session(another).pk).update(date="2025-01-01")
 
     html = logged_in.get(reverse("sessions:director_session_new", args=[club.slug]),
                          {"pairs": 6, "movement": 1}).content.decode()
 
     assert f'<option value="{event.pk}" selected>' in html
     assert re.search(r'type="date" name="date" value="\d{4}-\d\d-\d\d"', html)
+
+
+def test_a_new_session_from_the_dashboard_offers_the_event_just_created(logged_in, club, event, session):
+    logged_in.post(reverse("sessions:director_event_new", args=[club.slug]), settings_data(name="Spring League"))
+    spring = Event.objects.get(name="Spring League")
+    url = reverse("sessions:director_session_new", args=[club.slug])
+    shape = {"pairs": 6, "movement": 1}  # the form's second step, which names the event
+
+    assert f'<option value="{spring.pk}" selected>' in logged_in.get(url, shape).content.decode()
 
 
 def test_one_ranking_lists_the_mitchells_pairs_together(logged_in, event, session):
@@ -314,3 +324,31 @@ def test_cross_imps_trim_is_an_event_option(logged_in, event):
     assert "less than or equal to 5" in response.content.decode()
     event.refresh_from_db()
     assert event.cross_imps_trim == 1
+
+
+def folded_sections(html: str) -> list[str]:
+    """The legends of the settings folded away in a closed <details>."""
+    return re.findall(r'<details class="setting-other">(?:(?!</details>).)*?<legend>([^<]+)</legend>', html, re.S)
+
+
+@pytest.mark.parametrize(("method", "folded"), [("matchpoints", ["IMPs"]), ("butler", ["Matchpoints"]),
+                                                 ("cross_imps", ["Matchpoints"])])
+def test_the_settings_page_shows_what_applies_to_the_events_scoring_and_folds_the_rest(logged_in, club, method,
+                                                                                      folded):
+    from tests.factories import make_event
+
+    event = make_event(club, name="Scored", method=method)
+
+    html = logged_in.get(reverse("sessions:director_event", args=[event.pk])).content.decode()
+
+    assert folded_sections(html) == folded
+    assert 'name="imp_table"' in html and 'name="mp_scale"' in html  # still there to switch the scoring
+
+
+def test_a_new_event_folds_the_imp_settings_and_a_refused_form_follows_the_scoring_typed(logged_in, club):
+    url = reverse("sessions:director_event_new", args=[club.slug])
+    assert folded_sections(logged_in.get(url).content.decode()) == ["IMPs"]
+
+    refused = logged_in.post(url, settings_data(name="", method="butler")).content.decode()
+
+    assert folded_sections(refused) == ["Matchpoints"]

@@ -34,6 +34,14 @@ def test_the_page_offers_the_club_list_and_shows_the_current_players(logged_in, 
     assert html.count("<tr><th scope=\"row\">") == 6
 
 
+def test_the_page_lists_north_south_before_east_west(logged_in, session):
+    import re
+
+    html = logged_in.get(pairs_url(session)).content.decode()
+
+    assert re.findall(r'<tr><th scope="row">([^<]+)</th>', html) == ["1NS", "2NS", "3NS", "1EW", "2EW", "3EW"]
+
+
 def test_saving_names_a_pair_and_says_what_changed(logged_in, club, session, pair_id):
     known = player_add(club=club, name="Cat Cole")
     pk = pair_id(session, "1NS")

@@ -246,7 +246,7 @@ def test_the_pairs_page_warns_of_a_player_entered_twice(logged_in, session):
                            follow=True)
 
     assert any("is entered twice in this session" in message for message in messages_of(saved))
-    assert "is entered twice in this session (pairs 2EW, 1NS)" in logged_in.get(pairs).content.decode()
+    assert "is entered twice in this session (pairs 1NS, 2EW)" in logged_in.get(pairs).content.decode()
 
 
 def test_the_change_log_lists_publication(logged_in, session):

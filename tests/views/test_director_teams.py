@@ -94,6 +94,36 @@ def test_swiss_draw_refused_while_a_match_is_incomplete_says_which(logged_in, cl
     assert event.matches.count() == 2
 
 
+@pytest.mark.parametrize(("teams", "said"), [(4, "2 matches drawn"), (3, "1 match drawn")])
+def test_drawing_a_round_says_how_many_matches_and_makes_their_phone_links(logged_in, club, teams, said):
+    """Like a pairs session's tables, each room of a drawn match has its phone link at once
+    (a bye plays at no table); no separate click each round."""
+    from sessions.models import MatchTableLink
+
+    event = make_team_event(club, teams=teams, form="swiss")
+
+    response = logged_in.post(reverse("sessions:director_team_draw", args=[event.pk]), follow=True)
+
+    html = response.content.decode()
+    assert f"{said}, each room with its phone link." in html and "match(es)" not in html
+    played = event.matches.filter(away__isnull=False)
+    assert sorted(MatchTableLink.objects.filter(revoked_at__isnull=True).values_list("match", "room")) == sorted(
+        (match.pk, room) for match in played for room in ("closed", "open")
+    )
+    tables = logged_in.get(reverse("sessions:director_team_round_tables", args=[event.pk, 1])).content.decode()
+    assert str(MatchTableLink.objects.first().token) in tables
+
+
+def test_scheduling_a_round_robin_makes_every_rounds_phone_links(club):
+    from sessions.models import MatchTableLink
+    from sessions.services.teams import round_robin_schedule
+
+    event = make_team_event(club, teams=4, form="round_robin")
+    matches = round_robin_schedule(event=event)
+
+    assert MatchTableLink.objects.filter(revoked_at__isnull=True).count() == 2 * len(matches) == 12
+
+
 def test_totals_and_not_played_forms_refuse_bad_figures(logged_in, club):
     event = make_team_event(club, teams=2, form="swiss", vp_scale="20")
     match = swiss_draw_next_round(event=event)[0]
@@ -123,3 +153,33 @@ def test_a_teams_file_uploaded_on_the_import_page_becomes_a_teams_event(logged_i
     event = TeamEvent.objects.get(club=club)
     assert response.url == reverse("sessions:director_team_event", args=[event.pk])
     assert event.matches.count() == 40
+
+
+def test_the_new_teams_event_form_names_its_imp_tables_and_dates_the_event_today(logged_in, club):
+    from django.utils import timezone
+
+    html = logged_in.get(reverse("sessions:director_team_event_new", args=[club.slug])).content.decode()
+
+    assert '<option value="wbf" selected>WBF table (1962, current: up to 24 IMPs)</option>' in html
+    assert ">1948 Copenhagen table (up to 15 IMPs)</option>" in html
+    for code in ("wbf", "1961", "1948", "emp1938"):
+        assert f">{code}</option>" not in html
+    assert f'name="date" value="{timezone.localdate().isoformat()}"' in html
+
+
+def test_players_already_in_a_team_are_not_offered_again(logged_in, club):
+    event = make_team_event(club, teams=2)
+    free = Player.objects.create(club=club, name="Free Agent")
+    team_1 = event.teams.get(number=1)
+    taken = list(event.teams.get(number=2).players.all())
+
+    new_team = logged_in.get(reverse("sessions:director_team_event", args=[event.pk])).content.decode()
+    editing = logged_in.get(reverse("sessions:director_team_edit", args=[team_1.pk])).content.decode()
+
+    assert f'value="{free.pk}"' in new_team and f'value="{free.pk}"' in editing
+    for player in taken:
+        assert f'name="players" value="{player.pk}"' not in new_team
+        assert f'name="players" value="{player.pk}"' not in editing
+    for player in team_1.players.all():  # a team being edited keeps its own players
+        assert f'name="players" value="{player.pk}"' not in new_team
+        assert f'name="players" value="{player.pk}"' in editing

@@ -180,6 +180,17 @@ def test_a_table_that_has_played_everything_is_finished_and_never_late(logged_in
     assert row_of(html, 1) == "Table 1 Finished 6/6"
 
 
+def test_the_summary_says_every_table_has_finished_once_all_have_and_most_before(logged_in, session):
+    for round, table in [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (1, 3), (2, 3)]:
+        enter(session, round, table)
+    assert "Most tables have finished." in grid(logged_in, session)  # table 3 still plays round 3
+
+    enter(session, 3, 3)
+
+    html = grid(logged_in, session)
+    assert "Every table has finished." in html and "Most tables" not in html
+
+
 # --- lines to look at -----------------------------------------------------------------------
 
 

@@ -103,14 +103,16 @@ def test_chicago_shows_its_game_bonus_and_honours(client):
     html = client.get(reverse("sessions:pad")).content.decode()
     assert totals(html) == (100 + 300 + 150, 0)
     assert "Next deal: dealer E, THEY vulnerable" in html  # deal 2: dealer East's side
+    # The pad spells it as the rest of the app does: honours.
+    assert "<small>1: honours</small>" in html and "honors" not in html
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("deal", "message"),
     [
-        (("3", "NT", "", "N", 9, "four_trumps", "NS"), "At notrump there are no trump honors"),
-        (("4", "S", "", "N", 10, "four_aces", "NS"), "The four aces score honors at notrump only"),
+        (("3", "NT", "", "N", 9, "four_trumps", "NS"), "At notrump there are no trump honours"),
+        (("4", "S", "", "N", 10, "four_aces", "NS"), "The four aces score honours at notrump only"),
         (("4", "S", "", "N", 10, "four_trumps", ""), "Say which side held the honours"),
         (("4", "S", "", "", 10), "Give the strain, the declarer and the tricks taken"),
     ],
@@ -246,3 +248,17 @@ def test_a_members_pads_are_listed_in_one_query(client, django_assert_num_querie
     with django_assert_num_queries(3):
         page = client.get(reverse("sessions:pad_list")).content.decode()
     assert page.count("Share link (read only)") == 3
+
+
+@pytest.mark.django_db
+def test_without_javascript_clearing_the_pad_asks_first_and_keeps_it_until_confirmed(client):
+    start(client)
+    enter(client, "4", "S", "", "N", 10)
+
+    asked = client.post(reverse("sessions:pad_discard"), follow=True).content.decode()
+
+    assert "Clear this pad? Every deal of it is lost." in asked and "Yes, clear the pad" in asked
+    assert totals(asked) == (120, 0)  # still there
+    client.post(reverse("sessions:pad_discard"), {"confirm": "yes"})
+    cleared = client.get(reverse("sessions:pad")).content.decode()
+    assert 'id="pad-new" aria-labelledby' in cleared and 'id="pad-new" aria-labelledby="pad-new-title" hidden' not in cleared

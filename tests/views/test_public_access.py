@@ -33,6 +33,37 @@ def test_an_unpublished_session_is_not_found_by_anyone(visitor, unpublished_sess
 
 
 @pytest.mark.parametrize("page_name", ["results", "board", "scorecard"])
+def test_an_unpublished_session_says_it_is_not_published_yet_and_nothing_else(visitor, unpublished_session,
+                                                                              pair_id, page_name):
+    response = visitor.get(page_urls(unpublished_session, pair_id)[page_name])
+
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "<h1>Not published yet</h1>" in html and "The results of this session are not published yet" in html
+    for secret in (unpublished_session.name, unpublished_session.event.name, unpublished_session.event.club.name,
+                   "Ann Archer", "4♠", str(unpublished_session.date.year)):
+        assert secret not in html, secret
+
+
+def test_an_unknown_session_is_a_plain_not_found(client, played_session):
+    response = client.get("/sessions/99999/")
+
+    assert response.status_code == 404 and b"Not published yet" not in response.content
+
+
+def test_an_unpublished_teams_event_says_it_is_not_published_yet(client, club):
+    from tests.factories import make_team_event
+
+    event = make_team_event(club, name="Secret Teams")
+
+    response = client.get(reverse("sessions:team_event", args=[event.pk]))
+
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "The results of this teams event are not published yet" in html and "Secret Teams" not in html
+
+
+@pytest.mark.parametrize("page_name", ["results", "board", "scorecard"])
 def test_unpublishing_hides_the_pages_again(client, played_session, pair_id, page_name):
     urls = page_urls(played_session, pair_id)
     session_unpublish(session=played_session)

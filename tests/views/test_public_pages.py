@@ -258,6 +258,27 @@ def test_a_score_card_for_a_north_south_pair(client, played_session, pair_id, ta
     assert '<strong class="place">1=</strong> of 3 (North-South)' in html
 
 
+def test_a_score_card_of_a_pair_that_sat_out_says_how_its_total_was_scaled(client, played_session, pair_id,
+                                                                          tables_of):
+    """Boards 3 and 4 played at two of their three tables (3NS v 1EW did not play them):
+    3NS and 1EW played 2 boards, the others of their fields 4. 3NS's lines add up to
+    4 + 2 = 6 MP; its total is scaled to the field's 4 boards: 6 x 4/2 = 12 MP (RULES 4)."""
+    enter(played_session, [
+        (3, "2NS", "2EW", "2H N =", ""), (3, "1NS", "3EW", "2H N +1", ""),
+        (4, "2NS", "2EW", "1NT S =", ""), (4, "1NS", "3EW", "1NT S -1", ""),
+    ])
+    html = client.get(scorecard_url(played_session, pair_id(played_session, "3NS"))).content.decode()
+    (card,) = tables_of(html)
+
+    assert body_rows(card)[-1][8] == "6.00"  # the card's lines, as played
+    assert "<strong>75.00%</strong>, 12.00 MP" in html
+    assert "6.00 MP on 2 boards, scaled to 4 boards: 12.00 MP" in html
+    east_west = client.get(scorecard_url(played_session, pair_id(played_session, "1EW"))).content.decode()
+    assert "2.00 MP on 2 boards, scaled to 4 boards: 4.00 MP" in east_west
+    full = client.get(scorecard_url(played_session, pair_id(played_session, "1NS"))).content.decode()
+    assert "scaled to" not in full  # 1NS played the 4 boards: nothing to scale
+
+
 def test_an_imp_score_card_totals_the_imps(client, butler_session, pair_id, tables_of):
     html = client.get(scorecard_url(butler_session, pair_id(butler_session, "2NS"))).content.decode()
     (card,) = tables_of(html)

@@ -109,6 +109,18 @@ def test_the_session_page_offers_mark_final_then_reopen(logged_in, session):
     assert ">Mark final<" not in html and 'class="badge final"' in html
 
 
+def test_the_session_page_stops_saying_provisional_once_final(logged_in, session):
+    enter_one(session)
+    session_publish(session=session)
+    assert "as provisional, without the hands, until you mark it final" in session_page(logged_in, session)
+
+    session_mark_final(session=session)
+
+    html = session_page(logged_in, session)
+    assert "until you mark it final" not in html
+    assert "Final: players see the results with the hands, and can download them." in html
+
+
 def test_marking_final_and_reopening(logged_in, session):
     enter_one(session)
     session_publish(session=session)
