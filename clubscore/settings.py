@@ -98,8 +98,16 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("AXES_COOLOFF_
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# Behind a proxy (production), the client's address is the first of X-Forwarded-For.
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if not DEBUG else ["REMOTE_ADDR"]
+# The client's address (clubscore/client_address.py): TRUSTED_PROXIES is how many proxies
+# stand in front of the app (each appends to X-Forwarded-For); 0, the default, never reads
+# the header, which a client can forge when nothing in front rewrites it.
+try:
+    TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+except ValueError:
+    TRUSTED_PROXIES = -1
+if TRUSTED_PROXIES < 0:
+    raise SystemExit("ClubScore: TRUSTED_PROXIES is the number of proxies in front of the app: 0 (none), 1, 2 ...")
+AXES_CLIENT_IP_CALLABLE = "clubscore.client_address.client_address"
 
 # Content-Security-Policy (django-csp): scripts and styles from our own static files only
 # (no inline script anywhere), nothing framed, forms post to ourselves.

@@ -24,6 +24,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubscore.client_address import client_address
 from sessions import shared_cache
 from sessions.models import Board, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
@@ -44,10 +45,6 @@ THROTTLE_MISSES = getattr(settings, "TABLE_TOKEN_MISSES", 20)
 THROTTLE_WINDOW = 600
 
 
-def _address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "")
-
-
 def link_required(lookup: Callable[[str], object | None]):
     """A decorator: resolve ``token`` through ``lookup`` to its live link (passed as
     ``link``); a token that opens nothing is a 404, an address that keeps guessing waits.
@@ -56,7 +53,7 @@ def link_required(lookup: Callable[[str], object | None]):
     def decorator(view):
         @wraps(view)
         def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
-            key = f"table-token-misses:{_address(request)}"
+            key = f"table-token-misses:{client_address(request)}"
             if shared_cache.get(key, 0) >= THROTTLE_MISSES:
                 return HttpResponse(
                     "Too many unknown table links from this address: wait ten minutes, or ask the director "

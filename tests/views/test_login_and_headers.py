@@ -43,6 +43,33 @@ def test_an_address_is_locked_after_five_failures_on_any_accounts(director_accou
     assert elsewhere.status_code == 302  # the account itself is not locked
 
 
+PROXY = "192.0.2.10"
+
+
+def test_behind_a_proxy_failures_count_against_the_client_not_the_proxy(director_account, settings):
+    settings.TRUSTED_PROXIES = 1
+    for attempt in range(settings.AXES_FAILURE_LIMIT):
+        client = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=f"203.0.113.{attempt + 1}")
+        client.post(LOGIN, {"username": f"guess{attempt}", "password": "wrong"})
+
+    response = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="198.51.100.7").post(
+        LOGIN, {"username": "director-x", "password": "right-password"})
+
+    assert response.status_code == 302  # another client behind the same proxy logs in
+
+
+def test_without_a_proxy_a_forged_forwarded_header_changes_nothing(director_account, settings):
+    settings.TRUSTED_PROXIES = 0
+    for attempt in range(settings.AXES_FAILURE_LIMIT):
+        client = Client(REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR=f"203.0.113.{attempt + 1}")
+        client.post(LOGIN, {"username": "director-x", "password": "wrong"})
+
+    locked = Client(REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR="198.51.100.7").post(
+        LOGIN, {"username": "director-x", "password": "right-password"})
+
+    assert locked.status_code == 429
+
+
 def test_failed_logins_are_logged(director_account, caplog):
     with caplog.at_level("INFO"):
         fail(Client())
