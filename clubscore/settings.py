@@ -98,6 +98,8 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("AXES_COOLOFF_
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# No "AXES: BEGIN version ..." banner at start-up: management commands print only their own output.
+AXES_VERBOSE = False
 # The client's address (clubscore/client_address.py): TRUSTED_PROXIES is how many proxies
 # stand in front of the app (each appends to X-Forwarded-For); 0, the default, never reads
 # the header, which a client can forge when nothing in front rewrites it.
