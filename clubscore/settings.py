@@ -86,16 +86,24 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# Failed logins are counted per account and, separately, per address (django-axes):
-# after AXES_FAILURE_LIMIT failures that account or that address waits AXES_COOLOFF_TIME.
-# Each failure is logged ("AXES: User login failed") and kept in the admin's access logs.
+# Failed logins are counted per account and address together (django-axes): after
+# LOGIN_FAILURE_LIMIT failures that account waits AXES_COOLOFF_TIME at that address only,
+# so nobody can lock a director out by failing from elsewhere. An account that has had
+# LOGIN_ACCOUNT_ALERT failures in that time, from any addresses, gets only
+# LOGIN_FAILURE_LIMIT_ALERTED tries from each address (its owner's right password from a
+# new address still logs in). The club's owners clear a director's lockouts on the
+# directors page, the admin anyone's. Each failure is logged ("AXES: User login failed")
+# and kept in the admin's access logs.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+LOGIN_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+LOGIN_ACCOUNT_ALERT = int(os.environ.get("LOGIN_ACCOUNT_ALERT", "20"))
+LOGIN_FAILURE_LIMIT_ALERTED = int(os.environ.get("LOGIN_FAILURE_LIMIT_ALERTED", "2"))
+AXES_FAILURE_LIMIT = "sessions.selectors.logins.login_failure_limit"
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # No "AXES: BEGIN version ..." banner at start-up: management commands print only their own output.
