@@ -40,6 +40,7 @@ def test_an_account_is_locked_at_an_address_after_five_failures_from_it(director
 
     assert locked.status_code == 429
     assert "Too many failed logins" in locked.content.decode()
+    assert "ask an owner of your club to unlock it" in locked.content.decode()
     assert "_auth_user_id" not in client.session
     assert login(address="10.1.1.1").status_code == 302  # the account elsewhere
     assert login("director-y", "other-password", address="10.9.9.9").status_code == 302  # another account there
