@@ -1,7 +1,7 @@
 """Django's cache as the app uses it: a cache that cannot be reached (the deployment's
 Redis down or restarting) is a miss, logged, never an error page. Every page can be made
-without the cache, only slower; the table links' guessing throttle stops counting until
-the cache is back."""
+without the cache, only slower; the table links' guessing throttle counts in the database
+until the cache is back (sessions/throttle.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.dummy import DummyCache
+from django.core.cache.backends.locmem import LocMemCache
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -52,10 +54,21 @@ def set_many(values: Mapping[str, Any], timeout: int) -> None:
         _unreachable("set_many")
 
 
-def count(key: str, timeout: int) -> None:
-    """One more in the counter ``key``, which starts at 0 and lives ``timeout`` seconds."""
+def is_shared() -> bool:
+    """Whether every worker sees the same cache (Redis), not a memory of its own."""
+    return not isinstance(caches["default"], (LocMemCache, DummyCache))
+
+
+def count(key: str, timeout: int) -> int | None:
+    """One more in the counter ``key``, which starts at 0 and lives ``timeout`` seconds:
+    the new count, or None when the cache did not answer."""
     try:
         cache.add(key, 0, timeout)
-        cache.incr(key)
+        try:
+            return cache.incr(key)
+        except ValueError:  # the counter expired between add and incr: a new one
+            cache.add(key, 1, timeout)
+            return 1
     except UNREACHABLE:
         _unreachable("count")
+        return None
