@@ -200,13 +200,27 @@ STORAGES = {
 }
 
 # A shared cache when the deployment gives one (REDIS_URL, e.g. redis://127.0.0.1:6379/0):
-# the table links' guessing throttle then counts across every worker. Otherwise each
-# process keeps its own in local memory, which needs no server.
+# the table links' guessing throttle then counts there, across every worker. Otherwise
+# each process keeps its own in local memory, which needs no server (and the throttle
+# counts in the database). A Redis that takes connections and never answers must not hold
+# pages up: REDIS_TIMEOUT seconds to connect and to answer, and after a failure each
+# process does without the cache for CACHE_FAILURE_PAUSE seconds (sessions/shared_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "0.25"))
+CACHE_FAILURE_PAUSE = float(os.environ.get("CACHE_FAILURE_PAUSE", "30"))
+
+
+def redis_cache(location: str) -> dict:
+    """The cache settings for a Redis server at ``location``."""
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": location,
+        "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
+    }
+
+
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    "default": redis_cache(REDIS_URL) if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 
 # The slow work (double-dummy analysis, large imports). WORK_QUEUE unset: a thread in the
