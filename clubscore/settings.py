@@ -86,20 +86,38 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# Failed logins are counted per account and, separately, per address (django-axes):
-# after AXES_FAILURE_LIMIT failures that account or that address waits AXES_COOLOFF_TIME.
-# Each failure is logged ("AXES: User login failed") and kept in the admin's access logs.
+# Failed logins are counted per account and address together (django-axes): after
+# LOGIN_FAILURE_LIMIT failures that account waits AXES_COOLOFF_TIME at that address only,
+# so nobody can lock a director out by failing from elsewhere. An account that has had
+# LOGIN_ACCOUNT_ALERT failures in that time, from any addresses, gets only
+# LOGIN_FAILURE_LIMIT_ALERTED tries from each address (its owner's right password from a
+# new address still logs in). The club's owners clear a director's lockouts on the
+# directors page, the admin anyone's. Each failure is logged ("AXES: User login failed")
+# and kept in the admin's access logs.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+LOGIN_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+LOGIN_ACCOUNT_ALERT = int(os.environ.get("LOGIN_ACCOUNT_ALERT", "20"))
+LOGIN_FAILURE_LIMIT_ALERTED = int(os.environ.get("LOGIN_FAILURE_LIMIT_ALERTED", "2"))
+AXES_FAILURE_LIMIT = "sessions.selectors.logins.login_failure_limit"
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# Behind a proxy (production), the client's address is the first of X-Forwarded-For.
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if not DEBUG else ["REMOTE_ADDR"]
+# No "AXES: BEGIN version ..." banner at start-up: management commands print only their own output.
+AXES_VERBOSE = False
+# The client's address (clubscore/client_address.py): TRUSTED_PROXIES is how many proxies
+# stand in front of the app (each appends to X-Forwarded-For); 0, the default, never reads
+# the header, which a client can forge when nothing in front rewrites it.
+try:
+    TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+except ValueError:
+    TRUSTED_PROXIES = -1
+if TRUSTED_PROXIES < 0:
+    raise SystemExit("ClubScore: TRUSTED_PROXIES is the number of proxies in front of the app: 0 (none), 1, 2 ...")
+AXES_CLIENT_IP_CALLABLE = "clubscore.client_address.client_address"
 
 # Content-Security-Policy (django-csp): scripts and styles from our own static files only
 # (no inline script anywhere), nothing framed, forms post to ourselves.
@@ -182,13 +200,27 @@ STORAGES = {
 }
 
 # A shared cache when the deployment gives one (REDIS_URL, e.g. redis://127.0.0.1:6379/0):
-# the table links' guessing throttle then counts across every worker. Otherwise each
-# process keeps its own in local memory, which needs no server.
+# the table links' guessing throttle then counts there, across every worker. Otherwise
+# each process keeps its own in local memory, which needs no server (and the throttle
+# counts in the database). A Redis that takes connections and never answers must not hold
+# pages up: REDIS_TIMEOUT seconds to connect and to answer, and after a failure each
+# process does without the cache for CACHE_FAILURE_PAUSE seconds (sessions/shared_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "0.25"))
+CACHE_FAILURE_PAUSE = float(os.environ.get("CACHE_FAILURE_PAUSE", "30"))
+
+
+def redis_cache(location: str) -> dict:
+    """The cache settings for a Redis server at ``location``."""
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": location,
+        "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
+    }
+
+
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    "default": redis_cache(REDIS_URL) if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 
 # The slow work (double-dummy analysis, large imports). WORK_QUEUE unset: a thread in the

@@ -99,3 +99,12 @@ def test_the_work_queue_follows_the_environment_and_refuses_what_it_cannot_run(t
                                 text=True)
         assert result.returncode != 0 and "Traceback" not in result.stderr
         assert result.stderr.strip().startswith("ClubScore: " + message), result.stderr
+
+
+def test_management_commands_print_no_axes_banner():
+    env = {**{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+           "DJANGO_SETTINGS_MODULE": "clubscore.settings_test"}
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "AXES" not in result.stdout + result.stderr
+    assert result.stdout.strip() == "System check identified no issues (0 silenced)."

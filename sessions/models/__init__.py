@@ -27,7 +27,7 @@ from .events import (
 from .imports import ImportJob, ImportStatus
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
-from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink
+from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
 from .teams import (
     AdjustmentKind,
     Match,
@@ -51,7 +51,7 @@ __all__ = [
     "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
-    "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink",  # sessions/models/tables.py
+    "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
     "AdjustmentKind", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",

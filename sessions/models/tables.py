@@ -178,3 +178,16 @@ class MatchTableEntry(PhoneEntry):
     def stored_line(self) -> MatchBoard | None:
         """The line this entry became (or the director's line that stood instead)."""
         return self.line
+
+
+class TableTokenMiss(models.Model):
+    """A phone link tried from an address that opened nothing: the guessing throttle's
+    count when no shared cache answers (sessions/throttle.py), so every worker and server
+    counts the same misses. Rows older than the throttle's window are deleted as new
+    ones come."""
+
+    address = models.CharField(max_length=64)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "at"], name="tabletokenmiss_address_at")]

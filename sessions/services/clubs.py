@@ -8,6 +8,7 @@ moment cannot both succeed.
 
 from __future__ import annotations
 
+from axes.utils import reset as axes_reset
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -93,3 +94,11 @@ def club_director_set_owner(*, membership: ClubDirector, is_owner: bool) -> Club
     membership.is_owner = is_owner
     membership.save(update_fields=["is_owner"])
     return membership
+
+
+@transaction.atomic
+def club_director_unlock(*, membership: ClubDirector) -> int:
+    """Forget the director's failed logins (django-axes), from every address: whoever was
+    locked out, the director or someone guessing, starts again. Returns how many
+    account-and-address records were cleared."""
+    return axes_reset(username=membership.user.get_username())

@@ -17,8 +17,11 @@ from sessions.forms.clubs import ClubSettingsForm, DirectorAddForm, OwnerForm
 from sessions.models import ClubDirector
 from sessions.permissions import get_owned_club_or_404
 from sessions.selectors.clubs import club_memberships
+from sessions.selectors.logins import club_login_failures
 from sessions.forms.errors import add_service_error
-from sessions.services import club_director_add, club_director_remove, club_director_set_owner, club_update
+from sessions.services import (
+    club_director_add, club_director_remove, club_director_set_owner, club_director_unlock, club_update,
+)
 
 
 @login_required
@@ -42,7 +45,8 @@ def club_settings(request: HttpRequest, club_slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_directors(request: HttpRequest, club_slug: str) -> HttpResponse:
-    """Who directs the club; an owner adds a director here (by username or e-mail)."""
+    """Who directs the club, with their recent failed logins; an owner adds a director here
+    (by username or e-mail)."""
     club = get_owned_club_or_404(request.user, slug=club_slug)
     form = DirectorAddForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -54,9 +58,9 @@ def club_directors(request: HttpRequest, club_slug: str) -> HttpResponse:
             role = "owns" if added.is_owner else "directs"
             messages.success(request, f"{added.user.get_username()} now {role} {club.name}.")
             return redirect("sessions:director_club_directors", club_slug=club.slug)
-    return render(request, "director/club_directors.html", {
-        "club": club, "form": form, "memberships": club_memberships(club=club),
-    })
+    failures = club_login_failures(club=club)
+    rows = [(membership, failures.get(membership.user.get_username())) for membership in club_memberships(club=club)]
+    return render(request, "director/club_directors.html", {"club": club, "form": form, "rows": rows})
 
 
 def _membership(request: HttpRequest, club_slug: str, membership_id: int) -> ClubDirector:
@@ -97,4 +101,15 @@ def club_director_owner_view(request: HttpRequest, club_slug: str, membership_id
     messages.success(request, f"{membership.user.get_username()} is now {role} of {membership.club.name}.")
     if membership.user_id == request.user.pk and not membership.is_owner:
         return redirect("sessions:director_dashboard")
+    return redirect("sessions:director_club_directors", club_slug=club_slug)
+
+
+@login_required
+@require_POST
+def club_director_unlock_view(request: HttpRequest, club_slug: str, membership_id: int) -> HttpResponse:
+    """Clear a director's failed logins: locked out at the club's own connection (their own
+    typing, or someone else's there), they log in again at once."""
+    membership = _membership(request, club_slug, membership_id)
+    club_director_unlock(membership=membership)
+    messages.success(request, f"{membership.user.get_username()}'s failed logins are cleared: they can log in again.")
     return redirect("sessions:director_club_directors", club_slug=club_slug)

@@ -16,7 +16,6 @@ import uuid
 from collections.abc import Callable
 from functools import wraps
 
-from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,7 +23,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from sessions import shared_cache
+from clubscore.client_address import client_address
+from sessions import throttle
 from sessions.models import Board, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
@@ -39,34 +39,25 @@ from sessions.services.tables import (
 from sessions.forms.table import EntryKeyForm, SeatsForm, SendForm
 from sessions.views.caching import cached_scores
 
-#: Unknown tokens an address may try in THROTTLE_WINDOW seconds before it must wait.
-THROTTLE_MISSES = getattr(settings, "TABLE_TOKEN_MISSES", 20)
-THROTTLE_WINDOW = 600
-
-
-def _address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "")
-
-
 def link_required(lookup: Callable[[str], object | None]):
     """A decorator: resolve ``token`` through ``lookup`` to its live link (passed as
-    ``link``); a token that opens nothing is a 404, an address that keeps guessing waits.
-    Shared by the pairs tables' and the teams rooms' phones (the same throttle counts both)."""
+    ``link``); a token that opens nothing is a 404, and an address that keeps trying such
+    tokens waits (429; sessions/throttle.py). A valid link always opens, whatever its
+    address tried before. Shared by the pairs tables' and the teams rooms' phones (the
+    same throttle counts both)."""
 
     def decorator(view):
         @wraps(view)
         def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
-            key = f"table-token-misses:{_address(request)}"
-            if shared_cache.get(key, 0) >= THROTTLE_MISSES:
+            link = lookup(token)
+            if link is not None:
+                return view(request, link, *args, **kwargs)
+            if throttle.miss(client_address(request)):
                 return HttpResponse(
                     "Too many unknown table links from this address: wait ten minutes, or ask the director "
                     "for your table's card.", status=429, content_type="text/plain",
                 )
-            link = lookup(token)
-            if link is None:
-                shared_cache.count(key, THROTTLE_WINDOW)
-                raise Http404("this table link is not valid: it may have been renewed; ask the director")
-            return view(request, link, *args, **kwargs)
+            raise Http404("this table link is not valid: it may have been renewed; ask the director")
 
         return wrapper
 

@@ -5,6 +5,7 @@ is walked in test_director_access.py.
 """
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from sessions.models import Club, ClubDirector
@@ -134,3 +135,50 @@ def test_the_dashboard_offers_the_club_pages_to_owners_only(client, club, direct
     client.force_login(co_director)
     html = client.get(reverse("sessions:director_dashboard")).content.decode()
     assert "Home Club" in html and settings_url(club) not in html and directors_url(club) not in html
+
+
+# --- failed logins ------------------------------------------------------------------------------
+
+
+def fail_logins(username: str, address: str, times: int) -> None:
+    for _ in range(times):
+        Client().post(reverse("login"), {"username": username, "password": "wrong"}, REMOTE_ADDR=address)
+
+
+def log_in(username: str, address: str) -> int:
+    return Client().post(reverse("login"), {"username": username, "password": "pw"}, REMOTE_ADDR=address).status_code
+
+
+def unlock_url(club: Club, username: str) -> str:
+    membership = ClubDirector.objects.get(club=club, user__username=username)
+    return reverse("sessions:director_club_director_unlock", args=[club.slug, membership.pk])
+
+
+def test_the_owner_sees_a_directors_lockout_and_unlocks_it(owner, club, co_director, settings):
+    fail_logins("co_director", "10.9.9.9", settings.LOGIN_FAILURE_LIMIT)
+    assert log_in("co_director", "10.9.9.9") == 429
+
+    html = owner.get(directors_url(club)).content.decode()
+    assert "lately; locked out from 10.9.9.9" in html  # the refused right password counts too
+    response = owner.post(unlock_url(club, "co_director"), follow=True)
+
+    assert "co_director&#x27;s failed logins are cleared" in response.content.decode()
+    assert log_in("co_director", "10.9.9.9") == 302
+    assert "locked out from" not in owner.get(directors_url(club)).content.decode()
+
+
+def test_the_directors_page_shows_no_failures_of_anyone_outside_the_club(owner, club, outsider):
+    fail_logins("outsider", "10.9.9.9", 2)
+
+    html = owner.get(directors_url(club)).content.decode()
+
+    assert "lately" not in html and "10.9.9.9" not in html
+
+
+@pytest.mark.parametrize(("persona", "status"), [("co_director", 403), ("outsider", 404), ("member", 404)])
+def test_only_an_owner_of_the_club_unlocks_its_directors(client, club, co_director, persona, status, request, settings):
+    fail_logins("director", "10.9.9.9", settings.LOGIN_FAILURE_LIMIT)
+    client.force_login(request.getfixturevalue(persona))
+
+    assert client.post(unlock_url(club, "director")).status_code == status
+    assert log_in("director", "10.9.9.9") == 429

@@ -60,6 +60,7 @@ def writing_requests(session, line):
          {"name": "Renamed Club", "description": "Sneaky words", "website": "example.org"}),
         (reverse("sessions:director_club_directors", args=[club.slug]), {"identifier": "newcomer", "is_owner": "on"}),
         (reverse("sessions:director_club_director_owner", args=[club.slug, helper.pk]), {"is_owner": "1"}),
+        (reverse("sessions:director_club_director_unlock", args=[club.slug, helper.pk]), {}),
         (reverse("sessions:director_club_director_remove", args=[club.slug, helper.pk]), {}),
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
@@ -197,7 +198,7 @@ def test_a_director_who_does_not_own_the_club_is_refused_its_settings_and_direct
     client.force_login(co_director)
     club = session.event.club
     owner_urls = {"director_club_settings", "director_club_directors", "director_club_director_owner",
-                  "director_club_director_remove"}
+                  "director_club_director_remove", "director_club_director_unlock"}
     before = snapshot()
 
     for url, data in writing_requests(session, line):
@@ -275,7 +276,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_round_seating", "director_table_turn", "director_pair_late", "director_pair_withdraw",
     "director_line_pairs", "director_player", "director_player_merge",
     "director_club_settings", "director_club_directors", "director_club_director_owner",
-    "director_club_director_remove",
+    "director_club_director_remove", "director_club_director_unlock",
     # teams events: the walk of teams_writing_requests and TEAMS_READING below
     "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
     "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",

@@ -18,29 +18,70 @@ def fail(client, username="director-x", address="10.0.0.1"):
     return client.post(LOGIN, {"username": username, "password": "wrong"}, REMOTE_ADDR=address)
 
 
-def test_an_account_is_locked_after_five_failures_even_from_other_addresses(director_account, settings):
+def login(username="director-x", password="right-password", address="10.0.0.99"):
+    return Client().post(LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+def test_failures_from_other_addresses_never_lock_the_owner_out(director_account, settings):
+    for attempt in range(settings.LOGIN_FAILURE_LIMIT + 1):
+        fail(Client(), address=f"10.0.0.{attempt + 1}")
+
+    assert login(address="10.0.0.99").status_code == 302
+
+
+def test_an_account_is_locked_at_an_address_after_five_failures_from_it(director_account, settings):
+    make_user("director-y", password="other-password")
     client = Client()
-    for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
-        assert fail(client, address=f"10.0.0.{attempt + 1}").status_code == 200
-    assert fail(client, address="10.0.0.50").status_code == 429  # the last allowed failure locks
-
-    locked = client.post(LOGIN, {"username": "director-x", "password": "right-password"}, REMOTE_ADDR="10.0.0.99")
-
-    assert locked.status_code == 429
-    assert "Too many failed logins" in locked.content.decode()
-    assert "_auth_user_id" not in client.session
-
-
-def test_an_address_is_locked_after_five_failures_on_any_accounts(director_account, settings):
-    client = Client()
-    for attempt in range(settings.AXES_FAILURE_LIMIT):
-        fail(client, username=f"guess{attempt}", address="10.9.9.9")
+    for _ in range(settings.LOGIN_FAILURE_LIMIT - 1):
+        assert fail(client, address="10.9.9.9").status_code == 200
+    assert fail(client, address="10.9.9.9").status_code == 429  # the last allowed failure locks
 
     locked = client.post(LOGIN, {"username": "director-x", "password": "right-password"}, REMOTE_ADDR="10.9.9.9")
 
     assert locked.status_code == 429
-    elsewhere = Client().post(LOGIN, {"username": "director-x", "password": "right-password"}, REMOTE_ADDR="10.1.1.1")
-    assert elsewhere.status_code == 302  # the account itself is not locked
+    assert "Too many failed logins" in locked.content.decode()
+    assert "ask an owner of your club to unlock it" in locked.content.decode()
+    assert "_auth_user_id" not in client.session
+    assert login(address="10.1.1.1").status_code == 302  # the account elsewhere
+    assert login("director-y", "other-password", address="10.9.9.9").status_code == 302  # another account there
+
+
+def test_an_account_failed_from_many_addresses_gives_each_new_address_fewer_tries(director_account, settings):
+    for attempt in range(settings.LOGIN_ACCOUNT_ALERT):
+        fail(Client(), address=f"10.5.{attempt // 200}.{attempt % 200 + 1}")
+
+    guesser = Client()
+    for _ in range(settings.LOGIN_FAILURE_LIMIT_ALERTED):
+        fail(guesser, address="10.6.0.1")
+    assert login(address="10.6.0.1").status_code == 429  # that address had its tries
+
+    assert login(address="10.7.0.1").status_code == 302  # the owner, from a new address
+
+
+PROXY = "192.0.2.10"
+
+
+def test_behind_a_proxy_failures_count_against_the_client_not_the_proxy(director_account, settings):
+    settings.TRUSTED_PROXIES = 1
+    guesser = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="203.0.113.5")
+    for _ in range(settings.LOGIN_FAILURE_LIMIT):
+        guesser.post(LOGIN, {"username": "director-x", "password": "wrong"})
+
+    right = {"username": "director-x", "password": "right-password"}
+    assert guesser.post(LOGIN, right).status_code == 429
+    assert Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="198.51.100.7").post(LOGIN, right).status_code == 302
+
+
+def test_without_a_proxy_a_forged_forwarded_header_changes_nothing(director_account, settings):
+    settings.TRUSTED_PROXIES = 0
+    for attempt in range(settings.LOGIN_FAILURE_LIMIT):
+        client = Client(REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR=f"203.0.113.{attempt + 1}")
+        client.post(LOGIN, {"username": "director-x", "password": "wrong"})
+
+    locked = Client(REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR="198.51.100.7").post(
+        LOGIN, {"username": "director-x", "password": "right-password"})
+
+    assert locked.status_code == 429
 
 
 def test_failed_logins_are_logged(director_account, caplog):

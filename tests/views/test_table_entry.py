@@ -355,13 +355,13 @@ def test_a_revoked_link_opens_nothing(client, session, links):
 
 
 def test_guessing_tokens_is_throttled(client, session, links, settings):
-    from sessions.views import table as table_views
+    from sessions.throttle import THROTTLE_MISSES
 
-    for attempt in range(table_views.THROTTLE_MISSES):
+    for attempt in range(THROTTLE_MISSES):
         assert client.get(f"/t/guess{attempt:04d}/").status_code == 404
 
     assert client.get("/t/guess-more/").status_code == 429
-    assert client.get(url(links[1])).status_code == 429  # even a good one, from that address
+    assert client.get(url(links[1])).status_code == 200  # a good one still opens (test_table_throttle.py)
 
 
 def test_the_table_page_takes_the_same_queries_for_3_and_11_tables(client, event):
