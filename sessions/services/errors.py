@@ -27,3 +27,17 @@ class ResultConflict(Exception):
                 f"(version {current.version}, you saw {seen_version}): nothing was saved"
             )
         super().__init__(message)
+
+
+class EntryClosed(Exception):
+    """A table's phone tried to write after the director marked the session (or the teams
+    event) final: nothing was stored. Not a ValidationError, so a view never shows it as a
+    mistake in what was typed: the phone is told the results are closed (views.table)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        super().__init__(
+            f"The director has marked this {what} final: this phone can no longer send, confirm or change "
+            f"anything, and nothing was recorded. Show the director any result not yet recorded "
+            f"(the director can reopen the {what})."
+        )

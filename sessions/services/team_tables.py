@@ -9,7 +9,8 @@ retry stores nothing twice, and a confirmed send becomes the room's line through
 version rules are the director's.
 
 The director's line wins: a send or a confirmation for a board whose room already has
-a line is marked superseded and the phone is shown the stored line.
+a line is marked superseded and the phone is shown the stored line. Once the director
+marks the event final, the rooms' phones write nothing until it is reopened (while_open).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.utils import timezone
 from sessions.models import EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
 
 from .errors import ResultConflict
-from .tables import SendOutcome, check_client_key, confirm_entry, refuse_entry, replay
+from .tables import SendOutcome, check_client_key, confirm_entry, refuse_entry, replay, while_open
 from .teams import match_check_line, match_record_line
 
 # --- links ------------------------------------------------------------------------------
@@ -79,7 +80,7 @@ def _earlier_send(link: MatchTableLink, client_key: str) -> MatchTableEntry | No
     return entry
 
 
-@transaction.atomic
+@while_open
 def match_table_send(
     *, link: MatchTableLink, board: int, text: str, lead: str = "", client_key: str, accept_warnings: bool = False,
 ) -> SendOutcome:
@@ -139,13 +140,13 @@ def _entry_of(link: MatchTableLink, client_key: str) -> MatchTableEntry:
     return entry
 
 
-@transaction.atomic
+@while_open
 def match_table_confirm(*, link: MatchTableLink, client_key: str) -> SendOutcome:
     """The room's EW accept the line NS sent: it is recorded (or the director's line stands)."""
     return confirm_entry(_entry_of(link, client_key), _record)
 
 
-@transaction.atomic
+@while_open
 def match_table_refuse(*, link: MatchTableLink, client_key: str) -> MatchTableEntry:
     """The room's EW do not agree: the line goes back to NS (nothing is recorded)."""
     entry = _entry_of(link, client_key)
