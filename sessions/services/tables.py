@@ -166,9 +166,13 @@ def _seating_for(link: TableLink, board: Board) -> Seating:
     raise ValidationError(f"table {link.table} does not play board {board.number}")
 
 
-def _stored_line(board: Board, ns_pair_id: int) -> Result | None:
-    """The board's line for the table's NS pair, whoever entered it."""
-    return Result.objects.filter(board=board, ns_pair=ns_pair_id).select_related("ns_pair", "ew_pair").first()
+def _stored_line(board: Board, ns_pair_id: int, *, lock: bool = False) -> Result | None:
+    """The board's line for the table's NS pair, whoever entered it; ``lock`` holds it to the
+    end of the transaction (an entry about to name it: see _record)."""
+    lines = Result.objects.filter(board=board, ns_pair=ns_pair_id).select_related("ns_pair", "ew_pair")
+    if lock:
+        lines = lines.select_for_update(of=("self",))
+    return lines.first()
 
 
 def _earlier_send(link: TableLink, client_key: str) -> TableEntry | None:
@@ -246,8 +250,12 @@ def _entry_of(link: TableLink, client_key: str) -> TableEntry:
 
 
 def _record(entry: TableEntry) -> SendOutcome:
-    """Store a confirmed entry as the board's line; the director's line wins if there is one."""
-    stored = _stored_line(entry.board, entry.ns_pair_id)
+    """Store a confirmed entry as the board's line; the director's line wins if there is one.
+
+    The line the entry is to name is read under its lock: a director deleting it at the same
+    moment waits for this to commit (and then clears the entry's link to it), instead of
+    leaving the entry naming a deleted line, which PostgreSQL refuses at COMMIT."""
+    stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
     if stored is None:
         try:
             with transaction.atomic():
@@ -257,7 +265,8 @@ def _record(entry: TableEntry) -> SendOutcome:
                     via_table=entry.table,
                 ).result
         except (ValidationError, IntegrityError):
-            stored = _stored_line(entry.board, entry.ns_pair_id)
+            # Locked again: the lock taken inside went with the refused savepoint.
+            stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
             if stored is None:
                 raise
             entry.status = EntryStatus.SUPERSEDED

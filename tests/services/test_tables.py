@@ -99,3 +99,72 @@ def test_a_session_marked_final_while_a_send_is_on_its_way_stores_nothing(sessio
     with pytest.raises(EntryClosed):
         send(link, 1, "4S N =")
     assert not TableEntry.objects.exists()
+
+
+# --- a confirmation racing the director's deletion ---------------------------------------------
+
+
+def _confirm_racing_delete(entry_model, confirm, delete, monkeypatch):
+    """Run ``confirm`` and ``delete`` in threads, the deletion starting once the confirmation
+    has read the line it will name and is about to write its entry: without a lock on that
+    line, the deletion commits first and the entry names a deleted line. With the lock, the
+    deletion waits (the confirmation waits a second for it, then goes on). What each raised."""
+    import threading
+
+    from django.db import connection
+
+    read, deleted = threading.Event(), threading.Event()
+    real_save = entry_model.save
+
+    def save_once_the_deletion_had_its_chance(self, *args, **kwargs):
+        read.set()
+        deleted.wait(timeout=1)
+        return real_save(self, *args, **kwargs)
+
+    monkeypatch.setattr(entry_model, "save", save_once_the_deletion_had_its_chance)
+    outcomes: list[Exception | None] = [None, None]
+
+    def run(index, action, first=None):
+        try:
+            if first is not None:
+                first.wait(timeout=10)
+            action()
+        except Exception as error:  # noqa: BLE001 - the test inspects every outcome
+            outcomes[index] = error
+        finally:
+            if index == 1:
+                deleted.set()
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(0, confirm)), threading.Thread(target=run, args=(1, delete, read))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    monkeypatch.setattr(entry_model, "save", real_save)
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_confirmation_racing_the_directors_deletion_of_the_line_gets_an_answer(event, monkeypatch):
+    """PostgreSQL once failed the confirmation at COMMIT (its entry named the deleted line): a 500."""
+    from sessions.services import result_delete
+    from tests.factories import make_session
+
+    session = make_session(event)
+    link = next(link for link in table_links_ensure(session=session) if link.table == 1)
+    sent = send(link, 1, "4S N =").entry
+    directors = result_record(board=session.boards.get(number=1), section=session.sections.get(),
+                              ns_pair="1NS", ew_pair="1EW", text="4S N +1").result
+
+    outcomes = _confirm_racing_delete(
+        TableEntry,
+        lambda: table_entry_confirm(link=link, client_key=sent.client_key),
+        lambda: result_delete(result=directors, version=1),
+        monkeypatch,
+    )
+
+    assert outcomes == [None, None]  # the confirmation first, then the deletion: no error for either
+    entry = TableEntry.objects.get()
+    assert (entry.status, entry.result) == (EntryStatus.SUPERSEDED, None)  # the director's line stood, then went
+    assert not Result.objects.exists()

@@ -267,3 +267,30 @@ def test_an_event_marked_final_while_a_send_is_on_its_way_stores_nothing(rooms, 
     with pytest.raises(EntryClosed):
         match_table_send(link=link, board=1, text="4S N =", client_key=key())
     assert not MatchBoard.objects.exists() and not MatchTableEntry.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_confirmation_racing_the_directors_deletion_of_the_rooms_line_gets_an_answer(club, monkeypatch):
+    """PostgreSQL once failed the confirmation at COMMIT (its entry named the deleted line:
+    the line's lock went with the savepoint of the refused recording): a 500."""
+    from sessions.services.teams import match_delete_line
+    from tests.services.test_tables import _confirm_racing_delete
+
+    event = make_team_event(club, teams=3, form="round_robin", boards_per_match=2, vp_scale="20")
+    round_robin_schedule(event=event)
+    match = event.matches.get(round=1, away__isnull=False)
+    link = next(link for link in match_table_links_ensure(event=event, round=1) if link.room == Room.OPEN)
+    sent = match_table_send(link=link, board=1, text="4S N =", client_key=key()).entry
+    match_record_line(match=match, board=1, room=Room.OPEN, text="4S N +1", version=0)
+
+    outcomes = _confirm_racing_delete(
+        MatchTableEntry,
+        lambda: match_table_confirm(link=link, client_key=sent.client_key),
+        lambda: match_delete_line(match=match, board=1, room=Room.OPEN, version=1),
+        monkeypatch,
+    )
+
+    assert outcomes == [None, None]  # the confirmation first, then the deletion: no error for either
+    entry = MatchTableEntry.objects.get()
+    assert (entry.status, entry.line) == (EntryStatus.SUPERSEDED, None)  # the director's line stood, then went
+    assert not MatchBoard.objects.exists()
