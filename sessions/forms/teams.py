@@ -98,20 +98,26 @@ def version_field_name(board: int, room: str) -> str:
     return f"v{board}_{room}"
 
 
+def line_id_field_name(board: int, room: str) -> str:
+    return f"l{board}_{room}"
+
+
 class MatchLinesForm(forms.Form):
     """Both rooms of every board of a match: one text field each, in the pairs notation.
 
-    Each box carries, hidden, the text and the version of the line the director saw: a
-    box left as it was is not written (whatever a phone stored meanwhile), and a box
-    changed over a line changed since is refused (the service's version check).
+    Each box carries, hidden, the text, the version and the id of the line the director
+    saw: a box left as it was is not written (whatever a phone stored meanwhile), and a
+    box changed over a line changed since, or deleted and entered again (a new id, its
+    version 1 again), is refused (the service's check).
     """
 
     def __init__(
         self, *args, boards: range, initial_lines: dict[tuple[int, str], str],
-        initial_versions: dict[tuple[int, str], int] | None = None, **kwargs,
+        initial_versions: dict[tuple[int, str], int] | None = None,
+        initial_ids: dict[tuple[int, str], int] | None = None, **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
-        versions = initial_versions or {}
+        versions, ids = initial_versions or {}, initial_ids or {}
         for board in boards:
             for room in Room.values:
                 label = f"Board {board} {room} room"
@@ -124,6 +130,10 @@ class MatchLinesForm(forms.Form):
                 self.fields[version_field_name(board, room)] = forms.IntegerField(
                     min_value=0, required=False, initial=versions.get((board, room), 0), widget=forms.HiddenInput,
                 )
+                self.fields[line_id_field_name(board, room)] = forms.IntegerField(
+                    min_value=1, max_value=2**63 - 1, required=False, initial=ids.get((board, room)),
+                    widget=forms.HiddenInput,
+                )
 
     def touched(self, board: int, room: str) -> bool:
         """The director changed this box (from what the page showed)."""
@@ -132,6 +142,10 @@ class MatchLinesForm(forms.Form):
     def seen_version(self, board: int, room: str) -> int | None:
         """The version of the line the page showed (0: none); None from a page without versions."""
         return self.cleaned_data.get(version_field_name(board, room))
+
+    def seen_line(self, board: int, room: str) -> int | None:
+        """The id of the line the page showed; None when it showed none (or is an older page)."""
+        return self.cleaned_data.get(line_id_field_name(board, room))
 
 
 class SeenMixin(forms.Form):

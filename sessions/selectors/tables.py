@@ -82,6 +82,11 @@ class TablePage:
     def provisional(self) -> bool:
         return not self.session.final
 
+    @property
+    def closed(self) -> bool:
+        """The session is final: the phone reads, and writes nothing (services.tables.while_open)."""
+        return self.session.final
+
 
 def _seatings(link: TableLink, **where) -> list[Seating]:
     return list(

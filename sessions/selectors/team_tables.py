@@ -84,6 +84,11 @@ class RoomPage:
         return self.in_play is None
 
     @property
+    def closed(self) -> bool:
+        """The event is final: the phone reads, and writes nothing (services.tables.while_open)."""
+        return self.link.match.event.final
+
+    @property
     def home_ns(self) -> bool:
         return self.link.room == Room.OPEN
 

@@ -14,22 +14,29 @@ offline can queue both and deliver them in order.
 When the director has already entered the board (or corrected the table's line), the
 director's line stands: the table's entry is marked superseded and the page shows the
 stored line.
+
+Once the director marks the session (or the teams event) final, a phone reads but writes
+nothing: every writing service here is ``@while_open`` and raises EntryClosed, until the
+director reopens it. Marking final leaves the links alive.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from sessions.models import (
-    Board, EntryStatus, MatchBoard, MatchTableEntry, Pair, Player, Result, Seating, Session, TableEntry, TableLink,
+    Board, EntryStatus, MatchBoard, MatchTableEntry, MatchTableLink, Pair, Player, Result, Seating, Session,
+    TableEntry, TableLink, TeamEvent,
 )
 
+from .errors import EntryClosed
 from .players import pair_set_players, player_find_or_add
 from .results import result_check, result_record
 from .revisions import session_revise
@@ -54,6 +61,48 @@ class SendOutcome:
     @property
     def needs_check(self) -> bool:
         return self.entry is None and self.stored is None and bool(self.warnings)
+
+
+# --- open until final ---------------------------------------------------------------------
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def refuse_if_final(link: TableLink | MatchTableLink, *, lock: bool = False) -> None:
+    """EntryClosed if the link's session (a pairs table) or teams event (a room) is final.
+
+    ``lock`` holds the row to the end of the transaction (PostgreSQL), so the director's
+    marking final waits for a phone's write or the write sees it. It is taken last, after
+    any line, as session_revise and team_event_revise take it (sessions.services.revisions).
+    """
+    if isinstance(link, TableLink):
+        rows, what = Session.objects.filter(pk=link.session_id), "session"
+    else:
+        rows, what = TeamEvent.objects.filter(pk=link.match.event_id), "event"
+    if lock:
+        rows = rows.select_for_update()
+    # The row itself, never a filter on final_at: FOR UPDATE waits only for rows it returns.
+    if rows.values_list("final_at", flat=True).first() is not None:
+        raise EntryClosed(what)
+
+
+def while_open(service: Callable[P, R]) -> Callable[P, R]:
+    """A phone's writing service (keyword ``link``), in one transaction, refused with
+    EntryClosed once the session or teams event is final: asked first (the phone is told
+    before anything else), and again at the end under the row's lock (a director marking
+    final meanwhile undoes the write rather than letting it land after)."""
+
+    @wraps(service)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        link: Any = kwargs["link"]
+        with transaction.atomic():
+            refuse_if_final(link)
+            outcome = service(*args, **kwargs)
+            refuse_if_final(link, lock=True)
+            return outcome
+
+    return wrapper
 
 
 # --- links ------------------------------------------------------------------------------
@@ -117,9 +166,13 @@ def _seating_for(link: TableLink, board: Board) -> Seating:
     raise ValidationError(f"table {link.table} does not play board {board.number}")
 
 
-def _stored_line(board: Board, ns_pair_id: int) -> Result | None:
-    """The board's line for the table's NS pair, whoever entered it."""
-    return Result.objects.filter(board=board, ns_pair=ns_pair_id).select_related("ns_pair", "ew_pair").first()
+def _stored_line(board: Board, ns_pair_id: int, *, lock: bool = False) -> Result | None:
+    """The board's line for the table's NS pair, whoever entered it; ``lock`` holds it to the
+    end of the transaction (an entry about to name it: see _record)."""
+    lines = Result.objects.filter(board=board, ns_pair=ns_pair_id).select_related("ns_pair", "ew_pair")
+    if lock:
+        lines = lines.select_for_update(of=("self",))
+    return lines.first()
 
 
 def _earlier_send(link: TableLink, client_key: str) -> TableEntry | None:
@@ -134,7 +187,7 @@ def replay(entry: TableEntry | MatchTableEntry) -> SendOutcome:
     return SendOutcome(entry, tuple(entry.warnings), entry.stored_line)
 
 
-@transaction.atomic
+@while_open
 def table_entry_send(
     *,
     link: TableLink,
@@ -197,8 +250,12 @@ def _entry_of(link: TableLink, client_key: str) -> TableEntry:
 
 
 def _record(entry: TableEntry) -> SendOutcome:
-    """Store a confirmed entry as the board's line; the director's line wins if there is one."""
-    stored = _stored_line(entry.board, entry.ns_pair_id)
+    """Store a confirmed entry as the board's line; the director's line wins if there is one.
+
+    The line the entry is to name is read under its lock: a director deleting it at the same
+    moment waits for this to commit (and then clears the entry's link to it), instead of
+    leaving the entry naming a deleted line, which PostgreSQL refuses at COMMIT."""
+    stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
     if stored is None:
         try:
             with transaction.atomic():
@@ -208,7 +265,8 @@ def _record(entry: TableEntry) -> SendOutcome:
                     via_table=entry.table,
                 ).result
         except (ValidationError, IntegrityError):
-            stored = _stored_line(entry.board, entry.ns_pair_id)
+            # Locked again: the lock taken inside went with the refused savepoint.
+            stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
             if stored is None:
                 raise
             entry.status = EntryStatus.SUPERSEDED
@@ -250,14 +308,14 @@ def table_entry_confirm(*, link: TableLink, client_key: str) -> SendOutcome:
     boards, at this table in that round) no longer matches the table: it is set aside
     (refused, so NS can send again under the new seating) and the refusal says why.
     """
-    outcome = _confirm(link, client_key)
+    outcome = _confirm(link=link, client_key=client_key)
     if isinstance(outcome, str):
         raise ValidationError(outcome)
     return outcome
 
 
-@transaction.atomic
-def _confirm(link: TableLink, client_key: str) -> SendOutcome | str:
+@while_open
+def _confirm(*, link: TableLink, client_key: str) -> SendOutcome | str:
     # The refusal is returned, not raised, so that setting the line aside is committed.
     entry = _entry_of(link, client_key)
     if entry.status == EntryStatus.PENDING and (changed := _seating_changed_since(entry)):
@@ -289,7 +347,7 @@ def _seating_changed_since(entry: TableEntry) -> str:
     )
 
 
-@transaction.atomic
+@while_open
 def table_entry_refuse(*, link: TableLink, client_key: str) -> TableEntry:
     """EW do not agree: the line goes back to NS to correct (nothing is recorded)."""
     entry = _entry_of(link, client_key)
@@ -336,7 +394,7 @@ def _player(session: Session, seat: str, choice: SeatChoice) -> Player | None:
     return None
 
 
-@transaction.atomic
+@while_open
 def table_seat_players(*, link: TableLink, seating: Seating, seats: Mapping[str, SeatChoice]) -> SeatsOutcome:
     """The players at the table say who they are (seats N, S, E, W); the pairs are named.
 

@@ -9,7 +9,8 @@ retry stores nothing twice, and a confirmed send becomes the room's line through
 version rules are the director's.
 
 The director's line wins: a send or a confirmation for a board whose room already has
-a line is marked superseded and the phone is shown the stored line.
+a line is marked superseded and the phone is shown the stored line. Once the director
+marks the event final, the rooms' phones write nothing until it is reopened (while_open).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.utils import timezone
 from sessions.models import EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
 
 from .errors import ResultConflict
-from .tables import SendOutcome, check_client_key, confirm_entry, refuse_entry, replay
+from .tables import SendOutcome, check_client_key, confirm_entry, refuse_entry, replay, while_open
 from .teams import match_check_line, match_record_line
 
 # --- links ------------------------------------------------------------------------------
@@ -72,6 +73,11 @@ def _stored_line(link: MatchTableLink, board: int) -> MatchBoard | None:
     return MatchBoard.objects.filter(match=link.match_id, board=board, room=link.room).first()
 
 
+def _locked_line(entry: MatchTableEntry) -> MatchBoard | None:
+    """The room's line, held to the end of the transaction (an entry about to name it)."""
+    return MatchBoard.objects.select_for_update().filter(match=entry.match_id, board=entry.board, room=entry.room).first()
+
+
 def _earlier_send(link: MatchTableLink, client_key: str) -> MatchTableEntry | None:
     entry = MatchTableEntry.objects.filter(client_key=client_key).select_related("line").first()
     if entry is not None and (entry.match_id, entry.room) != (link.match_id, link.room):
@@ -79,7 +85,7 @@ def _earlier_send(link: MatchTableLink, client_key: str) -> MatchTableEntry | No
     return entry
 
 
-@transaction.atomic
+@while_open
 def match_table_send(
     *, link: MatchTableLink, board: int, text: str, lead: str = "", client_key: str, accept_warnings: bool = False,
 ) -> SendOutcome:
@@ -110,18 +116,32 @@ def match_table_send(
 
 
 def _record(entry: MatchTableEntry) -> SendOutcome:
-    """Store a confirmed entry as the room's line; a line already there (the director's) stands."""
-    try:
-        stored = match_record_line(
-            match=entry.match, board=entry.board, room=entry.room, text=entry.text, lead=entry.lead,
-            version=0, via_room=entry.room,
-        ).line
-    except ResultConflict as conflict:
-        if conflict.current is None:
-            raise ValidationError(str(conflict)) from None
-        stored, entry.status = conflict.current, EntryStatus.SUPERSEDED
+    """Store a confirmed entry as the room's line; a line already there (the director's) stands.
+
+    The line the entry is to name is locked here, in the confirmation's own transaction (the
+    lock match_record_line takes goes with its savepoint when it refuses): a director
+    deleting it at the same moment waits for this to commit (and then clears the entry's
+    link to it), instead of leaving the entry naming a deleted line, which PostgreSQL
+    refuses at COMMIT."""
+    stored = _locked_line(entry)
+    if stored is None:
+        try:
+            stored = match_record_line(
+                match=entry.match, board=entry.board, room=entry.room, text=entry.text, lead=entry.lead,
+                version=0, via_room=entry.room,
+            ).line
+        except ResultConflict:  # the director entered the line meanwhile
+            stored = _locked_line(entry)
+            if stored is None:  # ... and has deleted it again
+                raise ValidationError(
+                    f"board {entry.board}: the director changed this line while you confirmed and nothing was "
+                    f"recorded; here is the board as it is now"
+                ) from None
+            entry.status = EntryStatus.SUPERSEDED
+        else:
+            entry.status = EntryStatus.CONFIRMED
     else:
-        entry.status = EntryStatus.CONFIRMED
+        entry.status = EntryStatus.SUPERSEDED
     entry.line = stored
     entry.save(update_fields=["status", "line", "updated_at"])
     return SendOutcome(entry, tuple(entry.warnings), stored)
@@ -139,13 +159,13 @@ def _entry_of(link: MatchTableLink, client_key: str) -> MatchTableEntry:
     return entry
 
 
-@transaction.atomic
+@while_open
 def match_table_confirm(*, link: MatchTableLink, client_key: str) -> SendOutcome:
     """The room's EW accept the line NS sent: it is recorded (or the director's line stands)."""
     return confirm_entry(_entry_of(link, client_key), _record)
 
 
-@transaction.atomic
+@while_open
 def match_table_refuse(*, link: MatchTableLink, client_key: str) -> MatchTableEntry:
     """The room's EW do not agree: the line goes back to NS (nothing is recorded)."""
     entry = _entry_of(link, client_key)

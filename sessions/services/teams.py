@@ -287,6 +287,18 @@ def _update_line(line: MatchBoard, seen: int, by: AbstractBaseUser | None) -> No
     line.refresh_from_db()
 
 
+def _check_seen(line: MatchBoard | None, version: int | None, line_id: int | None) -> None:
+    """ResultConflict unless ``line`` (as stored now, locked) is the one the writer saw: the
+    same version (0: none) and, when the writer names it, the same line. A line deleted and
+    entered again starts at version 1 again: only its id tells it from the one seen."""
+    if version is None:
+        return
+    if (line.version if line else 0) != version:
+        raise ResultConflict(line, version)
+    if line is not None and line_id is not None and line.pk != line_id:
+        raise ResultConflict(line, version, replaced=True)
+
+
 def match_check_line(*, match: Match, board: int, room: str, text: str, lead: str = "") -> LineOutcome:
     """The line ``match_record_line`` would store for a new room's line and its warnings,
     storing nothing: a table's phone asks for a second look before sending."""
@@ -303,20 +315,20 @@ def match_check_line(*, match: Match, board: int, room: str, text: str, lead: st
 @transaction.atomic
 def match_record_line(
     *, match: Match, board: int, room: str, text: str, lead: str = "", by: AbstractBaseUser | None = None,
-    version: int | None = None, via_room: str = "",
+    version: int | None = None, line_id: int | None = None, via_room: str = "",
 ) -> LineOutcome:
     """Record (or correct) one room's line on a board, in the notation of pairs entry.
 
-    ``version`` is the version of the line the writer saw, 0 when it saw none: a line
-    stored or changed since is never overwritten (ResultConflict, with the line as it is
-    now). None skips the check (an import, a script). Every change is logged, by the
-    director (``by``) or by a room's phone (``via_room``).
+    ``version`` is the version of the line the writer saw, 0 when it saw none, and
+    ``line_id`` its id (a page passes both): a line stored, changed, or deleted and entered
+    again since is never overwritten (ResultConflict, with the line as it is now). None
+    skips the check (an import, a script). Every change is logged, by the director
+    (``by``) or by a room's phone (``via_room``).
     """
     _check_board(match, board)
     _check_room(room)
     line = _current_line(match, board, room)
-    if version is not None and (line.version if line else 0) != version:
-        raise ResultConflict(line, version)
+    _check_seen(line, version, line_id)
     new = line is None
     if line is None:
         line = MatchBoard(match=match, board=board, room=room)
@@ -343,16 +355,17 @@ def match_record_line(
 
 @transaction.atomic
 def match_delete_line(
-    *, match: Match, board: int, room: str, version: int | None = None, by: AbstractBaseUser | None = None,
+    *, match: Match, board: int, room: str, version: int | None = None, line_id: int | None = None,
+    by: AbstractBaseUser | None = None,
 ) -> None:
-    """Delete a room's line, if it is still at ``version`` (None: whatever it is); logged."""
+    """Delete a room's line, if it is still the line ``line_id`` at ``version`` (None: whatever
+    it is); logged."""
     line = _current_line(match, board, room)
     if line is None:
         if version is not None:
             raise ResultConflict(None, version)
         raise ValidationError(f"board {board} has no {room} room line to delete")
-    if version is not None and line.version != version:
-        raise ResultConflict(line, version)
+    _check_seen(line, version, line_id)
     deleted, _ = MatchBoard.objects.filter(pk=line.pk, version=line.version).delete()
     if not deleted:
         raise ResultConflict(_current_line(match, board, room), line.version)

@@ -8,6 +8,10 @@ movement has already shown it.
 The pages work as plain forms (POST, then redirect back); table.js sends the same
 forms from an outbox kept on the phone, so nothing typed is lost while the network is
 away, and swaps in the page's main part from the answer.
+
+Once the session is final the page still reads, and every write is answered 409 with
+the page saying so (``refused_when_final``): table.js keeps what its outbox holds and
+says the results are closed, rather than trying again.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from sessions.models import Board, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.tables import TablePage, table_link_by_token, table_page
+from sessions.services.errors import EntryClosed
 from sessions.services.tables import (
     SendOutcome,
     table_entry_confirm,
@@ -65,6 +70,26 @@ def link_required(lookup: Callable[[str], object | None]):
 
 
 table_link_required = link_required(table_link_by_token)
+
+
+def refused_when_final(page: Callable[..., HttpResponse]):
+    """A decorator for a phone's writing view (after ``link_required``): a write the service
+    refused because the session or teams event is final (EntryClosed) is answered 409 with
+    ``page`` (the phone's page, which says so), never as a mistake in what was typed.
+    Shared by the pairs tables' and the teams rooms' phones."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, link, *args, **kwargs) -> HttpResponse:
+            try:
+                return view(request, link, *args, **kwargs)
+            except EntryClosed as closed:
+                messages.error(request, str(closed))
+                return page(request, link, status=409)
+
+        return wrapper
+
+    return decorator
 
 
 def is_script(request: HttpRequest) -> bool:
@@ -136,6 +161,7 @@ def _board(link: TableLink, number: int) -> Board:
 
 @require_POST
 @table_link_required
+@refused_when_final(_page)
 def table_send(request: HttpRequest, link: TableLink) -> HttpResponse:
     form = SendForm(request.POST)
     if not form.is_valid():
@@ -173,12 +199,14 @@ def entry_action(request: HttpRequest, link, action, back=None) -> HttpResponse:
 
 @require_POST
 @table_link_required
+@refused_when_final(_page)
 def table_confirm(request: HttpRequest, link: TableLink) -> HttpResponse:
     return entry_action(request, link, table_entry_confirm)
 
 
 @require_POST
 @table_link_required
+@refused_when_final(_page)
 def table_refuse(request: HttpRequest, link: TableLink) -> HttpResponse:
     return entry_action(request, link, table_entry_refuse)
 
@@ -210,12 +238,16 @@ def score_text(score) -> str:
 
 @require_http_methods(["GET", "POST"])
 @table_link_required
+@refused_when_final(_page)
 def table_players(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The players say who they are, at the start or at any round (a late change)."""
     page = table_page(link=link)
     seating = page.seating
     if seating is None:
         messages.info(request, "The table has played every round.")
+        return redirect("sessions:table_page", token=link.token)
+    if page.closed and request.method == "GET":  # a POST is the service's to refuse
+        messages.info(request, "The session is final: the players can no longer be changed from this phone.")
         return redirect("sessions:table_page", token=link.token)
     current = {
         "N": seating.ns_pair.player_1_id, "S": seating.ns_pair.player_2_id,

@@ -22,7 +22,7 @@ from sessions.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
-from .table import entry_action, is_script, link_required, score_text, typed
+from .table import entry_action, is_script, link_required, refused_when_final, score_text, typed
 
 room_link_required = link_required(match_table_link_by_token)
 
@@ -35,12 +35,12 @@ def _urls(link: MatchTableLink) -> dict[str, str]:
 
 
 def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None = None,
-          outcome: SendOutcome | None = None) -> HttpResponse:
+          outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
     page = room_page(link=link)
     context = {"page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
                **typed(page, form)}
     template = "table/_team_main.html" if is_script(request) else "table/team_page.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 def _back(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
@@ -57,6 +57,7 @@ def team_table_home(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
 
 @require_POST
 @room_link_required
+@refused_when_final(_page)
 def team_table_send(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
     form = SendForm(request.POST)
     if not form.is_valid():
@@ -82,12 +83,14 @@ def team_table_send(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
 
 @require_POST
 @room_link_required
+@refused_when_final(_page)
 def team_table_confirm(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
     return entry_action(request, link, match_table_confirm, _back)
 
 
 @require_POST
 @room_link_required
+@refused_when_final(_page)
 def team_table_refuse(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
     return entry_action(request, link, match_table_refuse, _back)
 

@@ -25,6 +25,7 @@ from sessions.forms.teams import (
     TeamForm,
     TotalsForm,
     line_field_name,
+    line_id_field_name,
     version_field_name,
 )
 from sessions.models import Club, Match, MatchStatus, Room, TeamEvent
@@ -174,19 +175,26 @@ def _stored_versions(scored) -> dict[tuple[int, str], int]:
     return {key: line.version for key, line in scored.lines.items()}
 
 
+def _stored_ids(scored) -> dict[tuple[int, str], int]:
+    return {key: line.pk for key, line in scored.lines.items()}
+
+
 def _match_page(request, match, *, lines_form=None, totals_form=None, not_played_form=None, warnings=(), status=200):
     score = team_event_score(match.event)
     scored = next(m for m in score.matches if m.match.pk == match.pk)
     boards = match.board_numbers
     lines_form = lines_form or MatchLinesForm(
-        boards=boards, initial_lines=_stored_lines(scored), initial_versions=_stored_versions(scored))
+        boards=boards, initial_lines=_stored_lines(scored), initial_versions=_stored_versions(scored),
+        initial_ids=_stored_ids(scored))
     outcomes = {board.number: board for board in (scored.outcome.boards if scored.outcome else ())}
     rows = [
         {"number": number, "open": lines_form[line_field_name(number, Room.OPEN)],
          "closed": lines_form[line_field_name(number, Room.CLOSED)],
          "open_line": scored.lines.get((number, Room.OPEN)), "closed_line": scored.lines.get((number, Room.CLOSED)),
-        "open_version": lines_form[version_field_name(number, Room.OPEN)],
-        "closed_version": lines_form[version_field_name(number, Room.CLOSED)],
+        "open_seen": (lines_form[version_field_name(number, Room.OPEN)],
+                      lines_form[line_id_field_name(number, Room.OPEN)]),
+        "closed_seen": (lines_form[version_field_name(number, Room.CLOSED)],
+                        lines_form[line_id_field_name(number, Room.CLOSED)]),
          "outcome": outcomes.get(number)}
         for number in boards
     ]
@@ -221,7 +229,7 @@ def team_match_entry(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _save_lines(match, form, user, warnings: list[str]) -> None:
-    """Record every room the director changed, naming the version the page showed; the
+    """Record every room the director changed, naming the line and version the page showed; the
     first refusal (or a line changed meanwhile) goes on its field and undoes them all."""
     failed = False
     for number in match.board_numbers:
@@ -229,13 +237,14 @@ def _save_lines(match, form, user, warnings: list[str]) -> None:
             if not form.touched(number, room):
                 continue  # as the page showed it: a phone's line stored meanwhile stays
             name = line_field_name(number, room)
-            text, version = form.cleaned_data[name].strip(), form.seen_version(number, room)
+            text = form.cleaned_data[name].strip()
+            seen = {"version": form.seen_version(number, room), "line_id": form.seen_line(number, room)}
             try:
                 if not text:
-                    services.match_delete_line(match=match, board=number, room=room, version=version, by=user)
+                    services.match_delete_line(match=match, board=number, room=room, by=user, **seen)
                 else:
                     outcome = services.match_record_line(
-                        match=match, board=number, room=room, text=text, by=user, version=version,
+                        match=match, board=number, room=room, text=text, by=user, **seen,
                     )
                     warnings.extend(f"Board {number}: {warning}" for warning in outcome.warnings)
             except ResultConflict as conflict:

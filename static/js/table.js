@@ -9,6 +9,8 @@
  *   waiting, and the table carries on (EW confirm, the next board) on the phone;
  * - what is typed is kept per board, so a reload or an answer arriving never wipes it;
  * - the score of what is typed is shown before sending (the server's parser);
+ * - once the director marks the results final, the server refuses every write (409): the
+ *   outbox keeps what it holds and the phone says so, instead of trying again;
  * - the keypad writes the result by tapping.
  * htmx has no outbox that survives going offline or a reload, hence this small script.
  */
@@ -78,6 +80,16 @@
       " kept on this phone and will be sent when the network returns." : "");
   }
 
+  // The director has marked the results final (the server answers 409 and writes nothing):
+  // the outbox is neither sent again nor emptied. It keeps what it holds, named here for the
+  // director, and delivers it if the director reopens the results and the page is loaded again.
+  function sayClosed() {
+    var kept = outbox().filter(function (queued) { return queued.kind === "send"; })
+      .map(function (queued) { return "board " + queued.board + ": " + queued.text; });
+    say("The results are final: nothing more can be sent from this phone." +
+      (kept.length ? " Kept on this phone and not recorded (show the director): " + kept.join("; ") + "." : ""));
+  }
+
   function enqueue(item) {
     var items = outbox();
     var same = items.some(function (queued) { return queued.kind === item.kind && queued.key === item.key; });
@@ -117,6 +129,12 @@
     }).then(function (response) {
       if (response.status >= 500) throw new Error("server " + response.status);
       return response.text().then(function (html) {
+        if (response.status === 409) {  // the results are final: see sayClosed
+          flushing = false;
+          swap(html);
+          sayClosed();
+          return;
+        }
         // Delivered (or answered for good: a refusal is shown on the page).
         var rest = outbox().filter(function (queued) { return !(queued.kind === item.kind && queued.key === item.key); });
         save(OUTBOX, rest);

@@ -24,6 +24,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from sessions.models import EntryStatus, Result, ResultChange, Seating, Session, TableEntry, TableLink
 from sessions.movements import mitchell
+from sessions.services.sessions import session_mark_final, session_reopen
 from sessions.services.tables import table_links_ensure
 from tests.browser.conftest import PHONE
 from tests.factories import make_club, make_event, make_session
@@ -443,3 +444,29 @@ def test_a_double_tap_on_confirm_types_nothing_into_the_next_board(open_phone):
     offline.context.set_offline(False)
     expect(offline.status).to_be_hidden(timeout=WAIT)
     assert stored_lines() == sorted([online.line(1, "4S N ="), offline.line(1, "3NT S +1")])
+
+
+def test_a_send_once_the_session_is_final_stays_on_the_phone_which_says_so_and_it_goes_once_reopened(
+    open_phone, table_session
+):
+    phone = open_phone(1)
+    sends: list[str] = []
+    phone.page.on("request", lambda request: sends.append(request.url) if request.url.endswith("/send/") else None)
+    session_mark_final(session=table_session)  # the page still offers board 1
+
+    phone.type_result("4S N =")
+    phone.send.click()
+
+    expect(phone.status).to_contain_text("The results are final: nothing more can be sent from this phone.")
+    expect(phone.status).to_contain_text("board 1: 4S N =")
+    expect(phone.page.locator(".closed")).to_contain_text("marked the session final")
+    expect(phone.send).to_have_count(0)
+    phone.page.wait_for_timeout(6_000)  # longer than the outbox's retry
+    assert len(sends) == 1 and not TableEntry.objects.exists()
+
+    session_reopen(session=Session.objects.get(pk=table_session.pk))
+    phone.page.reload()  # the outbox still holds the send: it goes now
+    expect_sent(phone, "4S N =")
+    phone.confirm.click()
+    expect(phone.board_number).to_have_text("2")
+    assert stored_lines() == [phone.line(1, "4S N =")]

@@ -141,3 +141,56 @@ def test_a_phones_confirmation_racing_the_director_stores_one_line_and_the_direc
         assert MatchLineChange.objects.count() == 1
         MatchBoard.objects.all().delete()
         MatchLineChange.objects.all().delete()
+
+
+def test_a_line_deleted_and_entered_again_is_not_the_line_a_stale_page_saw(match):
+    """B saves 3NT N =; A's page shows it (its id, version 1); B deletes it and enters 4S S +1,
+    a new line at version 1 again; A's write from the old page is refused."""
+    b = make_user("b")
+    seen = record(match, "3NT N =", version=0, by=b)
+    match_delete_line(match=match, board=1, room=Room.OPEN, version=1, line_id=seen.pk, by=b)
+    again = record(match, "4S S +1", version=0, by=b)
+    assert again.version == seen.version == 1
+
+    with pytest.raises(ResultConflict, match=r"deleted and entered again by b as 4S S \+1") as caught:
+        record(match, "1C W -3", version=1, line_id=seen.pk)
+    assert caught.value.current == again
+    with pytest.raises(ResultConflict):
+        match_delete_line(match=match, board=1, room=Room.OPEN, version=1, line_id=seen.pk)
+
+    assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S S +1"]
+    record(match, "1C W -3", version=1, line_id=again.pk)  # from a page that showed the new line
+    assert MatchBoard.objects.get().text == "1C W -3"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stale_correction_racing_a_delete_and_re_entry_never_overwrites_the_new_line(club):
+    """Director A corrects from a page showing 3NT N = (version 1) while director B deletes it
+    and enters 4S S +1 (a new line, version 1 again). A waits a little longer each trial, so
+    A lands before, between and after B's two writes: exactly one of them wins, and a write
+    always replaces the line its writer saw (the change log's "before" is what A saw)."""
+    import time
+
+    event = make_team_event(club, teams=2, form="round_robin", boards_per_match=2)
+    match = round_robin_schedule(event=event)[0]
+    b = make_user("b")
+    for trial, delay in enumerate([0, 0.002, 0.005, 0.01, 0.02, 0.04, 0.08, 0.15] * 2):
+        seen = record(match, "3NT N =", version=0, by=b)
+
+        def a_corrects(seen=seen, delay=delay):
+            time.sleep(delay)
+            record(match, "1C W -3", version=seen.version, line_id=seen.pk)
+
+        def b_deletes_and_enters_again(seen=seen):
+            match_delete_line(match=match, board=1, room=Room.OPEN, version=seen.version, line_id=seen.pk, by=b)
+            record(match, "4S S +1", version=0, by=b)
+
+        outcomes = _race(a_corrects, b_deletes_and_enters_again)
+
+        assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "ResultConflict"], (trial, outcomes)
+        winner = "1C W -3" if outcomes[0] is None else "4S S +1"
+        assert list(MatchBoard.objects.values_list("text", flat=True)) == [winner], trial
+        corrections = MatchLineChange.objects.filter(after_text="1C W -3")
+        assert [c.before_text for c in corrections] == (["3NT N ="] if outcomes[0] is None else []), trial
+        MatchBoard.objects.all().delete()
+        MatchLineChange.objects.all().delete()

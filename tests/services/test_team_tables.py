@@ -1,14 +1,18 @@
 """Teams table entry from the phones through the services: links per room, sends,
 confirmations, the director's line winning, and the match's IMPs and VPs following."""
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 from django.core.exceptions import ValidationError
 
-from sessions.models import EntryStatus, MatchBoard, MatchLineChange, MatchTableEntry, MatchTableLink, Room
+from sessions.models import (
+    EntryStatus, Match, MatchBoard, MatchLineChange, MatchTableEntry, MatchTableLink, Room, TeamEvent,
+)
 from sessions.scoring.teams import victory_points
 from sessions.selectors.teams import team_event_score
+from sessions.services.errors import EntryClosed
 from sessions.services.team_tables import (
     match_table_confirm,
     match_table_link_renew,
@@ -200,3 +204,93 @@ def test_a_director_is_named_in_the_log(match):
     user = make_user("td")
     match_record_line(match=match, board=1, room=Room.OPEN, text="4S N =", by=user)
     assert MatchLineChange.objects.get().author == "td"
+
+
+# --- once the event is final ---------------------------------------------------------------------
+
+
+def published_and_final(event) -> None:
+    """Every match given its IMP totals (a final event need not have its boards), published, final."""
+    from sessions.services.teams import match_set_totals, team_event_mark_final, team_event_publish
+
+    for match in event.matches.filter(away__isnull=False):
+        match_set_totals(match=match, home_imps=Decimal(10), away_imps=Decimal(4))
+    team_event_publish(event=event)
+    team_event_mark_final(event=TeamEvent.objects.get(pk=event.pk))
+
+
+def test_once_the_event_is_final_a_rooms_phone_can_neither_send_nor_confirm_nor_refuse(rooms, match):
+    waiting = match_table_send(link=rooms[Room.OPEN], board=1, text="4S N =", client_key=key()).entry
+    published_and_final(match.event)
+
+    with pytest.raises(EntryClosed, match="marked this event final"):
+        match_table_send(link=rooms[Room.OPEN], board=2, text="3NT S =", client_key=key())
+    with pytest.raises(EntryClosed):
+        match_table_confirm(link=rooms[Room.OPEN], client_key=waiting.client_key)
+    with pytest.raises(EntryClosed):
+        match_table_refuse(link=rooms[Room.OPEN], client_key=waiting.client_key)
+
+    assert not MatchBoard.objects.exists()
+    assert list(MatchTableEntry.objects.values_list("board", "status")) == [(1, EntryStatus.PENDING)]
+    assert Match.objects.get(pk=match.pk).home_imps == 10  # the totals stand
+
+
+def test_reopening_the_event_opens_the_rooms_phones_again(rooms, match):
+    from sessions.services.teams import team_event_reopen
+
+    published_and_final(match.event)
+    team_event_reopen(event=TeamEvent.objects.get(pk=match.event_id))
+
+    play(rooms[Room.OPEN], 1, "4S N =")
+
+    assert MatchBoard.objects.get().text == "4S N ="
+
+
+def test_an_event_marked_final_while_a_send_is_on_its_way_stores_nothing(rooms, match, monkeypatch):
+    """The check before the write passed; the director marks final before the write ends:
+    the check at the end, under the event's lock, undoes it."""
+    from django.utils import timezone
+
+    from sessions.services import team_tables
+
+    match.event.table_confirmation = False
+    match.event.save()
+    real_check = team_tables.match_check_line
+
+    def check_then_final(**kwargs):
+        TeamEvent.objects.filter(pk=match.event_id).update(final_at=timezone.now())
+        return real_check(**kwargs)
+
+    monkeypatch.setattr(team_tables, "match_check_line", check_then_final)
+    link = MatchTableLink.objects.select_related("match__event").get(pk=rooms[Room.OPEN].pk)
+
+    with pytest.raises(EntryClosed):
+        match_table_send(link=link, board=1, text="4S N =", client_key=key())
+    assert not MatchBoard.objects.exists() and not MatchTableEntry.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_confirmation_racing_the_directors_deletion_of_the_rooms_line_gets_an_answer(club, monkeypatch):
+    """PostgreSQL once failed the confirmation at COMMIT (its entry named the deleted line:
+    the line's lock went with the savepoint of the refused recording): a 500."""
+    from sessions.services.teams import match_delete_line
+    from tests.services.test_tables import _confirm_racing_delete
+
+    event = make_team_event(club, teams=3, form="round_robin", boards_per_match=2, vp_scale="20")
+    round_robin_schedule(event=event)
+    match = event.matches.get(round=1, away__isnull=False)
+    link = next(link for link in match_table_links_ensure(event=event, round=1) if link.room == Room.OPEN)
+    sent = match_table_send(link=link, board=1, text="4S N =", client_key=key()).entry
+    match_record_line(match=match, board=1, room=Room.OPEN, text="4S N +1", version=0)
+
+    outcomes = _confirm_racing_delete(
+        MatchTableEntry,
+        lambda: match_table_confirm(link=link, client_key=sent.client_key),
+        lambda: match_delete_line(match=match, board=1, room=Room.OPEN, version=1),
+        monkeypatch,
+    )
+
+    assert outcomes == [None, None]  # the confirmation first, then the deletion: no error for either
+    entry = MatchTableEntry.objects.get()
+    assert (entry.status, entry.line) == (EntryStatus.SUPERSEDED, None)  # the director's line stood, then went
+    assert not MatchBoard.objects.exists()

@@ -183,3 +183,46 @@ def test_players_already_in_a_team_are_not_offered_again(logged_in, club):
     for player in team_1.players.all():  # a team being edited keeps its own players
         assert f'name="players" value="{player.pk}"' not in new_team
         assert f'name="players" value="{player.pk}"' in editing
+
+
+def _form_as_shown(page: str) -> dict[str, str]:
+    """Every input of the match page's lines form, as the page filled it in."""
+    import re
+
+    start = page.index('<form method="post" novalidate>')
+    form = page[start:page.index("</form>", start)]
+    fields = {}
+    for tag in re.findall(r"<input [^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and name.group(1) != "csrfmiddlewaretoken":
+            fields[name.group(1)] = value.group(1) if value else ""
+    return fields
+
+
+def test_a_stale_page_cannot_overwrite_a_line_deleted_and_entered_again(client, director, co_director, club):
+    """B saves 3NT N =; A opens the page; B clears the box, saves, then enters 4S S +1 (a new
+    line, version 1 again); A's old form with 1C W -3 is refused, naming what the line reads."""
+    from django.test import Client
+
+    event = make_team_event(club, teams=2, form="swiss", boards_per_match=2)
+    match = swiss_draw_next_round(event=event)[0]
+    page_url = reverse("sessions:director_team_match", args=[match.pk])
+    b, a = Client(), Client()
+    b.force_login(director)
+    a.force_login(co_director)
+    b.post(page_url, {**_form_as_shown(b.get(page_url).content.decode()), "b1_open": "3NT N ="})
+    seen_by_a = _form_as_shown(a.get(page_url).content.decode())
+    assert seen_by_a["b1_open"] == "3NT N =" and seen_by_a["v1_open"] == "1"
+    b.post(page_url, {**_form_as_shown(b.get(page_url).content.decode()), "b1_open": ""})
+    b.post(page_url, {**_form_as_shown(b.get(page_url).content.decode()), "b1_open": "4S S +1"})
+    assert MatchBoard.objects.get().version == 1
+
+    response = a.post(page_url, {**seen_by_a, "b1_open": "1C W -3"})
+
+    assert response.status_code == 400
+    assert "deleted and entered again by director as 4S S +1" in response.content.decode()
+    assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S S +1"]
+    response = a.post(page_url, {**seen_by_a, "b1_open": ""})  # nor can the old page delete it
+    assert response.status_code == 400
+    assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S S +1"]

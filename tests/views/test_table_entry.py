@@ -14,7 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from sessions.models import ChangeAction, EntryStatus, Result, ResultChange, Seating, TableEntry
+from sessions.models import ChangeAction, EntryStatus, Result, ResultChange, Seating, Session, TableEntry
 from sessions.movements import mitchell
 from sessions.services import event_update
 from sessions.services import result_correct, result_record
@@ -465,3 +465,66 @@ def test_a_tables_page_reads_as_many_queries_at_three_tables_as_at_eleven(client
         _round_played(session, finished)
 
     assert _page_queries(client, small, 1) == _page_queries(client, large, 1)
+
+
+# --- once the session is final ----------------------------------------------------------------
+
+
+def _published_and_final(director, session):
+    """Board 3 entered, then published and marked final through the director's pages: board 1 has no line."""
+    result_record(board=session.boards.get(number=3), section=session.sections.get(), ns_pair="3NS",
+                  ew_pair="1EW", text="3NT N =")
+    director_client = Client()
+    director_client.force_login(director)
+    director_client.post(reverse("sessions:director_publish", args=[session.pk]))
+    director_client.post(reverse("sessions:director_mark_final", args=[session.pk]))
+    assert Session.objects.get(pk=session.pk).final
+    return director_client
+
+
+def test_once_final_the_phone_shows_the_table_and_offers_nothing_to_write(client, director, session, links):
+    _published_and_final(director, session)
+
+    html = client.get(url(links[1])).content.decode()
+
+    assert "The results are final" in html and "Board 1: to play" in html
+    assert ">Send</button>" not in html and "Change of player" not in html
+    response = client.get(url(links[1], "players"))
+    assert response.status_code == 302 and response.url == url(links[1])
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["table.js", "plain form"])
+def test_once_final_every_write_of_a_phone_is_refused_409_saying_so(client, director, session, links, script):
+    extra = SCRIPT if script else {}
+    waiting = key()
+    send(client, links[1], 1, "4S N =", client_key=waiting)  # sent before final, EW not yet confirmed
+    _published_and_final(director, session)
+    ann = session.event.club.players.create(name="Ann Archer")
+
+    answers = [
+        send(client, links[1], 2, "3NT S =", **extra),
+        client.post(url(links[1], "confirm"), {"client_key": waiting}, **extra),
+        client.post(url(links[1], "refuse"), {"client_key": waiting}, **extra),
+        client.post(url(links[1], "players"), {"N_player": ann.pk}, **extra),
+    ]
+
+    for response in answers:
+        assert response.status_code == 409
+        html = response.content.decode()
+        assert "marked this session final" in html and "nothing was recorded" in html
+        assert ">Send</button>" not in html
+    assert list(Result.objects.values_list("board__number", flat=True)) == [3]
+    assert TableEntry.objects.get().status == EntryStatus.PENDING
+    assert not session.sections.get().pairs.filter(player_1=ann).exists()
+
+
+def test_the_directors_reopen_opens_the_phones_again(client, director, session, links):
+    director_client = _published_and_final(director, session)
+    director_client.post(reverse("sessions:director_reopen", args=[session.pk]))
+
+    sent = key()
+    send(client, links[1], 1, "4S N =", client_key=sent, **SCRIPT)
+    response = client.post(url(links[1], "confirm"), {"client_key": sent}, **SCRIPT)
+
+    assert response.status_code == 200
+    assert Result.objects.get(board__number=1).text == "4S N ="

@@ -10,9 +10,10 @@ import uuid
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 
-from sessions.models import EntryStatus, MatchBoard, MatchTableEntry, Room
+from sessions.models import EntryStatus, MatchBoard, MatchTableEntry, Room, TeamEvent
 from sessions.services.tables import table_links_ensure
 from sessions.services.team_tables import match_table_link_revoke, match_table_links_ensure
 from sessions.services.teams import match_record_line, round_robin_schedule
@@ -330,3 +331,62 @@ def test_the_directors_line_wins_and_the_phone_is_told(client, match, rooms, dir
     assert "Board 1: 4S N +1" in page and 'class="board-number">2<' in page
     assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S N +1"]
     assert MatchTableEntry.objects.get().status == EntryStatus.SUPERSEDED
+
+
+# --- once the event is final ---------------------------------------------------------------------
+
+
+def _published_and_final(director, event):
+    """Every match given IMP totals, then published and marked final on the director's pages."""
+    from sessions.services.teams import match_set_totals
+
+    for match in event.matches.filter(away__isnull=False):
+        match_set_totals(match=match, home_imps=10, away_imps=4)
+    director_client = Client()
+    director_client.force_login(director)
+    director_client.post(reverse("sessions:director_team_publish", args=[event.pk]), {"publish": "1"})
+    director_client.post(reverse("sessions:director_team_final", args=[event.pk]), {"final": "1"})
+    assert TeamEvent.objects.get(pk=event.pk).final
+    return director_client
+
+
+def test_once_the_event_is_final_the_rooms_phone_reads_and_offers_nothing_to_write(client, director, event, rooms):
+    _published_and_final(director, event)
+
+    html = client.get(url(rooms[Room.OPEN])).content.decode()
+
+    assert "The results are final" in html and "Board 1: to play" in html
+    assert ">Send</button>" not in html
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["table.js", "plain form"])
+def test_once_the_event_is_final_every_write_of_a_room_is_refused_409_saying_so(client, director, event, rooms,
+                                                                                script):
+    extra = SCRIPT if script else {}
+    waiting = key()
+    send(client, rooms[Room.OPEN], 1, "4S N =", client_key=waiting)  # sent before final
+    _published_and_final(director, event)
+
+    answers = [
+        send(client, rooms[Room.OPEN], 2, "3NT S =", **extra),
+        client.post(url(rooms[Room.OPEN], "confirm"), {"client_key": waiting}, **extra),
+        client.post(url(rooms[Room.OPEN], "refuse"), {"client_key": waiting}, **extra),
+    ]
+
+    for response in answers:
+        assert response.status_code == 409
+        html = response.content.decode()
+        assert "marked this event final" in html and "nothing was recorded" in html
+        assert ">Send</button>" not in html
+    assert not MatchBoard.objects.exists()
+    assert MatchTableEntry.objects.get().status == EntryStatus.PENDING
+
+
+def test_the_directors_reopen_opens_the_rooms_phones_again(client, director, event, rooms):
+    director_client = _published_and_final(director, event)
+    director_client.post(reverse("sessions:director_team_final", args=[event.pk]), {"final": "0"})
+
+    response = play(client, rooms[Room.OPEN], 1, "4S N =")
+
+    assert response.status_code == 302
+    assert MatchBoard.objects.get().text == "4S N ="
