@@ -48,6 +48,12 @@ class ImportJob(models.Model):
     # Done: the import's summary, one line each; failed: why, as the upload page says it.
     message = models.TextField(blank=True)
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # A teams file (known once read: ``pairs`` then counts teams, ``lines`` room lines) ends
+    # with a teams event instead of a session.
+    teams = models.BooleanField(default=False)
+    team_event = models.ForeignKey(
+        "clubsessions.TeamEvent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -38,6 +38,7 @@ from sessions.models import Club, Event, ImportJob, ImportStatus
 from sessions.services.background import BackgroundWorker
 
 from .importing import ImportRefused, results_read, results_store
+from .teams_import import is_teams_file, teams_read, teams_store
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +51,7 @@ STALE_AFTER = datetime.timedelta(minutes=10)
 #: Interrupted this many times, a job fails rather than stop the server again.
 MAX_ATTEMPTS = 3
 
+TEAMS_INTO_EVENT = "a teams file is imported as a new teams event: leave the event empty"
 UNEXPECTED = "the import stopped on an unexpected error (it is logged for the administrator); nothing was imported"
 
 
@@ -132,22 +134,8 @@ def import_job_run(job: ImportJob) -> ImportJob:
     """Import a claimed job's file; the job ends done or failed (see the module docstring)."""
     mine = ImportJob.objects.filter(pk=job.pk, attempts=job.attempts, status=ImportStatus.RUNNING)
     try:
-        content, job.data = job.data, b""  # the one copy of the file, dropped once read
-        parsed = results_read(data=content if isinstance(content, bytes) else bytes(content), filename=job.filename)
-        del content
-        mine.update(
-            boards=len({board.number for board in parsed.boards}), pairs=len(parsed.pairs),
-            lines=sum(len(board.lines) for board in parsed.boards),
-        )
-        with transaction.atomic():
-            report = results_store(
-                club=job.club, parsed=parsed, filename=job.filename, user=job.created_by, event=job.event,
-            )
-            if not mine.update(
-                status=ImportStatus.DONE, session=report.session, message="\n".join(report.summary()),
-                data=b"", finished_at=timezone.now(),
-            ):
-                raise _Superseded
+        content, job.data = bytes(job.data), b""  # the one copy of the file, dropped once the job ends
+        (_run_teams if is_teams_file(content) else _run_pairs)(job, mine, content)
     except ImportRefused as error:
         _fail(mine, str(error))
     except _Superseded:
@@ -156,6 +144,40 @@ def import_job_run(job: ImportJob) -> ImportJob:
         logger.exception("import job %s (%s) stopped", job.pk, job.filename)
         _fail(mine, f"{job.filename}: {UNEXPECTED}")
     return ImportJob.objects.get(pk=job.pk)
+
+
+def _run_pairs(job: ImportJob, mine: QuerySet[ImportJob], content: bytes) -> None:
+    parsed = results_read(data=content, filename=job.filename)
+    mine.update(
+        boards=len({board.number for board in parsed.boards}), pairs=len(parsed.pairs),
+        lines=sum(len(board.lines) for board in parsed.boards),
+    )
+    with transaction.atomic():
+        report = results_store(club=job.club, parsed=parsed, filename=job.filename, user=job.created_by, event=job.event)
+        _done(mine, session=report.session, summary=report.summary())
+
+
+def _run_teams(job: ImportJob, mine: QuerySet[ImportJob], content: bytes) -> None:
+    """A teams file: a new teams event (a pairs event chosen on the form cannot take it)."""
+    if job.event_id is not None:
+        raise ImportRefused(TEAMS_INTO_EVENT)
+    read = teams_read(data=content)
+    parsed = read.parsed
+    mine.update(
+        boards=len({board.number for match in parsed.matches for board in match.boards}), pairs=len(parsed.teams),
+        lines=read.lines, teams=True,
+    )
+    with transaction.atomic():
+        report = teams_store(club=job.club, read=read, filename=job.filename, user=job.created_by)
+        _done(mine, team_event=report.event, summary=report.summary())
+
+
+def _done(mine: QuerySet[ImportJob], summary: list[str], **result) -> None:
+    """Mark the job done in the import's own transaction (or roll it back if another worker took it)."""
+    if not mine.update(
+        status=ImportStatus.DONE, message="\n".join(summary), data=b"", finished_at=timezone.now(), **result,
+    ):
+        raise _Superseded
 
 
 def _fail(mine: QuerySet[ImportJob], message: str) -> None:

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from sessions.formats import FormatError
 from sessions.formats.teams import ParsedRoom, ParsedTeamEvent, score_parsed_teams
@@ -29,9 +29,9 @@ from sessions.models import Club, Match, MatchBoard, Room, TeamEvent, TeamEventF
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.team_events import MatchScoring, MatchSettings
 from sessions.selectors.teams import team_event_score
-from sessions.services.players import player_find_or_add_numbered
+from sessions.services.players import players_find_or_add
 from sessions.services.results import fill_line
-from sessions.services.revisions import team_event_revise
+from sessions.services.revisions import club_revise, team_event_revise
 from sessions.services.teams import team_add, team_event_create
 from sessions.text import clean_name
 
@@ -158,22 +158,53 @@ def _form(parsed: ParsedTeamEvent) -> str:
     return TeamEventForm.ROUND_ROBIN if complete else TeamEventForm.SWISS
 
 
-@transaction.atomic
-def teams_import(*, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None) -> TeamsImportReport:
-    """Import a teams results file as a new teams event of ``club``; ImportRefused stores nothing."""
+@dataclass(frozen=True)
+class TeamsFile:
+    """A teams file read: the parsed event, the VP scale that reproduces it, and notes."""
+
+    parsed: ParsedTeamEvent
+    scale: str
+    notes: list[str]
+
+    @property
+    def lines(self) -> int:
+        return sum(
+            (board.open_room is not None) + (board.closed_room is not None)
+            for match in self.parsed.matches for board in match.boards
+        )
+
+
+def teams_read(*, data: bytes) -> TeamsFile:
+    """Read a teams results file (nothing stored); ImportRefused when it cannot be read."""
     try:
         parsed, scale, notes = _read(data)
     except (FormatError, ScoringError) as error:
         raise ImportRefused(str(error)) from None
+    return TeamsFile(parsed, scale, notes)
+
+
+@transaction.atomic
+def teams_store(
+    *, club: Club, read: TeamsFile, filename: str, user: AbstractBaseUser | None = None
+) -> TeamsImportReport:
+    """Store a teams file read by teams_read as a new teams event of ``club``, all or nothing."""
+    parsed = read.parsed
     try:
         with transaction.atomic():
-            event, lines = _store(club, parsed, filename, scale, user)
+            event, lines = _store(club, parsed, filename, read.scale, user)
     except ValidationError as error:
         raise ImportRefused("; ".join(error.messages)) from None
+    except IntegrityError as error:  # a line the constraints refuse (two lines for one room, say)
+        raise ImportRefused(f"the file holds a line the database refuses ({error}): nothing was imported") from None
     return TeamsImportReport(
         event=event, program=parsed.program, teams=len(parsed.teams), matches=len(parsed.matches), lines=lines,
-        differences=_compare(event, parsed), notes=[*parsed.notes, *notes], **_agreement(parsed),
+        differences=_compare(event, parsed), notes=[*parsed.notes, *read.notes], **_agreement(parsed),
     )
+
+
+def teams_import(*, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None) -> TeamsImportReport:
+    """Import a teams results file as a new teams event of ``club``; ImportRefused stores nothing."""
+    return teams_store(club=club, read=teams_read(data=data), filename=filename, user=user)
 
 
 def _agreement(parsed: ParsedTeamEvent) -> dict[str, str]:
@@ -190,38 +221,41 @@ def _store(club: Club, parsed: ParsedTeamEvent, filename: str, scale: str, user)
         club=club, name=_event_name(club, parsed, filename), date=_date(parsed.date), form=_form(parsed),
         scoring=parsed.scoring, vp_scale=scale, boards_per_match=boards,
     )
+    # Every team's players found or added at once (the club's list read once, one insert).
+    typed = [(p.name, p.national_id) for team in parsed.teams for p in team.players]
+    found = iter(players_find_or_add(club=club, typed=typed))
+    club_revise(club=club)  # the club's player search finds the new names
     teams = {}
     for team in parsed.teams:
-        players = [
-            player for player in (
-                player_find_or_add_numbered(club=club, name=p.name, national_number=p.national_id)
-                for p in team.players
-            ) if player is not None
-        ]
+        players = [player for player in (next(found) for _ in team.players) if player is not None]
         try:
             teams[team.key] = team_add(event=event, name=team.name, players=players,
                                        number=int(team.key) if team.key.isdigit() else None)
         except ValidationError as error:
             raise ValidationError(f"team {team.key} ({team.name}): {'; '.join(error.messages)}") from None
-    lines = 0
+    lines: list[MatchBoard] = []
     for parsed_match in parsed.matches:
         match = Match(event=event, round=parsed_match.round, home=teams[parsed_match.team],
                       away=teams[parsed_match.opponents], first_board=parsed_match.first_board,
                       boards=parsed_match.board_count)
         if not parsed_match.boards and parsed_match.published_team_imps is not None:
             match.home_imps, match.away_imps = parsed_match.published_team_imps, parsed_match.published_opponents_imps
-        match.full_clean()
+        # As a line's: its own fields here, its constraints the database's on insert.
+        match.full_clean(exclude=["event", "home", "away"], validate_constraints=False)
         match.save()
         for board in parsed_match.boards:
             for room, parsed_room in ((Room.OPEN, board.open_room), (Room.CLOSED, board.closed_room)):
                 if parsed_room is not None:
-                    _store_room(match, board.number, room, parsed_room, user)
-                    lines += 1
+                    lines.append(_room_line(match, board.number, room, parsed_room, user))
+    # Many rows a statement: the database's constraints check them (an IntegrityError
+    # rolls the whole import back), each line's own fields were checked above.
+    MatchBoard.objects.bulk_create(lines, batch_size=500)
     team_event_revise(event=event)  # its matches and lines are written here, not by the services
-    return event, lines
+    return event, len(lines)
 
 
-def _store_room(match: Match, number: int, room: str, parsed: ParsedRoom, user) -> None:
+def _room_line(match: Match, number: int, room: str, parsed: ParsedRoom, user) -> MatchBoard:
+    """One room's line, read and checked (not saved): the notation's checks and the file's score."""
     line = MatchBoard(match=match, board=number, room=room, updated_by=user)
     where = f"round {match.round} {match.home} v {match.away}, board {number} {room} room"
     try:
@@ -233,8 +267,10 @@ def _store_room(match: Match, number: int, room: str, parsed: ParsedRoom, user) 
         raise ValidationError(
             f"{where}: {line.text} scores {line.ns_score}, but the file says {parsed.score}"
         )
-    line.full_clean()
-    line.save()
+    # Its own fields only: the match and the user were just stored, and the uniqueness and
+    # check constraints (a query each, most of the import's time) are the database's on insert.
+    line.full_clean(exclude=["match", "updated_by"], validate_unique=False, validate_constraints=False)
+    return line
 
 
 def _compare(event: TeamEvent, parsed: ParsedTeamEvent) -> list[str]:

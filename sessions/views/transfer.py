@@ -29,7 +29,7 @@ from sessions.selectors.events import event_ranking
 from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.forms.transfer import ImportForm
 from sessions.transfer import EVENT_EXPORTERS, EXPORTERS, ExportRefused, ImportRefused, results_import
-from sessions.transfer.jobs import import_job_create, in_background
+from sessions.transfer.jobs import TEAMS_INTO_EVENT, import_job_create, in_background
 from sessions.transfer.teams_export import TEAMS_EXPORTERS
 from sessions.transfer.teams_import import is_teams_file, teams_import
 
@@ -66,9 +66,13 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 
 def _import_teams(request: HttpRequest, club: Club, form, filename: str, data: bytes) -> HttpResponse:
-    """A teams file becomes a new teams event (never a session of a pairs event)."""
+    """A teams file becomes a new teams event (never a session of a pairs event); a large
+    one is imported by a job, as a large pairs file is."""
     if form.cleaned_data["event"] is not None:
-        form.add_error("event", "a teams file is imported as a new teams event: leave the event empty")
+        form.add_error("event", TEAMS_INTO_EVENT)
+    elif in_background(len(data)):
+        job = import_job_create(club=club, data=data, filename=filename, user=request.user)
+        return redirect("sessions:transfer_import_job", job_id=job.pk)
     else:
         try:
             imported = teams_import(club=club, data=data, filename=filename, user=request.user)

@@ -62,5 +62,5 @@ def test_a_player_entered_in_two_pairs_of_a_session_is_found(event):
     (twice,) = players_entered_twice(session=session)
 
     assert twice.player.name == "Ann Smith"
-    assert [pair.label for pair in twice.pairs] == ["3EW", "1NS"]  # the pairs page order: EW lines first
+    assert [pair.label for pair in twice.pairs] == ["1NS", "3EW"]  # the pairs page order: NS before EW
     assert "Ann Smith is entered twice in this session" in str(twice)

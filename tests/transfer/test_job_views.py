@@ -178,3 +178,42 @@ def test_a_poll_after_the_login_expired_stops_with_a_note(client, job):
 def test_a_job_page_is_read_only(client, director, job):
     client.force_login(director)
     assert client.post(job_url(job)).status_code == 405
+
+
+TEAMS_FILE = "teams/ebu_example_multiple_teams_teamsscorer.xml"
+
+
+def test_a_large_teams_file_goes_to_a_job_too_and_its_page_links_the_teams_event(
+    client, club, director, django_capture_on_commit_callbacks
+):
+    """A teams file used to be imported inside the request whatever its size (a 1.6 MB file
+    outlived gunicorn's timeout): it goes to a job like a pairs file."""
+    from sessions.models import TeamEvent
+
+    client.force_login(director)
+    response = upload(client, club, data(TEAMS_FILE))  # the commit's callbacks do not run: it waits
+    job = ImportJob.objects.get(club=club)
+    assert response.status_code == 302 and response.url == job_url(job)
+    assert not TeamEvent.objects.exists()
+
+    job.delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(client, club, data(TEAMS_FILE))
+    job = ImportJob.objects.get(club=club)
+    event = TeamEvent.objects.get(club=club)
+    assert (job.status, job.team_event, job.session, job.teams) == (ImportStatus.DONE, event, None, True)
+    assert (job.pairs, job.lines) == (10, 240)  # teams and room lines, shown while it stored
+    page = client.get(response.url).content.decode()
+    assert reverse("sessions:director_team_event", args=[event.pk]) in page
+    assert "open the teams event" in page and "hx-trigger" not in page
+    assert event.matches.count() == 40
+
+
+def test_a_teams_file_is_never_put_into_a_pairs_event_by_a_job(client, club, director, event):
+    client.force_login(director)
+
+    response = upload(client, club, data(TEAMS_FILE), event=event.pk)
+
+    assert response.status_code == 200
+    assert "a teams file is imported as a new teams event" in response.content.decode()
+    assert not ImportJob.objects.exists()

@@ -237,3 +237,22 @@ def test_the_background_thread_imports_the_job_and_closes_its_connection(setting
 def test_no_thread_is_started_when_no_job_waits(settings):
     settings.IMPORT_BACKGROUND = True
     assert jobs.import_jobs_start() is None
+
+
+def test_a_teams_job_makes_a_teams_event_and_refuses_a_pairs_event(club):
+    from sessions.models import TeamEvent
+
+    teams_file = data("teams/ebu_example_multiple_teams_teamsscorer.xml")
+    refused = queued(club, teams_file, event=make_event(club))
+    jobs.import_jobs_run()
+    refused.refresh_from_db()
+    assert (refused.status, refused.message) == (ImportStatus.FAILED, jobs.TEAMS_INTO_EVENT)
+    assert not TeamEvent.objects.exists()
+
+    job = queued(club, teams_file)
+    jobs.import_jobs_run()
+    job.refresh_from_db()
+    event = TeamEvent.objects.get()
+    assert (job.status, job.team_event, job.session, bytes(job.data)) == (ImportStatus.DONE, event, None, b"")
+    assert (job.boards, job.pairs, job.lines) == (30, 10, 240)  # board numbers, teams, room lines
+    assert "teams: 10, matches: 40, room lines: 240" in job.summary_lines
