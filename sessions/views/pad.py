@@ -43,6 +43,7 @@ from sessions.scoring.scorepad import (
 )
 from sessions.selectors.scorepads import member_score_pads
 from sessions.services.scorepads import score_pad_delete, score_pad_save
+from sessions.values import parse_number
 
 SESSION_KEY = "score_pad"
 PAD_ID_KEY = "score_pad_id"  # the session pad's id when a member keeps it (the browser has its own)
@@ -162,11 +163,11 @@ def _render_pad(request: HttpRequest, *, deal_form: DealForm | None = None, new_
 def _edit_initial(request: HttpRequest, scored: PadScore | None) -> dict[str, Any]:
     """?edit=R-D fills the deal form with deal D of rubber R, to correct it."""
     round_text, _, deal_text = request.GET.get("edit", "").partition("-")
-    if scored is None or not (round_text.isdigit() and deal_text.isdigit()):
+    round_number, deal_number = parse_number(round_text), parse_number(deal_text)
+    if scored is None or round_number is None or deal_number is None:
         return {}
-    round_number, deal_number = int(round_text), int(deal_text)
-    if not (1 <= round_number <= len(scored.rounds)
-            and 1 <= deal_number <= len(scored.rounds[round_number - 1].round.deals)):
+    if not (round_number <= len(scored.rounds)
+            and deal_number <= len(scored.rounds[round_number - 1].round.deals)):
         return {}
     deal = scored.rounds[round_number - 1].round.deals[deal_number - 1]
     return DealForm.initial_for(deal, round_number, deal_number)

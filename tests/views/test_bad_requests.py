@@ -1,0 +1,97 @@
+"""Bad input is a clear 400 or 404 (or the form again, with a message), never a server error,
+and it changes nothing: the causes of the 500s an attack on the running app found (issue 25).
+
+Personas: the club's director for the director's pages, a signed-in member for the pad,
+an anonymous visitor for the public pages and the phones' links.
+"""
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+
+#: Just past the largest id a 64-bit column holds.
+TOO_BIG = 2**63
+#: Digits, but not ASCII ones: str.isdigit() says yes, int() says no ("²") or reads them ("٣").
+ODD_DIGITS = ["²", "٣", "¹²", "5000" * 1250]
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+# --- numbers in the address and the query -------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", ODD_DIGITS)
+def test_an_odd_event_number_on_the_new_session_page_preselects_nothing(client, director, club, typed):
+    client.force_login(director)
+
+    response = client.get(reverse("sessions:director_session_new", args=[club.slug]), {"event": typed})
+
+    assert response.status_code == 200
+    assert response.context["preselected"] is None
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "¹²", "9" * 60, "0"])
+def test_odd_arrow_switch_rounds_are_refused_with_a_message(client, director, club, typed):
+    client.force_login(director)
+
+    response = client.get(reverse("sessions:director_session_new", args=[club.slug]),
+                          {"pairs": 6, "arrow_switch": typed})
+
+    assert response.status_code == 200
+    assert "arrow-switch rounds as numbers" in response.content.decode()
+
+
+@pytest.mark.parametrize("typed", ODD_DIGITS)
+def test_an_odd_round_or_deal_to_correct_on_the_pad_fills_nothing(client, db, typed):
+    client.post(reverse("sessions:pad_new"), {"kind": "rubber", "era": "current", "north": "Ann", "south": "Bob",
+                                             "east": "Cat", "west": "Dan", "first_dealer": "N"})
+    client.post(reverse("sessions:pad_deal"), {"level": "4", "strain": "S", "declarer": "N", "tricks": 10})
+
+    for edit in (f"{typed}-1", f"1-{typed}"):
+        response = client.get(reverse("sessions:pad"), {"edit": edit})
+        assert response.status_code == 200
+        assert response.context["deal_form"].initial == {}
+    assert client.get(reverse("sessions:pad"), {"edit": "1-1"}).context["deal_form"].initial["level"] == "4"
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "¹²", "9" * 60])
+def test_odd_boards_of_a_round_are_refused_with_a_message(client, director, session, typed):
+    client.force_login(director)
+    url = reverse("sessions:director_round_seating", args=[session.pk, "A", 1])
+    before = list(session.sections.get().seatings.values_list("round", "table", "ns_pair", "ew_pair", "boards"))
+
+    response = client.post(url, {"t1_ns": "1NS", "t1_ew": "1EW", "t1_boards": typed, "t2_ns": "2NS",
+                                 "t2_ew": "3EW", "t2_boards": "3-4", "t3_ns": "3NS", "t3_ew": "2EW",
+                                 "t3_boards": "5-6"})
+
+    assert response.status_code == 200
+    assert "is not a " in response.content.decode()  # a list of boards, or a range from 1
+    after = list(session.sections.get().seatings.values_list("round", "table", "ns_pair", "ew_pair", "boards"))
+    assert after == before
+
+
+# --- the helper every number read from a request goes through ------------------------------------
+
+
+@pytest.mark.parametrize("text, number", [
+    ("1", 1), ("42", 42), (str(2**63 - 1), 2**63 - 1), (str(TOO_BIG), None), ("0", None), ("-1", None),
+    ("²", None), ("٣", None), (" 7", None), ("7 ", None), ("+7", None), ("", None), ("9" * 5000, None),
+    ("1_000", None), ("\x00", None), (None, None),
+])
+def test_a_number_from_a_request_is_ascii_digits_within_range_or_nothing(text, number):
+    from sessions.values import parse_number
+
+    assert parse_number(text) == number
+
+
+def test_boards_written_with_spaces_round_the_dash_are_a_range():
+    from sessions.forms.repair import parse_boards
+
+    assert parse_boards("1 - 3") == (1, 2, 3)
+    assert parse_boards("7 -9, 11") == (7, 8, 9, 11)
