@@ -9,6 +9,10 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from sessions.models import Team
+from sessions.services.team_tables import match_table_links_ensure
+from sessions.services.teams import round_robin_schedule, team_event_publish
+from tests.factories import make_team_event
 
 #: Just past the largest id a 64-bit column holds.
 TOO_BIG = 2**63
@@ -21,6 +25,15 @@ def fresh_throttle():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def teams(club):
+    """A published 4-team round robin of the club, scheduled, with its round-1 rooms' links."""
+    event = make_team_event(club, teams=4, form="round_robin")
+    round_robin_schedule(event=event)
+    match_table_links_ensure(event=event, round=1)
+    return team_event_publish(event=event)
 
 
 # --- numbers in the address and the query -------------------------------------------------
@@ -74,6 +87,43 @@ def test_odd_boards_of_a_round_are_refused_with_a_message(client, director, sess
     assert "is not a " in response.content.decode()  # a list of boards, or a range from 1
     after = list(session.sections.get().seatings.values_list("round", "table", "ns_pair", "ew_pair", "boards"))
     assert after == before
+
+
+# --- ids beyond a 64-bit column -------------------------------------------------------------
+
+
+def test_an_id_beyond_64_bits_in_a_public_address_is_not_found(client, played_session, teams, pair_id):
+    session = played_session
+    team = Team.objects.filter(event=teams).first()
+    match = teams.matches.first()
+    for name, args in [
+        ("session_results", [TOO_BIG]), ("board", [TOO_BIG, 1]), ("board", [session.pk, TOO_BIG]),
+        ("scorecard", [session.pk, TOO_BIG]), ("scorecard", [TOO_BIG, pair_id(session, "1NS")]),
+        ("player", [TOO_BIG]), ("event_results", [TOO_BIG]), ("team_event", [TOO_BIG]),
+        ("team_match", [TOO_BIG, match.pk]), ("team_match", [teams.pk, TOO_BIG]),
+        ("team_page", [TOO_BIG, team.pk]), ("team_page", [teams.pk, TOO_BIG]),
+        ("transfer_export", [TOO_BIG, "pbn"]),
+    ]:
+        assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, (name, args)
+    assert client.get(reverse("sessions:session_results", args=[session.pk])).status_code == 200
+
+
+@pytest.mark.parametrize("players", [[str(TOO_BIG)], ["1", str(TOO_BIG)], [str(-TOO_BIG)], ["²"]])
+def test_players_beyond_64_bits_in_a_team_are_refused_with_a_message(client, director, teams, players):
+    client.force_login(director)
+    event = teams
+    first = Team.objects.filter(event=event).order_by("number").first()
+    from sessions.services.teams import edit_token
+
+    before = list(Team.objects.values_list("pk", "name"))
+    added = client.post(reverse("sessions:director_team_add", args=[event.pk]), {"name": "New", "players": players})
+    edited = client.post(reverse("sessions:director_team_edit", args=[first.pk]),
+                         {"name": "Renamed", "players": players, "seen": edit_token(first)})
+
+    for response in (added, edited):
+        assert response.status_code in (200, 400)
+        assert "valid" in response.content.decode()
+    assert list(Team.objects.values_list("pk", "name")) == before
 
 
 # --- the helper every number read from a request goes through ------------------------------------
