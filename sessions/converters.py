@@ -4,6 +4,9 @@
 larger number matches no route (a 404) rather than reaching a query, where SQLite
 refuses it outright (OverflowError) and the ORM's own range check does not cover a
 foreign key or raw SQL.
+
+``<letter:...>`` is a section's letter as stored (one or two characters, never NUL,
+which PostgreSQL refuses in any text).
 """
 
 from __future__ import annotations
@@ -26,5 +29,16 @@ class Int64Converter:
         return str(value)
 
 
+class SectionLetterConverter:
+    regex = "[^/\x00]{1,2}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
 def register() -> None:
     register_converter(Int64Converter, "int64")
+    register_converter(SectionLetterConverter, "letter")

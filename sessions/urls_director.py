@@ -23,7 +23,7 @@ urlpatterns = [
     path("director/sessions/<int64:session_id>/boards/<int64:number>/fouled/", director.board_groups,
          name="director_board_groups"),
     path(
-        "director/sessions/<int64:session_id>/sections/<str:letter>/rounds/<int64:round>/tables/<int64:table>/",
+        "director/sessions/<int64:session_id>/sections/<letter:letter>/rounds/<int64:round>/tables/<int64:table>/",
         director.table_entry,
         name="director_table",
     ),
@@ -42,7 +42,7 @@ urlpatterns += [
          name="director_table_link_renew"),
     path("director/sessions/<int64:session_id>/tables/links/<int64:link_id>/revoke/", links.table_link_revoke_view,
          name="director_table_link_revoke"),
-    path("director/sessions/<int64:session_id>/tables/<str:letter>/<int64:table>/new/", links.table_link_new,
+    path("director/sessions/<int64:session_id>/tables/<letter:letter>/<int64:table>/new/", links.table_link_new,
          name="director_table_link_new"),
 ]
 
@@ -54,11 +54,11 @@ urlpatterns += [
     path("director/sessions/<int64:session_id>/movement/", repair.session_movement, name="director_session_movement"),
     path("director/sessions/<int64:session_id>/delete/", repair.session_delete_view, name="director_session_delete"),
     path("director/sessions/<int64:session_id>/repair/", repair.session_repair, name="director_repair"),
-    path("director/sessions/<int64:session_id>/sections/<str:letter>/rounds/<int64:round>/seating/",
+    path("director/sessions/<int64:session_id>/sections/<letter:letter>/rounds/<int64:round>/seating/",
          repair.round_seating, name="director_round_seating"),
-    path("director/sessions/<int64:session_id>/sections/<str:letter>/rounds/<int64:round>/tables/<int64:table>/turn/",
+    path("director/sessions/<int64:session_id>/sections/<letter:letter>/rounds/<int64:round>/tables/<int64:table>/turn/",
          repair.table_turn, name="director_table_turn"),
-    path("director/sessions/<int64:session_id>/sections/<str:letter>/late-pair/", repair.pair_late,
+    path("director/sessions/<int64:session_id>/sections/<letter:letter>/late-pair/", repair.pair_late,
          name="director_pair_late"),
     path("director/sessions/<int64:session_id>/pairs/<int64:pair_id>/withdraw/", repair.pair_withdraw_view,
          name="director_pair_withdraw"),

@@ -1,10 +1,10 @@
-"""Numbers and ids read straight from a request (its address, its query, a box a
+"""Numbers, ids and tokens read straight from a request (its address, its query, a box a
 form parses itself): read strictly, None for anything else, so that bad input is a 404
 or a message, never a server error.
 
 ``str.isdigit()`` says yes to "²", which ``int()`` refuses; ``int()`` reads "٣" and
 " 7 ", and refuses 5,000 digits with a ValueError; an id past 2**63 - 1 fits no 64-bit
-column (SQLite refuses the parameter outright).
+column (SQLite refuses the parameter outright); PostgreSQL refuses NUL in any text.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ T = TypeVar("T")
 #: The largest id a 64-bit column (BigAutoField) holds.
 MAX_ID = 2**63 - 1
 _NUMBER = re.compile(r"[0-9]{1,19}")  # MAX_ID has 19 digits
+#: The tokens the app makes (secrets.token_urlsafe): table and room links, shared pads.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def parse_number(text: object, *, least: int = 1, most: int = MAX_ID) -> int | None:
@@ -35,3 +37,7 @@ def chosen_by_place(text: object, options: Sequence[T]) -> T | None:
     place = parse_number(text, least=0, most=len(options) - 1)
     return None if place is None else options[place]
 
+
+def is_token(text: str) -> bool:
+    """Could ``text`` be a token the app made? Anything else opens nothing, unasked."""
+    return _TOKEN.fullmatch(text) is not None

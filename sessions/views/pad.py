@@ -43,7 +43,7 @@ from sessions.scoring.scorepad import (
 )
 from sessions.selectors.scorepads import member_score_pads
 from sessions.services.scorepads import score_pad_delete, score_pad_save
-from sessions.values import parse_number
+from sessions.values import is_token, parse_number
 
 SESSION_KEY = "score_pad"
 PAD_ID_KEY = "score_pad_id"  # the session pad's id when a member keeps it (the browser has its own)
@@ -300,6 +300,8 @@ def pad_forget(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def pad_shared(request: HttpRequest, token: str) -> HttpResponse:
     """A kept pad, read only, for anyone with its link (and for printing)."""
+    if not is_token(token):
+        raise Http404("no such pad")
     stored = get_object_or_404(ScorePad, share_token=token)
     try:
         pad = pad_from_json(stored.data)

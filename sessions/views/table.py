@@ -37,7 +37,7 @@ from sessions.services.tables import (
     table_seat_players,
 )
 from sessions.forms.table import EntryKeyForm, SeatsForm, SendForm
-from sessions.values import parse_number
+from sessions.values import is_token, parse_number
 from sessions.views.caching import cached_scores
 
 #: Unknown tokens an address may try in THROTTLE_WINDOW seconds before it must wait.
@@ -63,7 +63,9 @@ def link_required(lookup: Callable[[str], object | None]):
                     "Too many unknown table links from this address: wait ten minutes, or ask the director "
                     "for your table's card.", status=429, content_type="text/plain",
                 )
-            link = lookup(token)
+            # A token the app could not have made (a NUL, which PostgreSQL refuses in any
+            # text, a "%") is a guess like any unknown one, and never reaches the database.
+            link = lookup(token) if is_token(token) else None
             if link is None:
                 shared_cache.count(key, THROTTLE_WINDOW)
                 raise Http404("this table link is not valid: it may have been renewed; ask the director")

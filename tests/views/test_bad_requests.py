@@ -9,9 +9,11 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from sessions.models import Team
+from sessions.models import MatchTableLink, Team
+from sessions.services.tables import table_links_ensure
 from sessions.services.team_tables import match_table_links_ensure
 from sessions.services.teams import round_robin_schedule, team_event_publish
+from sessions.views import table as table_views
 from tests.factories import make_team_event
 
 #: Just past the largest id a 64-bit column holds.
@@ -124,6 +126,36 @@ def test_players_beyond_64_bits_in_a_team_are_refused_with_a_message(client, dir
         assert response.status_code in (200, 400)
         assert "valid" in response.content.decode()
     assert list(Team.objects.values_list("pk", "name")) == before
+
+
+# --- NUL in a token or a section letter --------------------------------------------------------
+
+
+def test_a_nul_in_a_phone_or_pad_token_is_not_found(client, session, teams):
+    table_links_ensure(session=session)
+    for url in ["/t/%00/", "/t/%00/preview/", "/tt/%00/", "/tt/a%00b/preview/", "/pad/shared/%00/"]:
+        assert client.get(url).status_code == 404, url
+
+
+def test_nul_tokens_count_as_guesses_like_any_unknown_token(client, session, teams):
+    good = table_links_ensure(session=session)[0]
+    room = MatchTableLink.objects.filter(match__event=teams).first()
+
+    for attempt in range(table_views.THROTTLE_MISSES):
+        assert client.get(f"/{'t' if attempt % 2 else 'tt'}/{attempt}%00/").status_code == 404
+
+    assert client.get(reverse("sessions:table_page", args=[good.token])).status_code == 429
+    assert client.get(reverse("sessions:team_table_page", args=[room.token])).status_code == 429
+
+
+def test_a_nul_section_letter_is_not_found(client, director, session):
+    client.force_login(director)
+    base = f"/director/sessions/{session.pk}"
+    for url in [f"{base}/sections/%00/rounds/1/tables/1/", f"{base}/sections/%00/rounds/1/seating/",
+                f"{base}/sections/%00/late-pair/", f"{base}/tables/%00/1/new/"]:
+        assert client.get(url).status_code in (404, 405), url
+        assert client.post(url, {"from_round": 1}).status_code == 404, url
+    assert client.get(reverse("sessions:analysis_pbn", args=[session.pk]), {"section": "\x00"}).status_code == 200
 
 
 # --- the helper every number read from a request goes through ------------------------------------
