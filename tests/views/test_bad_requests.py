@@ -7,6 +7,7 @@ an anonymous visitor for the public pages and the phones' links.
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 
 from sessions.models import MatchTableLink, Team
@@ -156,6 +157,46 @@ def test_a_nul_section_letter_is_not_found(client, director, session):
         assert client.get(url).status_code in (404, 405), url
         assert client.post(url, {"from_round": 1}).status_code == 404, url
     assert client.get(reverse("sessions:analysis_pbn", args=[session.pk]), {"section": "\x00"}).status_code == 200
+
+
+# --- a charset other than UTF-8 -------------------------------------------------------------------
+
+SECURITY_HEADERS = ["Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy",
+                    "Permissions-Policy", "Cross-Origin-Opener-Policy"]
+
+
+@pytest.mark.parametrize("charset", ["latin-1", "iso-8859-1", "utf-16", "rot13", "no-such-charset"])
+def test_a_post_in_another_charset_is_a_bad_request_with_the_security_headers(director, session, charset):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    client.get(reverse("sessions:director_session_edit", args=[session.pk]))  # the CSRF cookie a browser has
+    token = client.cookies["csrftoken"].value
+    content_type = f"application/x-www-form-urlencoded; charset={charset}"
+
+    for url in [reverse("sessions:director_session_edit", args=[session.pk]), reverse("login"),
+                reverse("sessions:pad_new"), "/t/no-such-token/send/", "/no/such/page/"]:
+        # generic(): post() would encode the body in that charset itself
+        response = client.generic("POST", url, f"name=Renamed&date=2025-01-01&csrfmiddlewaretoken={token}",
+                                  content_type=content_type)
+        assert response.status_code == 400, url
+        assert all(header in response.headers for header in SECURITY_HEADERS), (url, response.headers)
+    session.refresh_from_db()
+    assert session.name != "Renamed"
+
+
+def test_a_post_in_utf_8_still_works(director, session):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    client.get(reverse("sessions:director_session_edit", args=[session.pk]))
+    token = client.cookies["csrftoken"].value
+
+    response = client.post(reverse("sessions:director_session_edit", args=[session.pk]),
+                           f"name=Renamed&date=2025-01-01&csrfmiddlewaretoken={token}",
+                           content_type="application/x-www-form-urlencoded; charset=UTF-8")
+
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert session.name == "Renamed"
 
 
 # --- the helper every number read from a request goes through ------------------------------------
