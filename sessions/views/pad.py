@@ -252,8 +252,11 @@ def pad_service_worker(request: HttpRequest) -> HttpResponse:
 def pad_save(request: HttpRequest) -> HttpResponse:
     form = SavePadForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
-        return redirect("sessions:pad")
+        refusal = " ".join(e for errors in form.errors.values() for e in errors)
+        if request.headers.get("X-Pad-Sync") == "1":
+            return HttpResponse(refusal, status=400, content_type="text/plain; charset=utf-8")
+        messages.error(request, refusal)  # the pad again, with the reason, as the other forms do
+        return _render_pad(request, status=400)
     pad = form.cleaned_data["pad"] or _session_pad(request)
     if pad is None:
         messages.error(request, "There is no pad to keep yet.")

@@ -5,17 +5,19 @@ Personas: the club's director for the director's pages, a signed-in member for t
 an anonymous visitor for the public pages and the phones' links.
 """
 
+import json
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from sessions.models import MatchTableLink, Team
+from sessions.models import MatchTableLink, ScorePad, Team
 from sessions.services.tables import table_links_ensure
 from sessions.services.team_tables import match_table_links_ensure
 from sessions.services.teams import round_robin_schedule, team_event_publish
 from sessions.views import table as table_views
-from tests.factories import make_team_event
+from tests.factories import make_team_event, make_user
 
 #: Just past the largest id a 64-bit column holds.
 TOO_BIG = 2**63
@@ -197,6 +199,43 @@ def test_a_post_in_utf_8_still_works(director, session):
     assert response.status_code == 302
     session.refresh_from_db()
     assert session.name == "Renamed"
+
+
+# --- a pad nested too deeply ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pad", ["[" * 50_000, "{\"a\":" * 30_000, "[" * 40 + "]" * 40])
+@pytest.mark.parametrize("sync", [True, False])
+def test_a_pad_nested_too_deeply_is_refused(client, db, pad, sync):
+    client.force_login(make_user("member"))
+    headers = {"HTTP_X_PAD_SYNC": "1"} if sync else {}
+
+    response = client.post(reverse("sessions:pad_save"), {"client_id": "phone-pad-1", "pad": pad}, **headers)
+
+    assert response.status_code == 400
+    assert not ScorePad.objects.exists()
+
+
+def test_a_pad_of_the_usual_depth_is_kept(client, db):
+    client.force_login(make_user("member"))
+    pad = {"kind": "rubber", "era": "current", "names": ["A", "B", "C", "D"], "first_dealer": "N",
+           "rounds": [{"deals": [{"declarer": "N", "contract": "4S", "tricks": 10, "honours": "",
+                                  "honours_side": ""}], "stopped": False}]}
+
+    response = client.post(reverse("sessions:pad_save"), {"client_id": "phone-pad-1", "pad": json.dumps(pad)},
+                           HTTP_X_PAD_SYNC="1")
+
+    assert response.status_code == 204
+    assert ScorePad.objects.get().data["rounds"][0]["deals"][0]["contract"] == "4S"
+
+
+def test_json_depth_counts_brackets_outside_strings_only():
+    from sessions.forms.pad import json_depth
+
+    assert json_depth('{"a": [1, {"b": []}]}') == 4
+    assert json_depth('["[[[[", "\\\\", "\\"[["]') == 1
+    assert json_depth("[" * 50_000) == 50_000
+    assert json_depth('"just a string"') == 0
 
 
 # --- the helper every number read from a request goes through ------------------------------------
