@@ -74,13 +74,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # After the headers above (its 400 carries them), before anything reads the request.
+    "clubscore.middleware.RefuseOtherCharsetsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout answer.
     "axes.middleware.AxesMiddleware",

@@ -7,3 +7,8 @@ class SessionsConfig(AppConfig):
     label = "clubsessions"
     verbose_name = "Club sessions"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from sessions import converters
+
+        converters.register()  # before the URLconf, which Django loads on the first request

@@ -6,11 +6,11 @@ from django.urls import path
 from .views import analysis
 
 urlpatterns = [
-    path("director/sessions/<int:session_id>/hands/", analysis.hand_records, name="analysis_hand_records"),
-    path("director/sessions/<int:session_id>/hands/upload/", analysis.hand_records_upload,
+    path("director/sessions/<int64:session_id>/hands/", analysis.hand_records, name="analysis_hand_records"),
+    path("director/sessions/<int64:session_id>/hands/upload/", analysis.hand_records_upload,
          name="analysis_upload"),
-    path("director/sessions/<int:session_id>/hands/generate/", analysis.deals_generate_view,
+    path("director/sessions/<int64:session_id>/hands/generate/", analysis.deals_generate_view,
          name="analysis_generate"),
-    path("director/sessions/<int:session_id>/hands/pbn/", analysis.hand_records_pbn, name="analysis_pbn"),
-    path("director/sessions/<int:session_id>/hands/print/", analysis.hand_records_print, name="analysis_print"),
+    path("director/sessions/<int64:session_id>/hands/pbn/", analysis.hand_records_pbn, name="analysis_pbn"),
+    path("director/sessions/<int64:session_id>/hands/print/", analysis.hand_records_print, name="analysis_print"),
 ]

@@ -14,8 +14,8 @@ urlpatterns = [
     path("pad/discard/", pad.pad_discard, name="pad_discard"),
     path("pad/save/", pad.pad_save, name="pad_save"),
     path("pad/mine/", pad.pad_list, name="pad_list"),
-    path("pad/mine/<int:pk>/open/", pad.pad_open, name="pad_open"),
-    path("pad/mine/<int:pk>/delete/", pad.pad_forget, name="pad_forget"),
+    path("pad/mine/<int64:pk>/open/", pad.pad_open, name="pad_open"),
+    path("pad/mine/<int64:pk>/delete/", pad.pad_forget, name="pad_forget"),
     path("pad/shared/<str:token>/", pad.pad_shared, name="pad_shared"),
     path("score-table/", pad.score_table, name="score_table"),
 ]

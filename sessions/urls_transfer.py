@@ -6,8 +6,8 @@ from .views import transfer
 
 urlpatterns = [
     path("director/clubs/<slug:club_slug>/import/", transfer.import_results, name="transfer_import"),
-    path("director/imports/<int:job_id>/", transfer.import_job, name="transfer_import_job"),
-    path("sessions/<int:session_id>/export/<str:fmt>/", transfer.export_session, name="transfer_export"),
-    path("events/<int:event_id>/export/<str:fmt>/", transfer.export_event, name="transfer_event_export"),
-    path("teams/<int:event_id>/export/<str:fmt>/", transfer.export_team_event, name="transfer_team_export"),
+    path("director/imports/<int64:job_id>/", transfer.import_job, name="transfer_import_job"),
+    path("sessions/<int64:session_id>/export/<str:fmt>/", transfer.export_session, name="transfer_export"),
+    path("events/<int64:event_id>/export/<str:fmt>/", transfer.export_event, name="transfer_event_export"),
+    path("teams/<int64:event_id>/export/<str:fmt>/", transfer.export_team_event, name="transfer_team_export"),
 ]

@@ -8,6 +8,7 @@ from django import forms
 
 from sessions.models import Event, Pair, ScoringMethod
 from sessions.services import EVENT_SETTINGS
+from sessions.values import parse_number
 
 from .imp_tables import IMP_TABLE_CHOICES
 
@@ -61,9 +62,10 @@ class SessionShapeForm(forms.Form):
     def clean_arrow_switch(self) -> frozenset[int] | None:
         """"6 7" or "6, 7" -> {6, 7}; empty -> None (the suggestion's own switching)."""
         typed = self.cleaned_data.get("arrow_switch", "").replace(",", " ").split()
-        if not all(word.isdigit() for word in typed):
+        rounds = [parse_number(word, most=self.MOST_PAIRS_A_SECTION) for word in typed]
+        if None in rounds:
             raise forms.ValidationError("give the arrow-switch rounds as numbers, for example 6 7")
-        return frozenset(int(word) for word in typed) or None
+        return frozenset(rounds) or None
 
     def clean(self):
         cleaned = super().clean()

@@ -28,6 +28,9 @@ HONOURS_CHOICES = (
 )
 SIDE_CHOICES = (("", "(no honours)"), ("NS", "WE (North-South)"), ("EW", "THEY (East-West)"))
 MAX_PAD_BYTES = 200_000
+#: A pad's JSON nests five deep (pad, rounds, a round, its deals, a deal); a deeper one is
+#: no pad, and is refused before parsing (50,000 "[" overflow the parser's stack).
+MAX_PAD_DEPTH = 8
 
 
 class NewPadForm(forms.Form):
@@ -115,11 +118,36 @@ class SavePadForm(forms.Form):
         text = self.cleaned_data["pad"]
         if not text:
             return None
+        if json_depth(text) > MAX_PAD_DEPTH:
+            raise forms.ValidationError("The pad is not a pad: it is nested too deeply.")
         try:
             return pad_from_json(json.loads(text))
         except ValueError as error:  # ScoringError is a ValueError, and so is bad JSON
             message = str(error) if isinstance(error, ScoringError) else "the pad is not valid JSON"
             raise forms.ValidationError(_sentence(message)) from None
+
+
+def json_depth(text: str) -> int:
+    """How deep the arrays and objects of JSON ``text`` nest (brackets inside strings
+    not counted), in one pass that needs no stack."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _sentence(message: str) -> str:

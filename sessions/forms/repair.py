@@ -8,8 +8,9 @@ from django import forms
 
 from sessions.models import Pair, Player, Seating
 from sessions.services.repair import TableSeating
+from sessions.values import parse_number
 
-_BOARDS_RE = re.compile(r"^\s*\d+(\s*-\s*\d+)?(\s*[, ]\s*\d+(\s*-\s*\d+)?)*\s*$")
+_BOARDS_RE = re.compile(r"^\s*\d+(\s*-\s*\d+)?(\s*[, ]\s*\d+(\s*-\s*\d+)?)*\s*$", re.ASCII)
 #: A round's boards as a director writes them: "1-3", "7, 8, 9", "1-2 5".
 BOARDS_HELP = "e.g. 7-9 or 7, 8, 9"
 MAX_BOARD = 200
@@ -20,10 +21,10 @@ def parse_boards(text: str) -> tuple[int, ...]:
     if not _BOARDS_RE.match(text or ""):
         raise forms.ValidationError(f"{text.strip()!r} is not a list of boards ({BOARDS_HELP})")
     numbers: list[int] = []
-    for part in re.split(r"\s*[, ]\s*", text.strip()):
+    for part in re.split(r"\s*[, ]\s*", re.sub(r"\s*-\s*", "-", text.strip())):  # "1 - 3" is "1-3"
         first, _, last = part.partition("-")
-        low, high = int(first), int(last or first)
-        if not 1 <= low <= high <= MAX_BOARD:
+        low, high = parse_number(first, most=MAX_BOARD), parse_number(last or first, most=MAX_BOARD)
+        if low is None or high is None or low > high:
             raise forms.ValidationError(f"{part} is not a range of boards from 1 ({BOARDS_HELP})")
         numbers.extend(range(low, high + 1))
     return tuple(numbers)

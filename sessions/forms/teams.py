@@ -7,6 +7,20 @@ from django import forms
 from sessions.forms.imp_tables import IMP_TABLE_CHOICES
 from sessions.models import AdjustmentKind, MatchStatus, Player, Room, Team, TeamEvent
 from sessions.services.teams import TEAM_EVENT_SETTINGS
+from sessions.values import parse_number
+
+
+class IdsField(forms.ModelMultipleChoiceField):
+    """Objects chosen by id, each id checked before the query: an id past 64 bits matches
+    nothing (Django's own check lets it through to SQLite, which refuses it)."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if parse_number(str(pk)) is None:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk},
+                )
+        return super()._check_values(value)
 
 
 class TeamEventForm(forms.ModelForm):
@@ -35,7 +49,7 @@ class TeamForm(forms.Form):
     """A new team: its name, four to six of the club's players and the captain."""
 
     name = forms.CharField(max_length=120)
-    players = forms.ModelMultipleChoiceField(
+    players = IdsField(
         queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple,
         help_text="Tick four to six players.",
     )

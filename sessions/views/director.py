@@ -55,6 +55,7 @@ from .caching import cached_scores
 from .public import combined_table
 from sessions.selectors.public import chosen_deal
 from sessions.forms.errors import add_service_error
+from sessions.values import chosen_by_place, parse_number
 from sessions.services import (
     ResultConflict,
     board_set_groups,
@@ -110,7 +111,7 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         shape.add_error(None, str(error))
         return render(request, "director/session_new.html", context)
     context["movements"] = list(enumerate(movements))
-    chosen = _chosen_movement(data, movements)
+    chosen = chosen_by_place(data.get("movement", ""), movements)
     if chosen is None:
         return render(request, "director/session_new.html", context)
     letters = shape.section_letters()
@@ -143,10 +144,9 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 
 def _preselected_event(club: Club, event_id: str) -> Event | None:
-    """The club's event named by ``?event=``; anything else (another club's, not a number) is ignored."""
-    if not event_id.isdigit():
-        return None
-    return club.events.filter(pk=int(event_id)).first()
+    """The club's event named by ``?event=``; anything else (another club's, not an id) is ignored."""
+    pk = parse_number(event_id)
+    return None if pk is None else club.events.filter(pk=pk).first()
 
 
 def _pair_labels(movement: Movement, letters: str, short: str = "") -> list[str]:
@@ -178,14 +178,6 @@ def _create_session(
         own_boards=form.own_boards(), short_sections=tuple(form.short_sections()),
         pair_players=form.pair_players(_pair_labels(movement, letters, form.short_sections())), by=user,
     )
-
-
-def _chosen_movement(data, movements):
-    try:
-        index = int(data.get("movement", ""))
-    except ValueError:
-        return None
-    return movements[index] if 0 <= index < len(movements) else None
 
 
 @login_required

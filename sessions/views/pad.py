@@ -44,6 +44,7 @@ from sessions.scoring.scorepad import (
 )
 from sessions.selectors.scorepads import member_score_pads
 from sessions.services.scorepads import score_pad_delete, score_pad_save
+from sessions.values import is_token, parse_number
 
 SESSION_KEY = "score_pad"
 PAD_ID_KEY = "score_pad_id"  # the session pad's id when a member keeps it (the browser has its own)
@@ -164,11 +165,11 @@ def _render_pad(request: HttpRequest, *, deal_form: DealForm | None = None, new_
 def _edit_initial(request: HttpRequest, scored: PadScore | None) -> dict[str, Any]:
     """?edit=R-D fills the deal form with deal D of rubber R, to correct it."""
     round_text, _, deal_text = request.GET.get("edit", "").partition("-")
-    if scored is None or not (round_text.isdigit() and deal_text.isdigit()):
+    round_number, deal_number = parse_number(round_text), parse_number(deal_text)
+    if scored is None or round_number is None or deal_number is None:
         return {}
-    round_number, deal_number = int(round_text), int(deal_text)
-    if not (1 <= round_number <= len(scored.rounds)
-            and 1 <= deal_number <= len(scored.rounds[round_number - 1].round.deals)):
+    if not (round_number <= len(scored.rounds)
+            and deal_number <= len(scored.rounds[round_number - 1].round.deals)):
         return {}
     deal = scored.rounds[round_number - 1].round.deals[deal_number - 1]
     return DealForm.initial_for(deal, round_number, deal_number)
@@ -257,8 +258,11 @@ def pad_service_worker(request: HttpRequest) -> HttpResponse:
 def pad_save(request: HttpRequest) -> HttpResponse:
     form = SavePadForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
-        return redirect("sessions:pad")
+        refusal = " ".join(e for errors in form.errors.values() for e in errors)
+        if request.headers.get("X-Pad-Sync") == "1":
+            return HttpResponse(refusal, status=400, content_type="text/plain; charset=utf-8")
+        messages.error(request, refusal)  # the pad again, with the reason, as the other forms do
+        return _render_pad(request, status=400)
     pad = form.cleaned_data["pad"] or _session_pad(request)
     if pad is None:
         messages.error(request, "There is no pad to keep yet.")
@@ -305,6 +309,8 @@ def pad_forget(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def pad_shared(request: HttpRequest, token: str) -> HttpResponse:
     """A kept pad, read only, for anyone with its link (and for printing)."""
+    if not is_token(token):
+        raise Http404("no such pad")
     stored = get_object_or_404(ScorePad, share_token=token)
     try:
         pad = pad_from_json(stored.data)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.forms import MovementShapeForm, PlayerForm
 from sessions.forms.repair import FromRoundForm, LinePairsForm, PlayerMergeForm, RoundSeatingForm, SessionEditForm
+from sessions.values import chosen_by_place
 from sessions.models import Club, Pair, Player, Result, Section, Session
 from sessions.movements import MovementError
 from sessions.permissions import get_club_object_or_404
@@ -88,7 +89,7 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
             movements = []
         context["movements"] = list(enumerate(movements))
         if request.method == "POST":
-            chosen = _chosen(data.get("movement", ""), movements)
+            chosen = chosen_by_place(data.get("movement", ""), movements)
             if chosen is None:
                 messages.error(request, "Choose one of the movements.")
             else:
@@ -103,14 +104,6 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
                     messages.success(request, f"The session now plays {chosen.description}.")
                     return redirect("sessions:director_session", session_id=session.pk)
     return render(request, "director/session_movement.html", context)
-
-
-def _chosen(index: str, movements: list):
-    try:
-        number = int(index)
-    except ValueError:
-        return None
-    return movements[number] if 0 <= number < len(movements) else None
 
 
 @login_required

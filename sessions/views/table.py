@@ -42,6 +42,7 @@ from sessions.services.tables import (
     table_seat_players,
 )
 from sessions.forms.table import EntryKeyForm, SeatsForm, SendForm
+from sessions.values import is_token, parse_number
 from sessions.views.caching import cached_scores
 
 def link_required(lookup: Callable[[str], object | None]):
@@ -54,7 +55,9 @@ def link_required(lookup: Callable[[str], object | None]):
     def decorator(view):
         @wraps(view)
         def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
-            link = lookup(token)
+            # A token the app could not have made (a NUL, which PostgreSQL refuses in any
+            # text, a "%") is a guess like any unknown one, and never reaches the database.
+            link = lookup(token) if is_token(token) else None
             if link is not None:
                 return view(request, link, *args, **kwargs)
             if throttle.miss(client_address(request)):
@@ -217,14 +220,21 @@ def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The score of what is typed, before sending (the engine's parser, nothing stored)."""
     text = request.GET.get("text", "")[:SendForm.base_fields["text"].max_length]
     try:
-        number = int(request.GET.get("board", ""))
-        board = _board(link, number)
+        board = _board(link, previewed_board(request))
         # Scored under the event's laws, as the pages will show it (its era: usually today's).
         score = ns_score(parse_result(text, board.number), board.number, link.session.event.deal_era)
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
     return render(request, "table/_preview.html", {"score_text": score_text(score)})
+
+
+def previewed_board(request: HttpRequest) -> int:
+    """The board number a preview asks about (``?board=``); ValidationError for anything else."""
+    number = parse_number(request.GET.get("board", ""))
+    if number is None:
+        raise ValidationError("choose the board")
+    return number
 
 
 def score_text(score) -> str:

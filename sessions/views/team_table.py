@@ -22,7 +22,7 @@ from sessions.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
-from .table import entry_action, is_script, link_required, refused_when_final, score_text, typed
+from .table import entry_action, is_script, link_required, previewed_board, refused_when_final, score_text, typed
 
 room_link_required = link_required(match_table_link_by_token)
 
@@ -101,7 +101,7 @@ def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpRespon
     """The score of what is typed, before sending (the engine's parser, nothing stored)."""
     text = request.GET.get("text", "")[:SendForm.base_fields["text"].max_length]
     try:
-        number = int(request.GET.get("board", ""))
+        number = previewed_board(request)
         if number not in link.match.board_numbers:
             raise ValidationError(f"board {number} is not a board of this match")
         score = ns_score(parse_result(text, number), number)

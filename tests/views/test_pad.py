@@ -167,9 +167,10 @@ def test_a_pad_that_breaks_the_rules_is_not_kept(client):
     client.force_login(make_user("member"))
     bad = {"kind": "rubber", "names": ["A", "B", "C", "D"],
            "rounds": [{"deals": [{"declarer": "N", "contract": "4S", "tricks": 10}] * 3}]}
-    client.post(reverse("sessions:pad_save"), {"client_id": "phone-pad-1", "pad": json.dumps(bad)})
+    response = client.post(reverse("sessions:pad_save"), {"client_id": "phone-pad-1", "pad": json.dumps(bad)})
+    assert response.status_code == 400
     assert not ScorePad.objects.exists()
-    assert "deal 3 comes after the end of the rubber" in client.get(reverse("sessions:pad")).content.decode()
+    assert "deal 3 comes after the end of the rubber" in response.content.decode()
 
 
 @pytest.mark.django_db
