@@ -79,6 +79,6 @@ urlpatterns += [
          name="director_club_director_remove"),
     path("director/clubs/<slug:club_slug>/directors/<int64:membership_id>/owner/", clubs.club_director_owner_view,
          name="director_club_director_owner"),
-    path("director/clubs/<slug:club_slug>/directors/<int:membership_id>/unlock/", clubs.club_director_unlock_view,
+    path("director/clubs/<slug:club_slug>/directors/<int64:membership_id>/unlock/", clubs.club_director_unlock_view,
          name="director_club_director_unlock"),
 ]
