@@ -63,3 +63,16 @@ def test_import_results_prints_the_session_id_last_and_no_login_banner(fresh_dat
     if banner and not any(line.startswith("AXES") for line in imported.stdout.splitlines()):
         pytest.xfail(f"django-axes' start-up banner on stderr ({banner[0]!r}): AXES_VERBOSE is set elsewhere")
     assert not banner, banner
+
+
+def test_bin_setup_never_fails_on_a_server_database_that_does_not_exist_yet():
+    """CI runs bin/test with DATABASE_URL naming a database that exists only as the test
+    database's name: bin/setup says it did not migrate it and goes on."""
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    env["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/clubscore_never_made"
+
+    setup = subprocess.run(["bin/setup"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+
+    assert setup.returncode == 0, setup.stderr
+    assert setup.stdout == ""
+    assert "was not migrated (does it exist?)" in setup.stderr
