@@ -31,3 +31,8 @@ def search_key(text: str) -> str:
     """
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_UNSPLIT_LETTERS))
     return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).split())
+
+
+def counted(count: int, singular: str, plural: str = "") -> str:
+    """"1 line", "3 lines": a count with its noun, never "line(s)"."""
+    return f"{count} {singular if count == 1 else plural or singular + 's'}"

@@ -3,7 +3,7 @@
 import pytest
 
 from sessions.services import player_add, player_find_or_add, player_find_or_add_numbered
-from sessions.text import clean_name
+from sessions.text import clean_name, counted
 
 
 @pytest.mark.parametrize(
@@ -41,3 +41,10 @@ def test_event_and_session_names_are_cleaned_too(club):
     session = session_create(event=event, name="Evening\u2066 one", date=datetime.date(2026, 1, 1), movement=mitchell(3, 2))
 
     assert (event.name, session.name) == ("Tuesday Pairs", "Evening one")
+
+
+@pytest.mark.parametrize(("count", "noun", "plural", "said"), [
+    (0, "line", "", "0 lines"), (1, "line", "", "1 line"), (3, "match", "matches", "3 matches"),
+])
+def test_counted_says_a_count_with_its_noun_never_with_an_s_in_brackets(count, noun, plural, said):
+    assert counted(count, noun, plural) == said

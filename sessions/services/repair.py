@@ -48,7 +48,7 @@ from sessions.models import (
     sections_with_own_boards,
 )
 from sessions.movements import Movement, MovementError, board_range, howell, mitchell
-from sessions.text import clean_name
+from sessions.text import clean_name, counted
 
 from sessions.selectors.repair import pairs_a_movement_drops
 
@@ -125,7 +125,7 @@ def session_change_movement(
     lines = Result.objects.filter(board__session=session).count()
     if lines:
         raise ValidationError(
-            f"{lines} line(s) are entered: a new movement would orphan them. Fix the seating round by "
+            f"{counted(lines, 'line')} {'is' if lines == 1 else 'are'} entered: a new movement would orphan them. Fix the seating round by "
             "round (Repair), or delete the lines first"
         )
     sections = list(session.sections.order_by("letter"))
@@ -687,7 +687,7 @@ def pair_withdraw(*, pair: Pair, from_round: int, by: AbstractBaseUser | None = 
         return Withdrawal(removed=True, not_played=0)
     stored = _store_not_played(seatings, {line.board_id for line in lines}, by)
     session_log(session=session, action=ChangeAction.MOVEMENT, subject=f"pair {pair}",
-                before="playing", after=f"withdrawn from round {from_round}: {stored} board(s) not played", by=by)
+                before="playing", after=f"withdrawn from round {from_round}: {counted(stored, 'board')} not played", by=by)
     _mark_amended(session)
     return Withdrawal(removed=False, not_played=stored)
 

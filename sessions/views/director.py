@@ -23,6 +23,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from sessions.text import counted
 from sessions.forms import (
     BoardGroupsForm,
     EventForm,
@@ -132,10 +133,10 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             sections = f" in sections {', '.join(letters)}" if len(letters) > 1 else ""
             if form.short_sections():
-                sections += (f"; section(s) {', '.join(form.short_sections())} one pair short "
+                sections += (f"; {'sections' if len(form.short_sections()) > 1 else 'section'} {', '.join(form.short_sections())} one pair short "
                              f"(pair {chosen.short_pair()} is a phantom: its opponents sit out)")
             if form.own_boards():
-                sections += f"; section(s) {', '.join(form.own_boards())} play different boards"
+                sections += f"; {'sections' if len(form.own_boards()) > 1 else 'section'} {', '.join(form.own_boards())} play different boards"
             messages.success(request, f"Session created: {chosen.description}{sections}.")
             for twice in players_entered_twice(session=session):
                 messages.warning(request, f"{twice}: one person cannot play in two pairs.")
@@ -537,7 +538,7 @@ def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResp
         else:
             fouled = any(group is not None for group in form.groups().values())
             state = "fouled: each group is scored on its own" if fouled else "not fouled"
-            messages.success(request, f"Board {number} is {state} ({changed} line(s) changed).")
+            messages.success(request, f"Board {number} is {state} ({counted(changed, 'line')} changed).")
     return redirect(reverse("sessions:director_board", args=[session_id, number]) + chosen + "#fouled")
 
 
@@ -654,7 +655,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         except ValidationError as error:
             add_service_error(form, error)
         else:
-            messages.success(request, f"Saved: {len(sessions)} session(s) of {event.name} now score this way.")
+            messages.success(request, f"Saved: {counted(len(sessions), 'session')} of {event.name} now score this way.")
             return redirect("sessions:director_event", event_id=event.pk)
     ranking = event_ranking(event=saved, published_only=False)
     return render(request, "director/event_form.html", {

@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from sessions.text import counted
 from sessions.forms import MovementShapeForm, PlayerForm
 from sessions.forms.repair import FromRoundForm, LinePairsForm, PlayerMergeForm, RoundSeatingForm, SessionEditForm
 from sessions.values import chosen_by_place
@@ -173,7 +174,7 @@ def _report(request: HttpRequest, round: int, repair) -> None:
         return
     tables = ", ".join(map(str, repair.tables))
     messages.success(
-        request, f"Round {round}, table {tables} changed; {repair.lines_moved} line(s) moved. The session is re-scored."
+        request, f"Round {round}, table {tables} changed; {counted(repair.lines_moved, 'line')} moved. The session is re-scored."
     )
     for warning in repair.warnings:
         messages.warning(request, warning)
@@ -319,5 +320,5 @@ def player_merge_view(request: HttpRequest, club_slug: str, player_id: int) -> H
     except ValidationError as error:
         _refused(request, error)
         return redirect("sessions:director_player", club_slug=club.slug, player_id=player.pk)
-    messages.success(request, f"{other.name} merged into {player.name}: {moved} pair(s) moved.")
+    messages.success(request, f"{other.name} merged into {player.name}: {counted(moved, 'pair')} moved.")
     return redirect("sessions:director_players", club_slug=club.slug)

@@ -70,7 +70,7 @@ def test_director_repairs_a_swapped_round_and_the_ranking_changes(page: Page, se
     screenshot(page, "director-repair-round-2")
     page.get_by_role("button", name="Save round 2").click()
 
-    expect(page.get_by_role("status").first).to_contain_text("2 line(s) moved")
+    expect(page.get_by_role("status").first).to_contain_text("2 lines moved")
     assert Result.objects.get(board__session=session, board__number=2, ns_pair__number=1).ew_pair.label == "1EW"
     page.goto(reverse("sessions:director_standings", args=[session.pk]))
     expect(percentage(page, "1EW")).to_have_text(re.compile(r"^50(\.0+)?$"))

@@ -57,7 +57,7 @@ def test_a_round_reseated_in_the_page_moves_its_lines(logged_in, event):
         5: ("5NS", "4EW", "1"),
     }), follow=True)
 
-    assert "Round 2, table 1, 2 changed; 2 line(s) moved. The session is re-scored." in messages_of(response)
+    assert "Round 2, table 1, 2 changed; 2 lines moved. The session is re-scored." in messages_of(response)
     assert Result.objects.get(pk=on_2.pk).ew_pair.label == "1EW"
     assert Result.objects.get(pk=on_3.pk).ew_pair.label == "5EW"
     log = logged_in.get(reverse("sessions:director_log", args=[session.pk])).content.decode()
@@ -92,7 +92,7 @@ def test_turning_a_table_round_from_the_page(logged_in, session):
 
     response = logged_in.post(reverse("sessions:director_table_turn", args=[session.pk, "A", 1, 1]), follow=True)
 
-    assert "Round 1, table 1 changed; 1 line(s) moved." in " ".join(messages_of(response))
+    assert "Round 1, table 1 changed; 1 line moved." in " ".join(messages_of(response))
     assert Result.objects.get(pk=line.pk).ns_pair.label == "1EW"
 
 
@@ -270,7 +270,7 @@ def test_a_player_is_edited_and_merged_from_the_players_page(logged_in, club):
     merged = logged_in.post(reverse("sessions:director_player_merge", args=[club.slug, ann.pk]),
                             {"merge": anne.pk}, follow=True)
 
-    assert "Anne Smith merged into Ann Smith-Jones: 0 pair(s) moved." in messages_of(merged)
+    assert "Anne Smith merged into Ann Smith-Jones: 0 pairs moved." in messages_of(merged)
     assert list(Player.objects.filter(club=club).values_list("name", "national_number")) == [("Ann Smith-Jones", "77")]
 
 
