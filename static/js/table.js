@@ -75,7 +75,7 @@
   function sayWaiting() {
     var waiting = outbox().length;
     say(waiting ? "Waiting for the network: " + waiting + (waiting > 1 ? " actions are" : " action is") +
-      " kept on this phone and will be sent when the network returns." : "");
+      " kept on this phone, to be sent when it returns." : "");
   }
 
   function enqueue(item) {
@@ -183,6 +183,9 @@
   }
 
   function markDone(number) {
+    // The round has begun: its moves are read, as the server's page has them until its first board.
+    var moves = main.querySelector("section.moves");
+    if (moves) moves.remove();
     var section = main.querySelector(".board-in-play");
     section.dataset.boards = boards().map(function (b) {
       return [b.number, b.dealer, b.vul, b.done || b.number === number ? "1" : "0"].join(":");
@@ -364,12 +367,16 @@
     else { delete tapped.pass; tapped[button.dataset.key] = button.dataset.value; }
     form.text.value = compose(form);
     button.parentNode.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
+    if (button.dataset.key !== "pass") unpress(button.closest(".keypad").querySelector("button.pass"));
     keepDraft();
     // The score once the result is whole: no message while the thumb is still tapping,
     // which would move the keys under it.
     if (tapped.pass || tapped.outcome) preview();
     else form.querySelector(".preview").textContent = "";
   });
+
+  // Pass sits outside the groups (with the strains on a phone): a key of a group unpresses it.
+  function unpress(button) { if (button) button.setAttribute("aria-pressed", "false"); }
 
   main.addEventListener("input", function (event) {
     if (!event.target.closest("form.send-form")) return;

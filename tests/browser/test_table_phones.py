@@ -108,8 +108,8 @@ def open_phone(browser, server, table_session):
     links = {link.table: link for link in table_links_ensure(session=table_session)}
     contexts: list[BrowserContext] = []
 
-    def open_(table: int) -> Phone:
-        context = browser.new_context(base_url=server.url, **PHONE)
+    def open_(table: int, viewport: dict | None = None) -> Phone:
+        context = browser.new_context(base_url=server.url, **{**PHONE, "viewport": viewport or PHONE["viewport"]})
         contexts.append(context)
         page = context.new_page()
         page.goto(table_url(links[table]))
@@ -270,9 +270,9 @@ def test_four_phones_play_round_one_of_a_relay_mitchell_at_once(open_phone, tabl
         moves = phone.page.locator("section.moves")
         expect(moves).to_contain_text(f"{phone.seating.ew_pair.label}")
         following = Seating.objects.get(section__session=table_session, table=table, round=2)
-        expect(moves).to_contain_text(
-            f"At this table now: {following.ns_pair.label} (NS) v {following.ew_pair.label} (EW)"
-        )
+        here = phone.page.locator(".pairs-here")  # who is at the table now, above the moves
+        expect(here).to_contain_text(f"NS{following.ns_pair.label}")
+        expect(here).to_contain_text(f"EW{following.ew_pair.label}")
         expect(phone.page.locator(".table-head .round")).to_have_text("Round 2 of 4")
         expect(phone.board_number).to_have_text(str(following.boards[0]))
     screenshot(phones[1].page, "table-phone-moves")
@@ -443,3 +443,69 @@ def test_a_double_tap_on_confirm_types_nothing_into_the_next_board(open_phone):
     offline.context.set_offline(False)
     expect(offline.status).to_be_hidden(timeout=WAIT)
     assert stored_lines() == sorted([online.line(1, "4S N ="), offline.line(1, "3NT S +1")])
+
+
+# --- the board's form on a small phone --------------------------------------------------------------
+
+# An iPhone SE (390 px wide) less the browser's own bars: what a player sees of the page.
+SMALL_PHONE = {"width": 390, "height": 664}
+
+# Where the form's first and last parts are at the top of the page, and what a tap at the
+# centre of Result, Lead and Send would land on.
+FORM_IN_VIEW = """() => {
+  const form = document.querySelector('form.send-form');
+  const hit = (element) => {
+    const box = element.getBoundingClientRect();
+    const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return element.contains(found) ? 'itself' : (found ? found.id || found.className || found.tagName : 'nothing');
+  };
+  const send = form.querySelector('button.send');
+  return {
+    top: document.querySelector('.board-in-play h2').getBoundingClientRect().top,
+    bottom: send.getBoundingClientRect().bottom, height: innerHeight, scrolls: scrollY,
+    taps: {result: hit(form.text), lead: hit(form.lead), send: hit(send)},
+  };
+}"""
+
+
+def assert_form_fits(page: Page) -> None:
+    """The whole board's form is on screen at the top of the page, and nothing covers it."""
+    page.evaluate("scrollTo(0, 0)")  # as the page opens: no scrolling
+    page.wait_for_function("() => !document.querySelector('.table-main.settling')")  # taps pass again
+    seen = page.evaluate(FORM_IN_VIEW)
+    assert 0 <= seen["top"] and seen["bottom"] <= seen["height"], seen
+    assert seen["taps"] == {"result": "itself", "lead": "itself", "send": "itself"}, seen
+
+
+def test_the_boards_form_fits_a_small_phone_under_the_offline_banner(open_phone, screenshot):
+    phone = open_phone(1, SMALL_PHONE)  # table 1: the longest names
+    assert_form_fits(phone.page)
+    phone.context.set_offline(True)
+    phone.type_result("4S N =", "HK")
+    phone.send.click()
+    phone.confirm.click()
+    expect(phone.board_number).to_have_text("2")
+    expect(phone.status).to_contain_text("Waiting for the network: 2 actions are kept on this phone")
+
+    assert_form_fits(phone.page)
+    screenshot(phone.page, "table-phone-small-offline")
+    phone.type_result("2H E -1")
+    phone.send.tap()  # lands on Send, not on the banner
+    expect(phone.page.locator(".pending-text")).to_have_text("2H E -1")
+    phone.context.set_offline(False)
+    expect(phone.status).to_be_hidden(timeout=WAIT)
+
+
+def test_the_boards_form_fits_a_small_phone_under_the_moves_for_the_next_round(open_phone, screenshot):
+    phone = open_phone(1, SMALL_PHONE)
+    for board, text, lead in ROUND_1[1]:
+        expect(phone.board_number).to_have_text(str(board))
+        phone.type_result(text, lead)
+        phone.send.click()
+        expect_sent(phone, text)
+        phone.confirm.click()
+    expect(phone.page.get_by_role("heading", name="Round 1 is over: move for round 2")).to_be_visible(timeout=WAIT)
+
+    assert_form_fits(phone.page)
+    screenshot(phone.page, "table-phone-small-moves")
+
