@@ -29,6 +29,7 @@ from sessions.models import Board, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.tables import TablePage, table_link_by_token, table_page
+from sessions.templatetags.table_phone import preview_reading, score_text
 from sessions.services.tables import (
     SendOutcome,
     table_entry_confirm,
@@ -205,16 +206,7 @@ def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", {"score_text": score_text(score)})
-
-
-def score_text(score) -> str:
-    """"NS +420", "EW +50", "0", or the adjusted score's kind."""
-    if not isinstance(score, int):
-        return "an adjusted score"
-    if score == 0:
-        return "0: no score"
-    return f"NS +{score}" if score > 0 else f"EW +{-score}"
+    return render(request, "table/_preview.html", {"score_text": score_text(score), **preview_reading(text, board.number, link.session.event.deal_era)})
 
 
 @require_http_methods(["GET", "POST"])

@@ -22,7 +22,7 @@ from sessions.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
-from .table import entry_action, is_script, link_required, score_text, typed
+from .table import entry_action, is_script, link_required, preview_reading, score_text, typed
 
 room_link_required = link_required(match_table_link_by_token)
 
@@ -105,4 +105,4 @@ def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpRespon
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", {"score_text": score_text(score)})
+    return render(request, "table/_preview.html", {"score_text": score_text(score), **preview_reading(text, number)})

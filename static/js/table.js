@@ -227,6 +227,17 @@
     form.text.focus();
   }
 
+  // How the server read the text and its score, kept from the preview while the network
+  // was there (the preview's <template class="reading">), for EW to check offline too.
+  function readingOf(form, text) {
+    var kept = form.querySelector(".preview template.reading");
+    if (!kept || kept.dataset.text !== text) return null;
+    var reading = document.createElement("p");
+    reading.className = "reading";
+    reading.append(kept.content.cloneNode(true));
+    return reading;
+  }
+
   function confirmLocally(form, item) {
     // EW confirm on the phone; the confirmation follows the send out of the outbox.
     var panel = document.createElement("div");
@@ -240,6 +251,7 @@
     line.append(strong);
     if (item.lead) line.append(", lead " + item.lead);  // EW check the lead too, as online
     line.append(" (kept on this phone until the network returns)");
+    var reading = readingOf(form, item.text);
     var ask = document.createElement("p");
     ask.textContent = "East-West, please check and confirm.";
     var confirm = document.createElement("button");
@@ -250,7 +262,9 @@
     refuse.type = "button";
     refuse.className = "big";
     refuse.textContent = "Refuse: NS correct it";
-    panel.append(line, ask, confirm, refuse);
+    panel.append(line);
+    if (reading) panel.append(reading);
+    panel.append(ask, confirm, refuse);
     form.hidden = true;
     form.parentNode.insertBefore(panel, form);
     settle();

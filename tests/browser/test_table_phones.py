@@ -509,3 +509,29 @@ def test_the_boards_form_fits_a_small_phone_under_the_moves_for_the_next_round(o
     assert_form_fits(phone.page)
     screenshot(phone.page, "table-phone-small-moves")
 
+
+
+# --- what EW confirm --------------------------------------------------------------------------------
+
+
+def test_ew_see_how_the_line_was_read_and_its_score_before_they_confirm(open_phone):
+    """As on a Bridgemate: the contract in words and symbols, the declarer, the tricks, the score."""
+    online, offline = open_phone(1), open_phone(4)  # both play board 1 (none vulnerable) first
+    online.type_result("4SX N 10", "HK")
+    online.send.click()
+    expect(online.page.locator(".to-confirm")).to_contain_text("NS sent: 4SX N")
+    reading = online.page.locator(".confirm .reading")
+    expect(reading).to_have_text("4♠ doubled by North, 10 tricks: NS +590")
+    expect(reading.get_by_role("img", name="spades")).to_have_text("♠")  # the suit has a name too
+
+    # Offline, the phone shows what the server read while it could (the score before sending).
+    offline.type_result("3NT S 10")
+    expect(offline.page.locator("#preview")).to_have_text("NS +430")
+    offline.context.set_offline(True)
+    offline.send.click()
+    expect(offline.page.locator(".confirm .reading")).to_have_text("3NT by South, 10 tricks: NS +430")
+    offline.context.set_offline(False)
+
+    online.confirm.click()
+    expect(online.board_number).to_have_text("2")
+    assert [(r.text, r.ns_score) for r in Result.objects.all()] == [("4SX N =", 590)]

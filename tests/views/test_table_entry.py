@@ -261,6 +261,28 @@ def test_the_score_before_sending_follows_the_events_era(client, session, links)
     assert "EW +450" in client.get(url(links[1], "preview"), {"board": 1, "text": "4SX N 7"}).content.decode()
 
 
+@pytest.mark.parametrize(
+    ("board", "text", "reading"),
+    [  # board 1: none vulnerable; board 2: NS vulnerable (RULES.md's deal scores)
+        (2, "4SX N 10", "4<span class=\"suit black\" role=\"img\" aria-label=\"spades\">♠</span> doubled by North, "
+                        "10 tricks: <strong>NS +790</strong>"),
+        (1, "3NT W -1", "3NT by West, 8 tricks: <strong>NS +50</strong>"),
+        (1, "6HXX S =", "6<span class=\"suit red\" role=\"img\" aria-label=\"hearts\">♥</span> redoubled by South, "
+                        "12 tricks: <strong>NS +1620</strong>"),
+        (1, "PASS", "Passed out: <strong>no score</strong>"),
+    ],
+)
+def test_ew_see_how_the_line_was_read_before_they_confirm(client, session, links, board, text, reading):
+    """NS sent the text; EW's confirmation shows it in words, as the engine read it, with its score."""
+    if board == 2:  # board 1 first: its confirmation shows only once board 1 is played
+        send(client, links[1], 1, "1NT N =")
+        client.post(url(links[1], "confirm"), {"client_key": pending_key(1)})
+    send(client, links[1], board, text, accept_warnings=True)
+
+    page = client.get(url(links[1])).content.decode()
+    assert f'<p class="reading">{reading}</p>' in page
+
+
 # --- the round and the end ---------------------------------------------------------------------------
 
 
