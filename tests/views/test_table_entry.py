@@ -451,6 +451,44 @@ def test_a_wrong_player_choice_is_refused_and_changes_nothing(client, session, l
     assert not session.sections.get().pairs.filter(player_1__isnull=False).exists()
 
 
+def test_a_typed_membership_number_wins_over_the_name_list_and_an_unknown_one_is_refused(client, session, links):
+    """The list comes pre-filled with the seat's player: a number typed beside it is what the player meant."""
+    club = session.event.club
+    ann, bob = club.players.create(name="Ann Archer"), club.players.create(name="Bob Baker")
+    dan = club.players.create(name="Dan Dale", national_number="12345")
+    client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk})
+    pair = session.sections.get().pairs.get(number=1, direction="NS")
+
+    response = client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk, "N_number": "999"})
+    assert response.status_code == 200
+    assert "North: no player of the club has membership number 999" in response.content.decode()
+    pair.refresh_from_db()
+    assert (pair.player_1, pair.player_2) == (ann, bob)
+
+    client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk, "S_number": "12345"})
+    pair.refresh_from_db()
+    assert (pair.player_1, pair.player_2) == (ann, dan)
+
+
+def test_a_visitor_is_named_at_the_table_and_marked_as_a_visitor(client, session, links):
+    club = session.event.club
+    ann, bob = club.players.create(name="Ann Archer"), club.players.create(name="Bob Baker")
+    client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk})
+
+    response = client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk, "S_name": "Vera Visitor"})
+
+    assert response.status_code == 302
+    vera = club.players.get(name="Vera Visitor")
+    assert vera.visitor and not ann.visitor
+    pair = session.sections.get().pairs.get(number=1, direction="NS")
+    assert (pair.player_1, pair.player_2) == (ann, vera)
+    form = client.get(url(links[1], "players")).content.decode()
+    assert "Vera Visitor (visitor)" in form  # on the list from now on, marked
+    # The same visitor named again at the next table is the same player, not a second one.
+    client.post(url(links[2], "players"), {"E_name": "vera visitor"})
+    assert club.players.filter(name__iexact="Vera Visitor").count() == 1
+
+
 def test_another_clubs_player_cannot_be_chosen(client, session, links):
     stranger = make_club().players.create(name="Stranger")
 
