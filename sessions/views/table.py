@@ -15,6 +15,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib import messages
@@ -108,7 +109,7 @@ def typed(page, form: SendForm | None) -> dict[str, str]:
 def _urls(link: TableLink) -> dict[str, str]:
     return {
         name: reverse(f"sessions:table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview", "players")
+        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw")
     }
 
 
@@ -234,3 +235,21 @@ def table_players(request: HttpRequest, link: TableLink) -> HttpResponse:
     return render(request, "table/players.html", {
         "page": page, "link": link, "form": form, "action_urls": _urls(link),
     })
+
+
+SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "table-sw.js"
+
+
+def service_worker(scope: str) -> HttpResponse:
+    """The phone's service worker (static/js/table-sw.js), served under the table's link so
+    that it may keep that table's page for a reload without network, and nothing else."""
+    response = HttpResponse(SERVICE_WORKER.read_bytes(), content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"  # a new version reaches the phones at once
+    response["Service-Worker-Allowed"] = scope
+    return response
+
+
+@require_GET
+@table_link_required
+def table_service_worker(request: HttpRequest, link: TableLink) -> HttpResponse:
+    return service_worker(reverse("sessions:table_page", args=[link.token]))

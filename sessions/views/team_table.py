@@ -22,7 +22,7 @@ from sessions.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
-from .table import entry_action, is_script, link_required, preview_reading, score_text, typed
+from .table import entry_action, is_script, link_required, preview_reading, score_text, service_worker, typed
 
 room_link_required = link_required(match_table_link_by_token)
 
@@ -30,7 +30,7 @@ room_link_required = link_required(match_table_link_by_token)
 def _urls(link: MatchTableLink) -> dict[str, str]:
     return {
         name: reverse(f"sessions:team_table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview")
+        for name in ("page", "send", "confirm", "refuse", "preview", "sw")
     }
 
 
@@ -106,3 +106,9 @@ def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpRespon
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
     return render(request, "table/_preview.html", {"score_text": score_text(score), **preview_reading(text, number)})
+
+
+@require_GET
+@room_link_required
+def team_table_service_worker(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    return service_worker(reverse("sessions:team_table_page", args=[link.token]))

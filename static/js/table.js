@@ -134,6 +134,7 @@
     }).catch(function () {
       flushing = false;
       carryOn();
+      replayOutbox();
       sayWaiting();
       clearTimeout(retryTimer);
       retryTimer = setTimeout(flush, 5000);
@@ -350,6 +351,43 @@
     else { acceptWarnings(sent.item.key); markDone(sent.item.board); showNextBoard(sent.form); }
   }
 
+  // A page reloaded without network is the one last seen (from the service worker): the
+  // outbox's sends are laid over it once, as the table played them on the phone.
+  var replayed = false;
+  function replayOutbox() {
+    if (replayed) return;
+    replayed = true;
+    var items = outbox();
+    for (var i = 0; i < items.length; i++) {
+      var item = items[i];
+      if (item.kind !== "send" || !showsSendFormFor(item.board)) continue;
+      var form = sendForm();
+      var confirmed = main.dataset.confirmation !== "on" || items.some(function (queued) {
+        return queued.kind === "confirm" && queued.key === item.key;
+      });
+      if (!confirmed) { confirmLocally(form, item); return; }
+      markDone(item.board);
+      showNextBoard(form);
+    }
+  }
+
+  // The page and its scripts kept for a reload without network (static/js/table-sw.js,
+  // scoped to this table's link); data-offline="ready" once they are.
+  function keepOffline() {
+    if (!("serviceWorker" in navigator) || !main.dataset.swUrl) return;
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.kept) main.dataset.offline = "ready";
+    });
+    navigator.serviceWorker.register(main.dataset.swUrl, { scope: main.dataset.pageUrl })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        var assets = Array.prototype.map.call(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
+          function (element) { return element.src || element.href; });
+        registration.active.postMessage({ cache: [main.dataset.pageUrl].concat(assets) });
+      })
+      .catch(function () { /* the page works online without it */ });
+  }
+
   // --- the score before sending, and the keypad -------------------------------------------------
 
   var previewTimer = null;
@@ -415,4 +453,5 @@
   window.addEventListener("offline", sayWaiting);
   ready();
   flush();
+  keepOffline();
 })();

@@ -535,3 +535,35 @@ def test_ew_see_how_the_line_was_read_and_its_score_before_they_confirm(open_pho
     online.confirm.click()
     expect(online.board_number).to_have_text("2")
     assert [(r.text, r.ns_score) for r in Result.objects.all()] == [("4SX N =", 590)]
+
+
+# --- a reload without network ----------------------------------------------------------------------
+
+
+def test_the_table_page_reloads_without_network_with_its_kept_actions(open_phone):
+    """The page and its scripts come from the table's service worker; the outbox is intact and
+    goes out once when the network returns."""
+    phone = open_phone(1)
+    expect(phone.page.locator("#table-main[data-offline=ready]")).to_have_count(1)  # page and scripts kept
+    phone.context.set_offline(True)
+    phone.type_result("4S N =", "HK")
+    phone.send.click()
+    phone.confirm.click()
+    expect(phone.board_number).to_have_text("2")
+
+    phone.page.reload()
+
+    expect(phone.board_number).to_have_text("2")  # the kept page, with the kept actions on it
+    expect(phone.page.locator(".round-boards li").first).to_contain_text("Board 1: kept on this phone")
+    expect(phone.status).to_contain_text("Waiting for the network: 2 actions are kept on this phone")
+    expect(phone.page.locator(".keypad")).to_be_visible()  # table.js too
+    phone.type_result("2H E -1")
+    expect(phone.result).to_have_value("2H E -1")
+    assert not Result.objects.exists()
+
+    phone.context.set_offline(False)
+    expect(phone.status).to_be_hidden(timeout=WAIT)
+    expect(phone.page.locator(".round-boards li").first).to_contain_text("Board 1: 4S N =")
+    assert stored_lines() == [phone.line(1, "4S N =")]
+    assert ResultChange.objects.count() == 1 and TableEntry.objects.count() == 1  # sent once
+    expect(phone.result).to_have_value("2H E -1")  # what was typed meanwhile is still there

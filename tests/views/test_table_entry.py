@@ -356,6 +356,16 @@ def test_a_board_outside_the_session_is_refused(client, session, links):
     assert "board 99 is not a board of this session" in response.content.decode()
 
 
+def test_the_service_worker_is_served_under_the_tables_link_with_the_sites_csp(client, session, links):
+    response = client.get(url(links[1], "sw"))
+
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == url(links[1])  # its scope: this table's pages only
+    assert url(links[1], "sw").startswith(url(links[1]))
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    assert client.get(reverse("sessions:table_sw", args=["not-a-token"])).status_code == 404
+
+
 def test_a_token_reaches_no_other_session_and_no_director_page(client, session, links, director):
     other = make_session(make_event(make_club(directors=[director])))
     response = send(client, links[1], 1, "4S N =", **SCRIPT)

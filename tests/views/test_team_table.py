@@ -330,3 +330,12 @@ def test_the_directors_line_wins_and_the_phone_is_told(client, match, rooms, dir
     assert "Board 1: 4S N +1" in page and 'class="board-number">2<' in page
     assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S N +1"]
     assert MatchTableEntry.objects.get().status == EntryStatus.SUPERSEDED
+
+
+def test_a_rooms_service_worker_is_served_under_the_rooms_link(client, rooms):
+    link = rooms[Room.OPEN]
+    response = client.get(url(link, "sw"))
+
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == url(link)
+    assert f'data-sw-url="{url(link, "sw")}"' in client.get(url(link)).content.decode()
