@@ -7,6 +7,7 @@ around it (the match, the room, the teams and their players, the IMPs) is the ro
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -38,9 +39,14 @@ def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None =
           outcome: SendOutcome | None = None) -> HttpResponse:
     page = room_page(link=link)
     context = {"page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
-               **typed(page, form)}
+               "refresh_ms": refresh_ms(), **typed(page, form)}
     template = "table/_team_main.html" if is_script(request) else "table/team_page.html"
     return render(request, template, context)
+
+
+def refresh_ms() -> int:
+    """How often a room's phone asks for the match's IMPs again: the other room's lines change them."""
+    return int(getattr(settings, "TABLE_REFRESH_SECONDS", 15) * 1000)
 
 
 def _back(request: HttpRequest, link: MatchTableLink) -> HttpResponse:

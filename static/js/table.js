@@ -388,6 +388,28 @@
       .catch(function () { /* the page works online without it */ });
   }
 
+  // A teams room's phone: the other room's lines change the match's IMPs shown here. While
+  // nothing waits in the outbox, the page's #match-progress is asked for again every
+  // data-refresh-ms and replaced alone: what is being typed is never touched.
+  function keepFresh() {
+    var every = parseInt(main.dataset.refreshMs, 10);
+    if (!every) return;
+    setInterval(function () {
+      if (flushing || outbox().length || document.hidden || !navigator.onLine) return;
+      fetch(main.dataset.pageUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (html === null || flushing || outbox().length) return;
+          var fresh = document.createElement("template");
+          fresh.innerHTML = html;
+          var part = fresh.content.getElementById("match-progress");
+          var here = document.getElementById("match-progress");
+          if (part && here && here.innerHTML !== part.innerHTML) here.replaceWith(part);
+        })
+        .catch(function () { /* asked again next time */ });
+    }, every);
+  }
+
   // --- the score before sending, and the keypad -------------------------------------------------
 
   var previewTimer = null;
@@ -454,4 +476,5 @@
   ready();
   flush();
   keepOffline();
+  keepFresh();
 })();
