@@ -11,4 +11,5 @@ urlpatterns = [
     path("t/<str:token>/refuse/", table.table_refuse, name="table_refuse"),
     path("t/<str:token>/preview/", table.table_preview, name="table_preview"),
     path("t/<str:token>/players/", table.table_players, name="table_players"),
+    path("t/<str:token>/sw.js", table.table_service_worker, name="table_sw"),
 ]

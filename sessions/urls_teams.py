@@ -48,6 +48,7 @@ urlpatterns += [
     path("tt/<str:token>/confirm/", team_table.team_table_confirm, name="team_table_confirm"),
     path("tt/<str:token>/refuse/", team_table.team_table_refuse, name="team_table_refuse"),
     path("tt/<str:token>/preview/", team_table.team_table_preview, name="team_table_preview"),
+    path("tt/<str:token>/sw.js", team_table.team_table_service_worker, name="team_table_sw"),
 ]
 
 # The players' pages (no login, published events only).

@@ -27,11 +27,11 @@ class EntryKeyForm(forms.Form):
 
 
 class SeatsForm(forms.Form):
-    """Who sits where: a player of the club's list, or a membership number, per seat."""
+    """Who sits where: a player of the club's list, a membership number or a visitor's name, per seat."""
 
     def __init__(self, *args, players, current: dict[str, int | None], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "(choose)")] + [(str(p.pk), p.name) for p in players]
+        choices = [("", "(choose)")] + [(str(p.pk), f"{p.name} (visitor)" if p.visitor else p.name) for p in players]
         for seat, name in SEATS:
             self.fields[f"{seat}_player"] = forms.TypedChoiceField(
                 choices=choices, coerce=int, empty_value=None, required=False, label=name,
@@ -41,13 +41,17 @@ class SeatsForm(forms.Form):
                 max_length=20, required=False, label=f"{name}: or membership number",
                 widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
             )
+            self.fields[f"{seat}_name"] = forms.CharField(
+                max_length=120, required=False, label=f"{name}: or a visitor's name (not on the list)",
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+            )
 
     def seats(self) -> dict[str, SeatChoice]:
         data = self.cleaned_data
         return {
-            seat: SeatChoice(player_id=data[f"{seat}_player"], number=data[f"{seat}_number"])
+            seat: SeatChoice(player_id=data[f"{seat}_player"], number=data[f"{seat}_number"], name=data[f"{seat}_name"])
             for seat, _ in SEATS
         }
 
     def rows(self):
-        return [(name, self[f"{seat}_player"], self[f"{seat}_number"]) for seat, name in SEATS]
+        return [(name, self[f"{seat}_player"], self[f"{seat}_number"], self[f"{seat}_name"]) for seat, name in SEATS]

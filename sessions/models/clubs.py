@@ -57,6 +57,8 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     national_number = models.CharField(max_length=20, blank=True)
+    # A guest named at a table's phone: on the club's list from then on, but not a member.
+    visitor = models.BooleanField(default=False)
 
     club_path = "club"
 

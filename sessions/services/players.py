@@ -22,9 +22,9 @@ TypedPlayer = tuple[str, str]
 
 
 @transaction.atomic
-def player_add(*, club: Club, name: str, national_number: str = "") -> Player:
+def player_add(*, club: Club, name: str, national_number: str = "", visitor: bool = False) -> Player:
     """Add a player to the club's list (a national number is unique in the club)."""
-    player = Player(club=club, name=clean_name(name), national_number=clean_name(national_number))
+    player = Player(club=club, name=clean_name(name), national_number=clean_name(national_number), visitor=visitor)
     player.full_clean()
     player.save()
     club_revise(club=club)  # the club's player search finds the new name
@@ -32,11 +32,12 @@ def player_add(*, club: Club, name: str, national_number: str = "") -> Player:
 
 
 @transaction.atomic
-def player_find_or_add(*, club: Club, name: str) -> Player:
-    """The club's player of that name (any case), added to the list if new."""
+def player_find_or_add(*, club: Club, name: str, visitor: bool = False) -> Player:
+    """The club's player of that name (any case), added to the list if new (as a visitor if
+    ``visitor``: a guest named at a table, who is no member)."""
     cleaned = clean_name(name)
     existing = club.players.filter(name__iexact=cleaned).order_by("pk").first()
-    return existing or player_add(club=club, name=cleaned)
+    return existing or player_add(club=club, name=cleaned, visitor=visitor)
 
 
 @transaction.atomic

@@ -377,20 +377,27 @@ class SeatsOutcome:
     changed: list[str] = field(default_factory=list)  # "1NS: Ann & Bob"
 
 
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
 def _player(session: Session, seat: str, choice: SeatChoice) -> Player | None:
+    """The seat's player: what was typed (a membership number, else a visitor's name) wins
+    over the list, which the page fills in with the player sitting there now."""
     club = session.event.club
-    if choice.player_id is not None:
-        player = club.players.filter(pk=choice.player_id).first()
-        if player is None:
-            raise ValidationError(f"{seat}: that player is not on the club's list")
-        return player
+    where = SEAT_NAMES.get(seat, seat)
     if choice.number.strip():
         player = club.players.filter(national_number=choice.number.strip()).first()
         if player is None:
-            raise ValidationError(f"{seat}: no player of the club has membership number {choice.number.strip()}")
+            raise ValidationError(f"{where}: no player of the club has membership number {choice.number.strip()}; "
+                                  "check it, or type a visitor's name instead")
         return player
     if choice.name.strip():
-        return player_find_or_add(club=club, name=choice.name)
+        return player_find_or_add(club=club, name=choice.name, visitor=True)
+    if choice.player_id is not None:
+        player = club.players.filter(pk=choice.player_id).first()
+        if player is None:
+            raise ValidationError(f"{where}: that player is not on the club's list")
+        return player
     return None
 
 

@@ -19,7 +19,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -34,6 +36,7 @@ from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.tables import TablePage, table_link_by_token, table_page
 from sessions.services.errors import EntryClosed
+from sessions.templatetags.table_phone import preview_reading, score_text
 from sessions.services.tables import (
     SendOutcome,
     table_entry_confirm,
@@ -126,7 +129,7 @@ def typed(page, form: SendForm | None) -> dict[str, str]:
 def _urls(link: TableLink) -> dict[str, str]:
     return {
         name: reverse(f"sessions:table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview", "players")
+        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw")
     }
 
 
@@ -226,7 +229,9 @@ def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", {"score_text": score_text(score)})
+    return render(request, "table/_preview.html", {
+        "score_text": score_text(score), **preview_reading(text, board.number, link.session.event.deal_era),
+    })
 
 
 def previewed_board(request: HttpRequest) -> int:
@@ -235,15 +240,6 @@ def previewed_board(request: HttpRequest) -> int:
     if number is None:
         raise ValidationError("choose the board")
     return number
-
-
-def score_text(score) -> str:
-    """"NS +420", "EW +50", "0", or the adjusted score's kind."""
-    if not isinstance(score, int):
-        return "an adjusted score"
-    if score == 0:
-        return "0: no score"
-    return f"NS +{score}" if score > 0 else f"EW +{-score}"
 
 
 @require_http_methods(["GET", "POST"])
@@ -275,3 +271,21 @@ def table_players(request: HttpRequest, link: TableLink) -> HttpResponse:
     return render(request, "table/players.html", {
         "page": page, "link": link, "form": form, "action_urls": _urls(link),
     })
+
+
+SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "table-sw.js"
+
+
+def service_worker(scope: str) -> HttpResponse:
+    """The phone's service worker (static/js/table-sw.js), served under the table's link so
+    that it may keep that table's page for a reload without network, and nothing else."""
+    response = HttpResponse(SERVICE_WORKER.read_bytes(), content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"  # a new version reaches the phones at once
+    response["Service-Worker-Allowed"] = scope
+    return response
+
+
+@require_GET
+@table_link_required
+def table_service_worker(request: HttpRequest, link: TableLink) -> HttpResponse:
+    return service_worker(reverse("sessions:table_page", args=[link.token]))

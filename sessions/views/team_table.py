@@ -7,6 +7,7 @@ around it (the match, the room, the teams and their players, the IMPs) is the ro
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -22,7 +23,10 @@ from sessions.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
-from .table import entry_action, is_script, link_required, previewed_board, refused_when_final, score_text, typed
+from .table import (
+    entry_action, is_script, link_required, preview_reading, previewed_board, refused_when_final, score_text,
+    service_worker, typed,
+)
 
 room_link_required = link_required(match_table_link_by_token)
 
@@ -30,7 +34,7 @@ room_link_required = link_required(match_table_link_by_token)
 def _urls(link: MatchTableLink) -> dict[str, str]:
     return {
         name: reverse(f"sessions:team_table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview")
+        for name in ("page", "send", "confirm", "refuse", "preview", "sw")
     }
 
 
@@ -38,9 +42,14 @@ def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None =
           outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
     page = room_page(link=link)
     context = {"page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
-               **typed(page, form)}
+               "refresh_ms": refresh_ms(), **typed(page, form)}
     template = "table/_team_main.html" if is_script(request) else "table/team_page.html"
     return render(request, template, context, status=status)
+
+
+def refresh_ms() -> int:
+    """How often a room's phone asks for the match's IMPs again: the other room's lines change them."""
+    return int(getattr(settings, "TABLE_REFRESH_SECONDS", 15) * 1000)
 
 
 def _back(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
@@ -108,4 +117,10 @@ def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpRespon
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", {"score_text": score_text(score)})
+    return render(request, "table/_preview.html", {"score_text": score_text(score), **preview_reading(text, number)})
+
+
+@require_GET
+@room_link_required
+def team_table_service_worker(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    return service_worker(reverse("sessions:team_table_page", args=[link.token]))

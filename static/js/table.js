@@ -77,7 +77,7 @@
   function sayWaiting() {
     var waiting = outbox().length;
     say(waiting ? "Waiting for the network: " + waiting + (waiting > 1 ? " actions are" : " action is") +
-      " kept on this phone and will be sent when the network returns." : "");
+      " kept on this phone, to be sent when it returns." : "");
   }
 
   // The director has marked the results final (the server answers 409 and writes nothing):
@@ -152,6 +152,7 @@
     }).catch(function () {
       flushing = false;
       carryOn();
+      replayOutbox();
       sayWaiting();
       clearTimeout(retryTimer);
       retryTimer = setTimeout(flush, 5000);
@@ -201,6 +202,9 @@
   }
 
   function markDone(number) {
+    // The round has begun: its moves are read, as the server's page has them until its first board.
+    var moves = main.querySelector("section.moves");
+    if (moves) moves.remove();
     var section = main.querySelector(".board-in-play");
     section.dataset.boards = boards().map(function (b) {
       return [b.number, b.dealer, b.vul, b.done || b.number === number ? "1" : "0"].join(":");
@@ -242,6 +246,17 @@
     form.text.focus();
   }
 
+  // How the server read the text and its score, kept from the preview while the network
+  // was there (the preview's <template class="reading">), for EW to check offline too.
+  function readingOf(form, text) {
+    var kept = form.querySelector(".preview template.reading");
+    if (!kept || kept.dataset.text !== text) return null;
+    var reading = document.createElement("p");
+    reading.className = "reading";
+    reading.append(kept.content.cloneNode(true));
+    return reading;
+  }
+
   function confirmLocally(form, item) {
     // EW confirm on the phone; the confirmation follows the send out of the outbox.
     var panel = document.createElement("div");
@@ -255,6 +270,7 @@
     line.append(strong);
     if (item.lead) line.append(", lead " + item.lead);  // EW check the lead too, as online
     line.append(" (kept on this phone until the network returns)");
+    var reading = readingOf(form, item.text);
     var ask = document.createElement("p");
     ask.textContent = "East-West, please check and confirm.";
     var confirm = document.createElement("button");
@@ -265,7 +281,9 @@
     refuse.type = "button";
     refuse.className = "big";
     refuse.textContent = "Refuse: NS correct it";
-    panel.append(line, ask, confirm, refuse);
+    panel.append(line);
+    if (reading) panel.append(reading);
+    panel.append(ask, confirm, refuse);
     form.hidden = true;
     form.parentNode.insertBefore(panel, form);
     settle();
@@ -351,6 +369,65 @@
     else { acceptWarnings(sent.item.key); markDone(sent.item.board); showNextBoard(sent.form); }
   }
 
+  // A page reloaded without network is the one last seen (from the service worker): the
+  // outbox's sends are laid over it once, as the table played them on the phone.
+  var replayed = false;
+  function replayOutbox() {
+    if (replayed) return;
+    replayed = true;
+    var items = outbox();
+    for (var i = 0; i < items.length; i++) {
+      var item = items[i];
+      if (item.kind !== "send" || !showsSendFormFor(item.board)) continue;
+      var form = sendForm();
+      var confirmed = main.dataset.confirmation !== "on" || items.some(function (queued) {
+        return queued.kind === "confirm" && queued.key === item.key;
+      });
+      if (!confirmed) { confirmLocally(form, item); return; }
+      markDone(item.board);
+      showNextBoard(form);
+    }
+  }
+
+  // The page and its scripts kept for a reload without network (static/js/table-sw.js,
+  // scoped to this table's link); data-offline="ready" once they are.
+  function keepOffline() {
+    if (!("serviceWorker" in navigator) || !main.dataset.swUrl) return;
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.kept) main.dataset.offline = "ready";
+    });
+    navigator.serviceWorker.register(main.dataset.swUrl, { scope: main.dataset.pageUrl })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        var assets = Array.prototype.map.call(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
+          function (element) { return element.src || element.href; });
+        registration.active.postMessage({ cache: [main.dataset.pageUrl].concat(assets) });
+      })
+      .catch(function () { /* the page works online without it */ });
+  }
+
+  // A teams room's phone: the other room's lines change the match's IMPs shown here. While
+  // nothing waits in the outbox, the page's #match-progress is asked for again every
+  // data-refresh-ms and replaced alone: what is being typed is never touched.
+  function keepFresh() {
+    var every = parseInt(main.dataset.refreshMs, 10);
+    if (!every) return;
+    setInterval(function () {
+      if (flushing || outbox().length || document.hidden || !navigator.onLine) return;
+      fetch(main.dataset.pageUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (html === null || flushing || outbox().length) return;
+          var fresh = document.createElement("template");
+          fresh.innerHTML = html;
+          var part = fresh.content.getElementById("match-progress");
+          var here = document.getElementById("match-progress");
+          if (part && here && here.innerHTML !== part.innerHTML) here.replaceWith(part);
+        })
+        .catch(function () { /* asked again next time */ });
+    }, every);
+  }
+
   // --- the score before sending, and the keypad -------------------------------------------------
 
   var previewTimer = null;
@@ -382,12 +459,16 @@
     else { delete tapped.pass; tapped[button.dataset.key] = button.dataset.value; }
     form.text.value = compose(form);
     button.parentNode.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
+    if (button.dataset.key !== "pass") unpress(button.closest(".keypad").querySelector("button.pass"));
     keepDraft();
     // The score once the result is whole: no message while the thumb is still tapping,
     // which would move the keys under it.
     if (tapped.pass || tapped.outcome) preview();
     else form.querySelector(".preview").textContent = "";
   });
+
+  // Pass sits outside the groups (with the strains on a phone): a key of a group unpresses it.
+  function unpress(button) { if (button) button.setAttribute("aria-pressed", "false"); }
 
   main.addEventListener("input", function (event) {
     if (!event.target.closest("form.send-form")) return;
@@ -412,4 +493,6 @@
   window.addEventListener("offline", sayWaiting);
   ready();
   flush();
+  keepOffline();
+  keepFresh();
 })();

@@ -109,8 +109,8 @@ def open_phone(browser, server, table_session):
     links = {link.table: link for link in table_links_ensure(session=table_session)}
     contexts: list[BrowserContext] = []
 
-    def open_(table: int) -> Phone:
-        context = browser.new_context(base_url=server.url, **PHONE)
+    def open_(table: int, viewport: dict | None = None) -> Phone:
+        context = browser.new_context(base_url=server.url, **{**PHONE, "viewport": viewport or PHONE["viewport"]})
         contexts.append(context)
         page = context.new_page()
         page.goto(table_url(links[table]))
@@ -271,9 +271,9 @@ def test_four_phones_play_round_one_of_a_relay_mitchell_at_once(open_phone, tabl
         moves = phone.page.locator("section.moves")
         expect(moves).to_contain_text(f"{phone.seating.ew_pair.label}")
         following = Seating.objects.get(section__session=table_session, table=table, round=2)
-        expect(moves).to_contain_text(
-            f"At this table now: {following.ns_pair.label} (NS) v {following.ew_pair.label} (EW)"
-        )
+        here = phone.page.locator(".pairs-here")  # who is at the table now, above the moves
+        expect(here).to_contain_text(f"NS{following.ns_pair.label}")
+        expect(here).to_contain_text(f"EW{following.ew_pair.label}")
         expect(phone.page.locator(".table-head .round")).to_have_text("Round 2 of 4")
         expect(phone.board_number).to_have_text(str(following.boards[0]))
     screenshot(phones[1].page, "table-phone-moves")
@@ -470,3 +470,127 @@ def test_a_send_once_the_session_is_final_stays_on_the_phone_which_says_so_and_i
     phone.confirm.click()
     expect(phone.board_number).to_have_text("2")
     assert stored_lines() == [phone.line(1, "4S N =")]
+
+
+# --- the board's form on a small phone --------------------------------------------------------------
+
+# An iPhone SE (390 px wide) less the browser's own bars: what a player sees of the page.
+SMALL_PHONE = {"width": 390, "height": 664}
+
+# Where the form's first and last parts are at the top of the page, and what a tap at the
+# centre of Result, Lead and Send would land on.
+FORM_IN_VIEW = """() => {
+  const form = document.querySelector('form.send-form');
+  const hit = (element) => {
+    const box = element.getBoundingClientRect();
+    const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return element.contains(found) ? 'itself' : (found ? found.id || found.className || found.tagName : 'nothing');
+  };
+  const send = form.querySelector('button.send');
+  return {
+    top: document.querySelector('.board-in-play h2').getBoundingClientRect().top,
+    bottom: send.getBoundingClientRect().bottom, height: innerHeight, scrolls: scrollY,
+    taps: {result: hit(form.text), lead: hit(form.lead), send: hit(send)},
+  };
+}"""
+
+
+def assert_form_fits(page: Page) -> None:
+    """The whole board's form is on screen at the top of the page, and nothing covers it."""
+    page.evaluate("scrollTo(0, 0)")  # as the page opens: no scrolling
+    page.wait_for_function("() => !document.querySelector('.table-main.settling')")  # taps pass again
+    seen = page.evaluate(FORM_IN_VIEW)
+    assert 0 <= seen["top"] and seen["bottom"] <= seen["height"], seen
+    assert seen["taps"] == {"result": "itself", "lead": "itself", "send": "itself"}, seen
+
+
+def test_the_boards_form_fits_a_small_phone_under_the_offline_banner(open_phone, screenshot):
+    phone = open_phone(1, SMALL_PHONE)  # table 1: the longest names
+    assert_form_fits(phone.page)
+    phone.context.set_offline(True)
+    phone.type_result("4S N =", "HK")
+    phone.send.click()
+    phone.confirm.click()
+    expect(phone.board_number).to_have_text("2")
+    expect(phone.status).to_contain_text("Waiting for the network: 2 actions are kept on this phone")
+
+    assert_form_fits(phone.page)
+    screenshot(phone.page, "table-phone-small-offline")
+    phone.type_result("2H E -1")
+    phone.send.tap()  # lands on Send, not on the banner
+    expect(phone.page.locator(".pending-text")).to_have_text("2H E -1")
+    phone.context.set_offline(False)
+    expect(phone.status).to_be_hidden(timeout=WAIT)
+
+
+def test_the_boards_form_fits_a_small_phone_under_the_moves_for_the_next_round(open_phone, screenshot):
+    phone = open_phone(1, SMALL_PHONE)
+    for board, text, lead in ROUND_1[1]:
+        expect(phone.board_number).to_have_text(str(board))
+        phone.type_result(text, lead)
+        phone.send.click()
+        expect_sent(phone, text)
+        phone.confirm.click()
+    expect(phone.page.get_by_role("heading", name="Round 1 is over: move for round 2")).to_be_visible(timeout=WAIT)
+
+    assert_form_fits(phone.page)
+    screenshot(phone.page, "table-phone-small-moves")
+
+
+
+# --- what EW confirm --------------------------------------------------------------------------------
+
+
+def test_ew_see_how_the_line_was_read_and_its_score_before_they_confirm(open_phone):
+    """As on a Bridgemate: the contract in words and symbols, the declarer, the tricks, the score."""
+    online, offline = open_phone(1), open_phone(4)  # both play board 1 (none vulnerable) first
+    online.type_result("4SX N 10", "HK")
+    online.send.click()
+    expect(online.page.locator(".to-confirm")).to_contain_text("NS sent: 4SX N")
+    reading = online.page.locator(".confirm .reading")
+    expect(reading).to_have_text("4♠ doubled by North, 10 tricks: NS +590")
+    expect(reading.get_by_role("img", name="spades")).to_have_text("♠")  # the suit has a name too
+
+    # Offline, the phone shows what the server read while it could (the score before sending).
+    offline.type_result("3NT S 10")
+    expect(offline.page.locator("#preview")).to_have_text("NS +430")
+    offline.context.set_offline(True)
+    offline.send.click()
+    expect(offline.page.locator(".confirm .reading")).to_have_text("3NT by South, 10 tricks: NS +430")
+    offline.context.set_offline(False)
+
+    online.confirm.click()
+    expect(online.board_number).to_have_text("2")
+    assert [(r.text, r.ns_score) for r in Result.objects.all()] == [("4SX N =", 590)]
+
+
+# --- a reload without network ----------------------------------------------------------------------
+
+
+def test_the_table_page_reloads_without_network_with_its_kept_actions(open_phone):
+    """The page and its scripts come from the table's service worker; the outbox is intact and
+    goes out once when the network returns."""
+    phone = open_phone(1)
+    expect(phone.page.locator("#table-main[data-offline=ready]")).to_have_count(1)  # page and scripts kept
+    phone.context.set_offline(True)
+    phone.type_result("4S N =", "HK")
+    phone.send.click()
+    phone.confirm.click()
+    expect(phone.board_number).to_have_text("2")
+
+    phone.page.reload()
+
+    expect(phone.board_number).to_have_text("2")  # the kept page, with the kept actions on it
+    expect(phone.page.locator(".round-boards li").first).to_contain_text("Board 1: kept on this phone")
+    expect(phone.status).to_contain_text("Waiting for the network: 2 actions are kept on this phone")
+    expect(phone.page.locator(".keypad")).to_be_visible()  # table.js too
+    phone.type_result("2H E -1")
+    expect(phone.result).to_have_value("2H E -1")
+    assert not Result.objects.exists()
+
+    phone.context.set_offline(False)
+    expect(phone.status).to_be_hidden(timeout=WAIT)
+    expect(phone.page.locator(".round-boards li").first).to_contain_text("Board 1: 4S N =")
+    assert stored_lines() == [phone.line(1, "4S N =")]
+    assert ResultChange.objects.count() == 1 and TableEntry.objects.count() == 1  # sent once
+    expect(phone.result).to_have_value("2H E -1")  # what was typed meanwhile is still there

@@ -133,3 +133,20 @@ def test_two_rooms_play_a_match_one_phone_offline_half_way(open_room, match, scr
         expect(page.locator(".round-boards li").nth(1)).to_contain_text(f"1 IMP to {match.home.name}")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     screenshot(phones[Room.OPEN], "team-room-finished")
+
+
+def test_a_rooms_phone_shows_the_imps_once_the_other_room_has_played_without_a_reload(open_room, match, settings):
+    settings.TABLE_REFRESH_SECONDS = 1  # a club's phone asks every 15 s
+    phones = {Room.OPEN: open_room(Room.OPEN), Room.CLOSED: open_room(Room.CLOSED)}
+    open_ = phones[Room.OPEN]
+    play_online(open_, *PLAY[Room.OPEN][0])
+    expect(open_.locator(".round-boards li").first).to_contain_text("(other room still to play)")
+    open_.get_by_role("textbox", name="Result").fill("3NT S")  # board 2, typed while the other room plays
+
+    play_online(phones[Room.CLOSED], *PLAY[Room.CLOSED][0])
+
+    # No reload, nothing sent: the open room's phone brings the match's IMPs by itself.
+    expect(open_.locator(".round-boards li").first).to_contain_text(f"10 IMPs to {match.home.name}", timeout=WAIT)
+    expect(open_.locator(".match-imps")).to_contain_text(f"{match.home.name} 10 - 0 {match.away.name}")
+    expect(open_.get_by_role("textbox", name="Result")).to_have_value("3NT S")  # the typing is untouched
+    expect(open_.get_by_role("textbox", name="Result")).to_be_focused()

@@ -261,6 +261,28 @@ def test_the_score_before_sending_follows_the_events_era(client, session, links)
     assert "EW +450" in client.get(url(links[1], "preview"), {"board": 1, "text": "4SX N 7"}).content.decode()
 
 
+@pytest.mark.parametrize(
+    ("board", "text", "reading"),
+    [  # board 1: none vulnerable; board 2: NS vulnerable (RULES.md's deal scores)
+        (2, "4SX N 10", "4<span class=\"suit black\" role=\"img\" aria-label=\"spades\">♠</span> doubled by North, "
+                        "10 tricks: <strong>NS +790</strong>"),
+        (1, "3NT W -1", "3NT by West, 8 tricks: <strong>NS +50</strong>"),
+        (1, "6HXX S =", "6<span class=\"suit red\" role=\"img\" aria-label=\"hearts\">♥</span> redoubled by South, "
+                        "12 tricks: <strong>NS +1620</strong>"),
+        (1, "PASS", "Passed out: <strong>no score</strong>"),
+    ],
+)
+def test_ew_see_how_the_line_was_read_before_they_confirm(client, session, links, board, text, reading):
+    """NS sent the text; EW's confirmation shows it in words, as the engine read it, with its score."""
+    if board == 2:  # board 1 first: its confirmation shows only once board 1 is played
+        send(client, links[1], 1, "1NT N =")
+        client.post(url(links[1], "confirm"), {"client_key": pending_key(1)})
+    send(client, links[1], board, text, accept_warnings=True)
+
+    page = client.get(url(links[1])).content.decode()
+    assert f'<p class="reading">{reading}</p>' in page
+
+
 # --- the round and the end ---------------------------------------------------------------------------
 
 
@@ -279,7 +301,8 @@ def test_after_the_last_board_of_a_round_the_page_says_where_everyone_goes(clien
     assert "Round 1 is over: move for round 2" in page
     following = Seating.objects.filter(section__session=session, round=2)
     ew_now = next(s for s in following if played.ew_pair_id in (s.ns_pair_id, s.ew_pair_id))
-    assert f"<strong>{played.ew_pair.label}</strong>: table {ew_now.table}, East-West" in page
+    moves = re.sub(r"<[^>]+>", "", page)  # as read: the pair's name is cut short on a phone, not in the text
+    assert f"{played.ew_pair.label}: table {ew_now.table}, East-West" in moves
     assert "Round 2 of 3" in page
 
 
@@ -331,6 +354,16 @@ def test_a_board_outside_the_session_is_refused(client, session, links):
     response = send(client, links[1], 99, "4S N =", **SCRIPT)
 
     assert "board 99 is not a board of this session" in response.content.decode()
+
+
+def test_the_service_worker_is_served_under_the_tables_link_with_the_sites_csp(client, session, links):
+    response = client.get(url(links[1], "sw"))
+
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == url(links[1])  # its scope: this table's pages only
+    assert url(links[1], "sw").startswith(url(links[1]))
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    assert client.get(reverse("sessions:table_sw", args=["not-a-token"])).status_code == 404
 
 
 def test_a_token_reaches_no_other_session_and_no_director_page(client, session, links, director):
@@ -426,6 +459,44 @@ def test_a_wrong_player_choice_is_refused_and_changes_nothing(client, session, l
 
     assert message in response.content.decode()
     assert not session.sections.get().pairs.filter(player_1__isnull=False).exists()
+
+
+def test_a_typed_membership_number_wins_over_the_name_list_and_an_unknown_one_is_refused(client, session, links):
+    """The list comes pre-filled with the seat's player: a number typed beside it is what the player meant."""
+    club = session.event.club
+    ann, bob = club.players.create(name="Ann Archer"), club.players.create(name="Bob Baker")
+    dan = club.players.create(name="Dan Dale", national_number="12345")
+    client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk})
+    pair = session.sections.get().pairs.get(number=1, direction="NS")
+
+    response = client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk, "N_number": "999"})
+    assert response.status_code == 200
+    assert "North: no player of the club has membership number 999" in response.content.decode()
+    pair.refresh_from_db()
+    assert (pair.player_1, pair.player_2) == (ann, bob)
+
+    client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk, "S_number": "12345"})
+    pair.refresh_from_db()
+    assert (pair.player_1, pair.player_2) == (ann, dan)
+
+
+def test_a_visitor_is_named_at_the_table_and_marked_as_a_visitor(client, session, links):
+    club = session.event.club
+    ann, bob = club.players.create(name="Ann Archer"), club.players.create(name="Bob Baker")
+    client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk})
+
+    response = client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk, "S_name": "Vera Visitor"})
+
+    assert response.status_code == 302
+    vera = club.players.get(name="Vera Visitor")
+    assert vera.visitor and not ann.visitor
+    pair = session.sections.get().pairs.get(number=1, direction="NS")
+    assert (pair.player_1, pair.player_2) == (ann, vera)
+    form = client.get(url(links[1], "players")).content.decode()
+    assert "Vera Visitor (visitor)" in form  # on the list from now on, marked
+    # The same visitor named again at the next table is the same player, not a second one.
+    client.post(url(links[2], "players"), {"E_name": "vera visitor"})
+    assert club.players.filter(name__iexact="Vera Visitor").count() == 1
 
 
 def test_another_clubs_player_cannot_be_chosen(client, session, links):

@@ -390,3 +390,12 @@ def test_the_directors_reopen_opens_the_rooms_phones_again(client, director, eve
 
     assert response.status_code == 302
     assert MatchBoard.objects.get().text == "4S N ="
+
+
+def test_a_rooms_service_worker_is_served_under_the_rooms_link(client, rooms):
+    link = rooms[Room.OPEN]
+    response = client.get(url(link, "sw"))
+
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == url(link)
+    assert f'data-sw-url="{url(link, "sw")}"' in client.get(url(link)).content.decode()

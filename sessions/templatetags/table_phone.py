@@ -1,0 +1,71 @@
+"""What a table's phone shows EW before they confirm NS's line: how it was read, and its score.
+
+    {% load table_phone %}{% result_reading text board_number link %}
+
+"4♠ doubled by North, 10 tricks: NS +590", as a Bridgemate shows it: the engine's parser
+and score (the ones that store the line), the suit as its symbol with its name for
+screen readers. A pairs table scores under its event's laws (its era); a teams room
+under today's, as its preview does.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from sessions.models import TableLink
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.notation import Assigned, PassedOut, Played, ns_score, parse_result
+from sessions.tables import SUITS, suit_symbol
+
+register = template.Library()
+
+SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+DOUBLING = {"": "", "X": " doubled", "XX": " redoubled"}
+
+
+def score_text(score) -> str:
+    """"NS +420", "EW +50", "0", or the adjusted score's kind (the preview's words too)."""
+    if not isinstance(score, int):
+        return "an adjusted score"
+    if score == 0:
+        return "0: no score"
+    return f"NS +{score}" if score > 0 else f"EW +{-score}"
+
+
+def preview_reading(text: str, board: int, era: str = "current") -> dict[str, str]:
+    """The preview's context: the reading too, which the phone shows EW if it goes offline."""
+    return {"text": text, "reading": reading_html(text, board, era)}
+
+
+def reading_html(text: str, board: int, era: str = "current") -> SafeString | str:
+    """The line in words and its score; "" for a text the engine cannot read (never a guess)."""
+    try:
+        result = parse_result(text, board)
+        score = ns_score(result, board, era)
+    except (ScoringError, ValueError):
+        return ""
+    if not isinstance(score, int):
+        return "An adjusted score"
+    if isinstance(result, PassedOut):
+        return format_html("Passed out: <strong>{}</strong>", "no score")
+    return format_html("{}: <strong>{}</strong>", _words(result), score_text(score))
+
+
+def _words(result) -> SafeString | str:
+    if isinstance(result, Played):
+        contract = result.contract
+        strain = suit_symbol(contract.strain) if contract.strain in SUITS else "NT"
+        tricks = "1 trick" if result.tricks == 1 else f"{result.tricks} tricks"
+        return format_html("{}{}{} by {}, {}", contract.level, strain, DOUBLING[contract.doubling],
+                           SEATS[result.declarer], tricks)
+    if isinstance(result, Assigned):
+        return "An assigned score"
+    return "Not played"
+
+
+@register.simple_tag
+def result_reading(text: str, board: int, link=None) -> SafeString | str:
+    era = link.session.event.deal_era if isinstance(link, TableLink) else "current"
+    return reading_html(text, board, era)
