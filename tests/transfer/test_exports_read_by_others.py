@@ -1,0 +1,140 @@
+"""Our files, read by others: every PBN and USEBIO export as other programs read them.
+
+Every export (pairs and teams, the demo sessions of ``load_demo`` and each real file of
+tests/data imported and exported again) is read back by endplay's PBN reader with the
+right boards and deals, passes the PBN 2.1 export-format checker written from the
+standard (tests/formats/pbn_checker.py), and its USEBIO twin is held to the element
+order, children and values of the real files (tests/formats/usebio_checker.py).
+"""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from endplay.parsers import pbn as endplay_pbn
+from endplay.types import Deal
+
+from sessions.formats import parse_results_file
+from sessions.formats.conventions import CONVENTIONS_KEY
+from sessions.models import Board, Result, ResultKind, Session, TeamEvent
+from sessions.transfer import EXPORTERS, results_import
+from tests.factories import make_club
+from tests.formats.data_files import DATA_DIR
+from tests.formats.pbn_checker import export_problems
+from tests.transfer.helpers import data, results_files, run_import
+
+TEAMSSCORER = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"
+PAIRS_FILES = [name for name in results_files() if "notsupported" not in name and "hands" not in name]
+
+
+def hands(deal: Deal) -> tuple[str, ...]:
+    return tuple(hand.to_pbn() for hand in (deal.north, deal.east, deal.south, deal.west))
+
+
+def endplay_boards(content: bytes) -> list[tuple[int, tuple[str, ...]]]:
+    """(board number, hands N E S W) of each game, as endplay reads the file."""
+    return [(board.board_num, hands(board.deal)) for board in endplay_pbn.loads(content.decode("iso-8859-1"))]
+
+
+def session_boards(session: Session) -> list[tuple[int, tuple[str, ...]]]:
+    """The boards with results, each with its deal (no cards when there is no hand record)."""
+    played = Result.objects.filter(board__session=session).values_list("board", flat=True)
+    boards = Board.objects.filter(pk__in=played).order_by("number")
+    return sorted({(board.number, hands(Deal(board.deal or ""))) for board in boards})
+
+
+def export(session: Session, fmt: str) -> bytes:
+    return EXPORTERS[fmt].render(session)[2]
+
+
+def check_pbn(session: Session) -> bytes:
+    content = export(session, "pbn")
+    assert export_problems(content) == []
+    assert sorted(endplay_boards(content)) == session_boards(session)
+    return content
+
+
+# --- each real file, imported and exported again ------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", PAIRS_FILES)
+def test_a_real_file_exported_again_is_pbn_export_format_that_endplay_reads(name):
+    session = results_import(club=make_club(), data=data(name), filename=name).session
+
+    check_pbn(session)
+
+
+# --- the demo sessions ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def demo_sessions(db):
+    call_command("load_demo", stdout=StringIO())
+    return [Session.objects.get(pk=1), Session.objects.get(pk=2)]
+
+
+def test_the_demo_sessions_export_as_pbn_and_usebio_others_read(demo_sessions):
+    for session in demo_sessions:
+        assert session.boards.exclude(deal="").exists()  # the demo has hand records: endplay reads them
+        check_pbn(session)
+
+
+# --- teams ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def teams_event(db):
+    return TeamEvent.objects.get(pk=int(run_import(TEAMSSCORER)[-1]))
+
+
+def _teams_export(event: TeamEvent, fmt: str, tmp_path) -> bytes:
+    path = tmp_path / f"out.{fmt}"
+    call_command("export_results", str(event.pk), "--teams", "--format", fmt, "--output", str(path),
+                 stderr=StringIO())
+    return path.read_bytes()
+
+
+def test_the_teams_pbn_export_is_export_format_that_endplay_reads(teams_event, tmp_path):
+    content = _teams_export(teams_event, "pbn", tmp_path)
+
+    assert export_problems(content) == []
+    (board,) = endplay_pbn.loads(content.decode("iso-8859-1"))
+    assert board.board_num == 1  # the event's first board: the game holds the match table
+    assert sorted(board.info) == sorted(["Event", "Site", "Date", "West", "North", "East", "South", "Scoring",
+                                         "Competition", "ScoreTable", "TotalScoreTable"])
+    assert len(board.info["ScoreTable"]["rows"]) == 40 and len(board.info["TotalScoreTable"]["rows"]) == 10
+
+
+# --- single points ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_passed_out_line_is_pass_in_the_pbn_score_table():
+    name = "usebio/nzscorer_pairs-with-np-passed.xml"
+    session = results_import(club=make_club(), data=data(name), filename=name).session
+    assert Result.objects.filter(board__session=session, kind=ResultKind.PASSED).exists()
+
+    pbn = export(session, "pbn").decode("iso-8859-1")
+
+    assert " Pass " in pbn and "PASS" not in pbn
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("fmt", ["pbn"])
+def test_our_settings_travel_where_other_readers_ignore_them(fmt):
+    name = "usebio/cobalt_mp_pairs_mitchell_03.xml"
+    session = results_import(club=make_club(), data=data(name), filename=name).session
+
+    content = export(session, fmt)
+
+    carried = parse_results_file(content).extra[CONVENTIONS_KEY]
+    assert "method=matchpoints" in carried and "deal_era=" in carried
+    if fmt == "usebio":
+        assert b"<CLUBSCORE_SCORING>" not in content and b"<?CLUBSCORE_SCORING " in content
+    else:
+        assert all(len(line) <= 253 for line in content.split(b"\r\n"))
+
+
