@@ -114,7 +114,7 @@ def facts(event: ParsedEvent, survives: Survives) -> dict[str, object]:
             found[f"{where} line {index}"] = (
                 line.ns_pair,
                 line.ew_pair,
-                contract_meaning(line.contract),
+                {"PASS": "PASS", "NP": ""}.get(line.score, contract_meaning(line.contract)),
                 line.declarer,
                 line.tricks,
                 line.lead,
@@ -255,7 +255,7 @@ def test_usebio_is_utf8_with_the_ebu_doctype():
 
 @pytest.mark.parametrize(
     "scoring, usebio_event_type, pbn_points_column",
-    [("matchpoints", "MP_PAIRS", "MP_NS"), ("cross_imps", "CROSS_IMP_PAIRS", "IMP_NS"), ("butler", "BUTLER_PAIRS", "IMP_NS")],
+    [("matchpoints", "MP_PAIRS", "MP_NS"), ("cross_imps", "CROSS_IMP", "IMP_NS"), ("butler", "BUTLER_PAIRS", "IMP_NS")],
 )
 def test_event_type_and_points_follow_the_scoring(scoring, usebio_event_type, pbn_points_column):
     event = small_event(scoring=scoring)
