@@ -47,6 +47,7 @@ from .common import (
     shown,
     text_encoding,
 )
+from .conventions import CONVENTIONS_KEY
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
 
@@ -163,7 +164,15 @@ class _Document:
         return cls(games, escapes)
 
     def meta(self) -> dict[str, str]:
-        return {name: value for line in self.escapes for name, value in META.findall(line)}
+        """The META values by name; ClubScore's settings, which a file may split over
+        several META lines to keep each within PBN's 255 characters, joined by ";"."""
+        values: dict[str, str] = {}
+        for line in self.escapes:
+            for name, value in META.findall(line):
+                if name == CONVENTIONS_KEY and values.get(name):
+                    value = f"{values[name]};{value}"
+                values[name] = value
+        return values
 
     def table(self, tag: _Tag, where: str) -> list[_Row]:
         """The rows of a table section: cells matched to the column names of the tag value.

@@ -1,10 +1,13 @@
 """A parsed event as a PBN 2.1 results file (export format).
 
-The other direction of pbn.py: one game per board number with Event, Site, Date,
-Board, Dealer, Vulnerable, Deal (when known), Scoring and the first line's Contract,
-Declarer and Result; a ScoreTable of every traveller line of that board (all
-sections, with a Section column when the event has named sections); and in the first
-game a TotalScoreTable of the pairs. Column names are the standard's (PairId_NS,
+The other direction of pbn.py, in the standard's export format (PBN 2.1): one game per
+board number, opening with the 15 mandatory tags in the standard's order (Event, Site,
+Date, Board; West, North, East and South empty, as many pairs played the board; Dealer,
+Vulnerable; Deal, "" without a hand record; Scoring; the first line's Declarer,
+Contract and Result, "Pass" for a board passed out); then a ScoreTable of every
+traveller line of that board (all sections, with a Section column when the event has
+named sections; contracts spelt as the Contract tag); and in the first game a
+TotalScoreTable of the pairs (tables in tag-name order, as the standard sorts them). Column names are the standard's (PairId_NS,
 MP_NS, IMP_NS, Percentage_NS, TotalMP, TotalIMP, TotalPercentage, NrBoards ...), with
 Ruter's RankTie for shared places and Magic Contest's ButlerDatum.
 
@@ -16,6 +19,10 @@ A phantom pair is "-" in the ScoreTables and absent from the TotalScoreTable (Ma
 Contest's bye) when our reader will give it back its number (the one the section is
 missing, a section's only phantom, in no direction); any other phantom is written as
 an ordinary pair, so its key survives and only its phantom flag is lost.
+
+Our settings travel in "% <META name=CLUBSCORE_SCORING content=...>" escape lines
+(formats/conventions.py), as many as keep each within the standard's 255 characters;
+the reader joins them again.
 
 Encoding: ISO-8859-1, the standard's character set and what Ruter, Magic Contest and
 Bridgewebs write (so what PBN programs read best), when every character fits it;
@@ -66,6 +73,9 @@ EXPORT_VULNERABILITY = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
 BARE_CELL = re.compile(r"[A-Za-z0-9+\-.*/^_][A-Za-z0-9+\-.*/^_=]*")
 MISSING = "-"  # the standard's "irrelevant" table element
 NEWLINE = "\r\n"
+MAX_LINE = 255  # characters a line, its CRLF included (PBN 2.1, 2.3)
+#: The contract of a passed-out board, as the standard spells it (3.4.14).
+PASSED_OUT = "Pass"
 
 
 def pbn_scoring_tag(scoring: str, *, cross_imps_averaged: bool = False, half_matchpoints: bool = False) -> str:
@@ -91,9 +101,26 @@ def write_pbn(event: ParsedEvent, *, scoring_tag: str | None = None) -> bytes:
     tag = scoring_tag or pbn_scoring_tag(event.scoring)
     # Every setting the figures were scored with, for ClubScore reading the file back
     # (formats/conventions.py), in a META line as Ruter writes its own.
-    carried = event.extra.get(CONVENTIONS_KEY, "")
-    meta = [f'% <META name={CONVENTIONS_KEY} content="{carried}">'] if carried else []
-    return pbn_document(_GameWriter(event, tag).games(), meta)
+    return pbn_document(_GameWriter(event, tag).games(), meta_lines(CONVENTIONS_KEY, event.extra.get(CONVENTIONS_KEY, "")))
+
+
+def meta_lines(name: str, text: str) -> list[str]:
+    """``text`` ("a=1;b=2;...") as META escape lines of that name, as many as keep each
+    line within MAX_LINE: the reader joins the values of one name again with ";"."""
+    lines: list[str] = []
+    parts: list[str] = []
+    for part in (part for part in text.split(";") if part):
+        if parts and len(_meta_line(name, [*parts, part])) + len(NEWLINE) > MAX_LINE:
+            lines.append(_meta_line(name, parts))
+            parts = []
+        parts.append(part)
+    if parts:
+        lines.append(_meta_line(name, parts))
+    return lines
+
+
+def _meta_line(name: str, parts: list[str]) -> str:
+    return f'% <META name={name} content="{";".join(parts)}">'
 
 
 def pbn_document(games: list[list[str]], meta: list[str] | None = None) -> bytes:
@@ -130,15 +157,9 @@ class _GameWriter:
             if games:
                 games[0].extend(pairs_table)
             else:  # pairs but no boards: the pairs still need a game to live in
-                games = [self.identification() + [pbn_tag("Scoring", self.scoring_tag)] + pairs_table]
+                games = [mandatory_tags(self.event.title, self.event.club, self.event.date, 1, self.scoring_tag)
+                         + pairs_table]
         return games
-
-    def identification(self) -> list[str]:
-        return [
-            pbn_tag("Event", self.event.title),
-            pbn_tag("Site", self.event.club),
-            pbn_tag("Date", _pbn_date(self.event.date)),
-        ]
 
     # -- one game per board number ----------------------------------------------------
 
@@ -160,14 +181,13 @@ class _GameWriter:
         dealer = next((board.dealer for board in boards if board.dealer), "") or dealer_of_board(number).value
         vulnerability = next((board.vulnerability for board in boards if board.vulnerability), "")
         vulnerability = vulnerability or vulnerability_of_board(number).value
-        lines = [*self.identification(), pbn_tag("Board", str(number)), pbn_tag("Dealer", dealer)]
-        lines.append(pbn_tag("Vulnerable", EXPORT_VULNERABILITY.get(vulnerability, vulnerability)))
         deal = next((board.deal for board in boards if board.deal), None)
-        if deal:
-            lines.append(pbn_tag("Deal", _deal_from(deal, dealer, number)))
-        lines.append(pbn_tag("Scoring", self.scoring_tag))
         first_line = next((line for board in boards for line in board.lines), None)
-        lines.extend(_contract_tags(first_line))
+        lines = mandatory_tags(
+            self.event.title, self.event.club, self.event.date, number, self.scoring_tag,
+            dealer=dealer, vulnerable=EXPORT_VULNERABILITY.get(vulnerability, vulnerability),
+            deal=_deal_from(deal, dealer, number) if deal else "", contract=_contract_tags(first_line),
+        )
         lines.extend(self.score_table(boards))
         return lines
 
@@ -203,8 +223,8 @@ class _GameWriter:
             "Round": _whole_number_cell(line.round),
             "PairId_NS": self.pair_id(line.ns_pair, where),
             "PairId_EW": self.pair_id(line.ew_pair, where),
-            "Contract": _cell(line.contract),
-            "Declarer": _cell(line.declarer),
+            "Contract": _cell(_contract_cell(line.contract)),
+            "Declarer": _cell(line.declarer if line.declarer in SEATS else None),
             "Result": _whole_number_cell(line.tricks),
             "Lead": _cell(line.lead),
             "Score_NS": _cell(score_ns),
@@ -343,20 +363,60 @@ def _percentages(ns: Decimal | None, ew: Decimal | None) -> tuple[str | None, st
     )
 
 
-def _contract_tags(line: ParsedLine | None) -> list[str]:
+def mandatory_tags(
+    event: str, site: str, date: str, board: int, scoring: str, *, dealer: str = "", vulnerable: str = "",
+    deal: str = "", contract: tuple[str, str, str] = ("", "", ""),
+) -> list[str]:
+    """The standard's 15 mandatory tags in its order (PBN 2.1, 3.4). The players' tags
+    are empty: a pairs or teams game is played by many (the standard's "inappropriate"
+    value), as is the Deal of a board without a hand record, which endplay reads as no
+    cards where "?" stops it."""
+    declarer, contract_text, result = contract
+    return [
+        pbn_tag("Event", event), pbn_tag("Site", site), pbn_tag("Date", _pbn_date(date)),
+        pbn_tag("Board", str(board)),
+        *(pbn_tag(seat, "") for seat in ("West", "North", "East", "South")),
+        pbn_tag("Dealer", dealer), pbn_tag("Vulnerable", vulnerable), pbn_tag("Deal", deal),
+        pbn_tag("Scoring", scoring),
+        pbn_tag("Declarer", declarer), pbn_tag("Contract", contract_text), pbn_tag("Result", result),
+    ]
+
+
+def _contract_cell(contract: str) -> str | None:
+    """A ScoreTable contract as the Contract tag writes it ("3NTX", "Pass"); None (-) for
+    none. A file's text that is no contract (only a parsed file has one: a stored line's
+    contract always is) is kept as written, so our reader gives it back."""
+    if not contract.strip():
+        return None
+    if is_pass(contract) or contract.strip().upper() in PASSED_OUT_CONTRACTS:
+        return PASSED_OUT
+    try:
+        return str(parse_contract(contract))
+    except ScoringError:
+        return contract.strip()
+
+
+def _is_contract(text: str) -> bool:
+    try:
+        parse_contract(text)
+    except ScoringError:
+        return False
+    return True
+
+
+def _contract_tags(line: ParsedLine | None) -> tuple[str, str, str]:
     """Declarer, Contract and Result of the board's first line, in the standard's spelling."""
-    unknown = [pbn_tag("Declarer", "?"), pbn_tag("Contract", "?"), pbn_tag("Result", "?")]
+    unknown = ("?", "?", "?")
     if line is None:
         return unknown
-    if is_pass(line.contract) or line.contract.strip().upper() in PASSED_OUT_CONTRACTS:
-        return [pbn_tag("Declarer", ""), pbn_tag("Contract", "Pass"), pbn_tag("Result", "")]
-    try:
-        contract = str(parse_contract(line.contract))
-    except ScoringError:
+    contract = _contract_cell(line.contract)
+    if contract == PASSED_OUT:
+        return "", PASSED_OUT, ""
+    if contract is None or not _is_contract(contract):
         return unknown  # an adjusted score, or a contract the director wrote freely
     declarer = line.declarer if line.declarer in SEATS else "?"
     result = "?" if line.tricks is None else str(line.tricks)
-    return [pbn_tag("Declarer", declarer), pbn_tag("Contract", contract), pbn_tag("Result", result)]
+    return declarer, contract, result
 
 
 def _deal_from(deal: str, dealer: str, number: int) -> str:

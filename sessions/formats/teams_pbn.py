@@ -8,7 +8,9 @@ for a segment not played, VP_Home, VP_Away), and TotalScoreTable a row per team
 does not say how many boards a match had: the caller says (the VPs depend on it).
 
 write_pbn_teams writes the same two tables (the match totals and VPs, the teams'
-totals, places and rosters), so our reader reads it back (not tried in Ruter itself).
+totals, places and rosters), so our reader reads it back (not tried in Ruter itself),
+in the standard's export format where Ruter is not (its mandatory tags, the tables in
+tag-name order, no column widths, which would ask for padded cells).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from .common import decimal_or_none, int_or_none, shown
 from .errors import FormatError
 from .model import ParsedPlayer
 from .pbn import _Document, _Row
-from .pbn_write import _pbn_date, _string_cell, pbn_document, pbn_tag
+from .pbn_write import _string_cell, mandatory_tags, pbn_document, pbn_tag
 from .teams import ParsedMatch, ParsedTeam, ParsedTeamEvent
 from .writing import two_decimals
 
@@ -99,24 +101,26 @@ def _total(details: str, where: str) -> tuple[Decimal | None, Decimal | None]:
 
 
 def write_pbn_teams(event: ParsedTeamEvent) -> bytes:
-    """The teams event as one PBN game with Ruter's two tables (matches, then teams)."""
+    """The teams event as one PBN game with Ruter's two tables (matches, then teams), in
+    export format: the 15 mandatory tags (Board: the event's first board, so every
+    reader finds the positive number the standard asks for; no deal, contract or
+    players, which do not apply to a whole event), then the tables in tag-name order."""
     def cell(value: str | None) -> str:
         return "-" if not value else _string_cell(value) if not value.replace(".", "").isdigit() else value
 
-    lines = [
-        pbn_tag("Event", event.title), pbn_tag("Site", event.club), pbn_tag("Date", _pbn_date(event.date)),
-        pbn_tag("Board", ""), pbn_tag("Scoring", "Teams"), pbn_tag("Competition", "Teams"),
-        pbn_tag("TotalScoreTable", "Rank\\2R;TeamId\\2R;TotalScoreVP\\6R;TeamName\\20L;Roster\\60L"),
-    ]
-    for team in event.teams:
-        roster = " - ".join(player.name for player in team.players)
-        lines.append(" ".join((cell((team.published_place or "").rstrip("=")), team.key,
-                               cell(two_decimals(team.published_total)), _string_cell(team.name), _string_cell(roster))))
-    lines.append(pbn_tag("ScoreTable", "Round\\2R;TeamId_Home\\2R;TeamId_Away\\2R;MatchDetails\\16L;VP_Home\\6R;VP_Away\\6R"))
+    first_board = min((match.first_board for match in event.matches), default=1)
+    lines = mandatory_tags(event.title, event.club, event.date, first_board, "Teams")
+    lines.append(pbn_tag("Competition", "Teams"))
+    lines.append(pbn_tag("ScoreTable", "Round;TeamId_Home;TeamId_Away;MatchDetails;VP_Home;VP_Away"))
     for match in event.matches:
         home, away = two_decimals(match.published_team_imps), two_decimals(match.published_opponents_imps)
         details = f"{TOTAL_SEGMENT},{home or '-'},{away or '-'}"
         lines.append(" ".join((str(match.round), match.team, match.opponents, _string_cell(details),
                                cell(two_decimals(match.published_team_score)),
                                cell(two_decimals(match.published_opponents_score)))))
+    lines.append(pbn_tag("TotalScoreTable", "Rank;TeamId;TotalScoreVP;TeamName;Roster"))
+    for team in event.teams:
+        roster = " - ".join(player.name for player in team.players)
+        lines.append(" ".join((cell((team.published_place or "").rstrip("=")), team.key,
+                               cell(two_decimals(team.published_total)), _string_cell(team.name), _string_cell(roster))))
     return pbn_document([lines])

@@ -4,7 +4,8 @@ Written as TeamsScorer writes them: EVENT_TYPE="TEAMS" with BOARD_SCORING_METHOD
 MATCH_SCORING_METHOD, one SESSION holding PARTICIPANTS (each TEAM with its TOTAL_SCORE,
 PLACE and players in two PAIRs numbered "team-1-2" and "team-3-4", more players in a
 third pair) and then the MATCH elements, each BOARD with TEAM's IMPs and a
-TRAVELLER_LINE per room whose DIRECTION says where TEAM's pair sat.
+TRAVELLER_LINE per room whose DIRECTION says where TEAM's pair sat, with the two
+pairs' numbers and its children in the order the pairs files agree on.
 
 What does not survive a round trip: the pairs' cross-IMPs (not written), a team's
 sixth player's pairing (the pairs are made up in seat order).
@@ -15,7 +16,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from .teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamEvent
-from .usebio_write import DOCTYPE, XML_DECLARATION, _leaf, _optional, _usebio_date
+from .usebio_write import DOCTYPE, NO_MASTER_POINTS, XML_DECLARATION, _leaf, _optional, _usebio_date
 from .writing import PROGRAM_NAME, two_decimals
 
 SCORING_ELEMENTS = {"imps": ("IMPS", "VPS"), "bam": ("PAB", "PAB")}
@@ -32,6 +33,7 @@ def write_usebio_teams(event: ParsedTeamEvent) -> bytes:
     _leaf(element, "PROGRAM_NAME", PROGRAM_NAME)
     _leaf(element, "EVENT_DESCRIPTION", event.title)
     _leaf(element, "DATE", _usebio_date(event.date))
+    _leaf(element, "MPS_AWARDED_FLAG", NO_MASTER_POINTS)
     session = ET.SubElement(element, "SESSION", SESSION_ID="1")
     participants = ET.SubElement(session, "PARTICIPANTS")
     for team in event.teams:
@@ -70,16 +72,23 @@ def _match(parent: ET.Element, match: ParsedMatch) -> None:
         board_element = ET.SubElement(element, "BOARD")
         _leaf(board_element, "BOARD_NUMBER", str(board.number))
         _optional(board_element, "IMPS", two_decimals(board.published_imps))
-        for direction, room in (("NS", board.open_room), ("EW", board.closed_room)):
+        # TEAM's pair sits NS in the open room and EW in the closed one; the pairs are
+        # named as PARTICIPANTS names them ("team-1-2" NS, "team-3-4" EW), as TeamsScorer does.
+        seats = (("NS", board.open_room, match.team, match.opponents),
+                 ("EW", board.closed_room, match.opponents, match.team))
+        for direction, room, ns_team, ew_team in seats:
             if room is not None:
-                _line(board_element, direction, room)
+                _line(board_element, direction, room, f"{ns_team}-1-2", f"{ew_team}-3-4")
 
 
-def _line(parent: ET.Element, direction: str, room: ParsedRoom) -> None:
+def _line(parent: ET.Element, direction: str, room: ParsedRoom, ns_pair: str, ew_pair: str) -> None:
     element = ET.SubElement(parent, "TRAVELLER_LINE")
     _leaf(element, "DIRECTION", direction)
-    _optional(element, "CONTRACT", room.contract)
+    _leaf(element, "NS_PAIR_NUMBER", ns_pair)
+    _leaf(element, "EW_PAIR_NUMBER", ew_pair)
+    passed = room.score == "PASS"
+    _optional(element, "CONTRACT", "PASS" if passed else room.contract)
     _optional(element, "PLAYED_BY", room.declarer)
-    _optional(element, "TRICKS", None if room.tricks is None else str(room.tricks))
-    _leaf(element, "SCORE", room.score)
     _optional(element, "LEAD", room.lead)
+    _optional(element, "TRICKS", None if room.tricks is None else str(room.tricks))
+    _leaf(element, "SCORE", "0" if passed else room.score)  # passed out: CONTRACT PASS, SCORE 0

@@ -12,6 +12,10 @@ PairsScorer, Pianola and NZ Scorer, each with its own habits:
   leaves out (its lines carry matchpoints). Both are matched whatever their case and
   whether words are joined by "_", "-" or a space.
 - Deals, when present, are in a HANDSET (under USEBIO or EVENT/SESSION).
+- ClubScore's own files carry its settings in a <?CLUBSCORE_SCORING ...?> processing
+  instruction in EVENT (files written before 2026: a CLUBSCORE_SCORING element) and
+  each line not played as a <?CLUBSCORE_NOT_PLAYED ...?> in its BOARD; other programs
+  skip instructions that are not theirs.
 
 XML is parsed with defusedxml: the DOCTYPE these files carry (a SYSTEM id pointing at
 the EBU's DTD) is accepted and never fetched; any entity declaration or external
@@ -49,6 +53,7 @@ from .common import (
     text_encoding,
     unsupported_encoding,
 )
+from .conventions import CONVENTIONS_KEY
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
 from .teams import ParsedTeamEvent, is_usebio_teams, read_usebio_teams
@@ -60,7 +65,7 @@ from .teams import ParsedTeamEvent, is_usebio_teams, read_usebio_teams
 #: case, "_", "-" and spaces do not matter ("Cross-IMP", "cross imp pairs").
 EVENT_TYPE_SPELLINGS = {
     "matchpoints": ("MP_PAIRS", "MATCHPOINT_PAIRS", "MATCH_POINT_PAIRS", "MATCHPOINTS_PAIRS"),
-    "cross_imps": ("CROSS_IMP_PAIRS", "CROSS_IMP", "CROSS_IMPS", "CROSS_IMPS_PAIRS"),
+    "cross_imps": ("CROSS_IMP", "CROSS_IMP_PAIRS", "CROSS_IMPS", "CROSS_IMPS_PAIRS"),
     "butler": ("BUTLER_PAIRS", "BUTLER_IMP_PAIRS", "BUTLER_IMPS_PAIRS"),
 }
 #: BOARD_SCORING_METHOD of an EVENT_TYPE="PAIRS" file, matched the same way.
@@ -112,6 +117,15 @@ BYTES_PER_ELEMENT = 25
 #: parsing, since the parser builds each element's attributes before anyone sees them.
 MAX_XML_ATTRIBUTES = 20_000
 HAND_ORDER = ("NORTH", "EAST", "SOUTH", "WEST")
+#: ClubScore's processing instructions: its settings (formats/conventions.py) in EVENT,
+#: and in a BOARD each line not played (a reader expects a number in every SCORE, and
+#: NZ Scorer leaves such lines out).
+NOT_PLAYED = "CLUBSCORE_NOT_PLAYED"
+CLUBSCORE_INSTRUCTIONS = (CONVENTIONS_KEY, NOT_PLAYED)
+NOT_PLAYED_FIELDS = {
+    "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", *(name for pair in POINTS_ELEMENTS.values() for name in pair)
+}
+PSEUDO_ATTRIBUTE = re.compile(r'([A-Z_]+)="([^"<>&]*)"')
 SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 MODELLED_PAIR_ELEMENTS = {
     "PAIR_NUMBER", "DIRECTION", "PLAYER", "TOTAL_SCORE", "PERCENTAGE", "PLACE",
@@ -127,13 +141,13 @@ DEFAULT_SECTION = "A"
 
 def parse_usebio(data: bytes) -> ParsedEvent:
     """Read a USEBIO 1.2 pairs results file; FormatError says what is wrong or unsupported."""
-    root, lines = _parse_xml(data)
+    root, builder = _parse_xml(data)
     if root.tag != "USEBIO":
         raise FormatError(f"the root element is <{root.tag}>, not <USEBIO>: not a USEBIO file")
     event_element = root.find("EVENT")
     if event_element is None:
         raise FormatError("the USEBIO file has no EVENT element")
-    return _Reader(root, event_element, lines).read()
+    return _Reader(root, event_element, builder.lines, builder.instructions).read()
 
 
 def parse_usebio_teams(data: bytes) -> ParsedTeamEvent:
@@ -157,8 +171,9 @@ def is_usebio_teams_file(data: bytes) -> bool:
     return root.tag == "USEBIO" and event_element is not None and is_usebio_teams(event_element)
 
 
-def _parse_xml(data: bytes) -> tuple[ET.Element, dict[int, int]]:
-    """The element tree, and each element's source line (by id) for error messages."""
+def _parse_xml(data: bytes) -> tuple[ET.Element, _LineRecordingTreeBuilder]:
+    """The element tree, and the builder that read it: each element's source line (by
+    id) for error messages, and ClubScore's processing instructions."""
     if not data.strip():
         raise FormatError("the file is empty")
     encoding = _check_declared_encoding(data)
@@ -189,7 +204,7 @@ def _parse_xml(data: bytes) -> tuple[ET.Element, dict[int, int]]:
         raise FormatError(
             f"refused XML: {error} (entity declarations and external references are not allowed)"
         ) from None
-    return root, builder.lines
+    return root, builder
 
 
 def _check_declared_encoding(data: bytes) -> str | None:
@@ -214,6 +229,10 @@ class _LineRecordingTreeBuilder(ET.TreeBuilder):
         self.expat: XMLParserType | None = None  # set by the reader once its parser exists
         self.lines: dict[int, int] = {}
         self.depth = 0
+        self.open: list[ET.Element] = []
+        #: ClubScore's processing instructions (target, data, the element they sit in,
+        #: and how many children it had before them).
+        self.instructions: list[tuple[str, str, ET.Element | None, int]] = []
 
     def start(self, tag, attrs):
         line = self.expat.CurrentLineNumber if self.expat else 0
@@ -227,11 +246,22 @@ class _LineRecordingTreeBuilder(ET.TreeBuilder):
             )
         element = super().start(tag, attrs)
         self.lines[id(element)] = line
+        self.open.append(element)
         return element
 
     def end(self, tag):
         self.depth -= 1
+        if self.open:
+            self.open.pop()
         return super().end(tag)
+
+    def pi(self, target: str, data: str | None = None, /) -> ET.Element:
+        """Keep ClubScore's own instructions (other programs' are not ours to read), at
+        most one per element the file may hold."""
+        if target in CLUBSCORE_INSTRUCTIONS and len(self.instructions) < self.max_elements:
+            parent = self.open[-1] if self.open else None
+            self.instructions.append((target, data or "", parent, 0 if parent is None else len(parent)))
+        return super().pi(target, data)
 
 
 @dataclass
@@ -243,10 +273,14 @@ class _RawPair:
 
 
 class _Reader:
-    def __init__(self, root: ET.Element, event: ET.Element, lines: dict[int, int]) -> None:
+    def __init__(
+        self, root: ET.Element, event: ET.Element, lines: dict[int, int],
+        instructions: list[tuple[str, str, ET.Element | None, int]],
+    ) -> None:
         self.root = root
         self.event_element = event
         self.lines = lines
+        self.instructions = instructions
         self.notes: list[str] = []
 
     def where(self, element: ET.Element) -> str:
@@ -270,6 +304,9 @@ class _Reader:
             notes=self.notes,
             extra=_leaf_texts(self.event_element, skip=MODELLED_EVENT_ELEMENTS),
         )
+        carried = [data.strip() for target, data, _, _ in self.instructions if target == CONVENTIONS_KEY]
+        if carried:  # our settings; a file of before 2026 has them in an element (read above)
+            event.extra[CONVENTIONS_KEY] = ";".join(carried)
         event.boards = self.read_boards(board_elements, pairs, scoring)
         self.attach_deals(event.boards)
         check_lines(event)
@@ -429,7 +466,7 @@ class _Reader:
             seen.add((section, number))
             lines = [
                 self.read_line(line, section, number, resolver, scoring)
-                for line in element.findall("TRAVELLER_LINE")
+                for line in self.traveller_lines(element)
             ]
             average = _text(element, "BOARD_AVERAGE")
             if average:
@@ -448,6 +485,24 @@ class _Reader:
         if not any(board.lines for board in boards):
             raise FormatError("the USEBIO event has no BOARD with a TRAVELLER_LINE: no results to read")
         return boards
+
+    def traveller_lines(self, board: ET.Element) -> list[ET.Element]:
+        """The board's TRAVELLER_LINEs and, in their places among them, its lines not
+        played, which ClubScore writes as instructions (<?CLUBSCORE_NOT_PLAYED
+        NS_PAIR_NUMBER="2NS" EW_PAIR_NUMBER="5EW"?>, with whatever else the line held)
+        since a reader expects a number in every SCORE: as TRAVELLER_LINEs with SCORE NP."""
+        placed = [(index, 1, child) for index, child in enumerate(board) if child.tag == "TRAVELLER_LINE"]
+        for target, data, parent, before in self.instructions:
+            if target != NOT_PLAYED or parent is not board:
+                continue
+            line = ET.Element("TRAVELLER_LINE")
+            for name, value in PSEUDO_ATTRIBUTE.findall(data):
+                if name in NOT_PLAYED_FIELDS:
+                    ET.SubElement(line, name).text = value
+            ET.SubElement(line, "SCORE").text = "NP"
+            self.lines[id(line)] = self.lines.get(id(board), 0)
+            placed.append((before, 0, line))
+        return [line for _, _, line in sorted(placed, key=lambda item: item[:2])]
 
     def read_line(
         self,

@@ -1,10 +1,21 @@
 """A parsed event as a USEBIO 1.2 XML results file (the EBU interchange format).
 
 The other direction of usebio.py, written the way the real files are: UTF-8 with the
-EBU's DOCTYPE line, CLUB, EVENT with EVENT_TYPE MP_PAIRS / CROSS_IMP_PAIRS /
-BUTLER_PAIRS, PARTICIPANTS, BOARDs of TRAVELLER_LINEs and a HANDSET of the deals.
-A single section named "A" sits directly in EVENT; otherwise each section is an
-EVENT/SECTION with its SECTION_ID (as NZ Scorer writes them).
+EBU's DOCTYPE line, CLUB, EVENT with EVENT_TYPE MP_PAIRS / CROSS_IMP / BUTLER_PAIRS
+(Compscore3's spellings, the 1.2 DTD's), PARTICIPANTS, BOARDs of TRAVELLER_LINEs and a
+HANDSET of the deals. A single section named "A" sits directly in EVENT; otherwise
+each section is an EVENT/SECTION with its SECTION_ID (as NZ Scorer writes them).
+Children come in the order every real file agrees on (a PAIR's BOARDS_PLAYED before
+its TOTAL_SCORE, a line's NOTES before its points; tests/formats/usebio_checker.py).
+
+Pair numbers: in a Mitchell a PAIR_NUMBER is "7NS" / "7EW", the very text its
+traveller lines name (as Compscore3 writes it: a reader such as cobalt links pairs to
+lines by that text); in a Howell "7". A passed-out line is CONTRACT PASS with SCORE 0
+(NZ Scorer); a line not played is left out (as NZ Scorer does: readers expect a number
+in SCORE) and kept for ClubScore in a <?CLUBSCORE_NOT_PLAYED?> processing instruction
+in its BOARD; our settings travel in a <?CLUBSCORE_SCORING?> instruction in EVENT.
+Readers skip instructions that are not theirs, and the file stays valid against the
+1.2 DTD.
 
 Published figures come from the model's published_* fields, two decimals. Scores
 are the model's normalised NS scores: "420", "-100", "PASS", "NP", "A6040".
@@ -17,12 +28,14 @@ board (one BOARD_AVERAGE per board), and the `extra` figures other programs publ
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
+from typing import cast
 
 from .conventions import CONVENTIONS_KEY
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
-from .usebio import EVENT_TYPE_SPELLINGS, HAND_ORDER, POINTS_ELEMENTS, SUIT_ELEMENTS
+from .usebio import EVENT_TYPE_SPELLINGS, HAND_ORDER, NOT_PLAYED, POINTS_ELEMENTS, SUIT_ELEMENTS
 from .writing import (
     PROGRAM_NAME,
     date_parts,
@@ -34,6 +47,8 @@ from .writing import (
 )
 
 EVENT_TYPE_BY_SCORING = {scoring: spellings[0] for scoring, spellings in EVENT_TYPE_SPELLINGS.items()}
+#: Every real file says whether master points were awarded: ClubScore awards none.
+NO_MASTER_POINTS = "N"
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 
@@ -67,14 +82,15 @@ def _event_header(element: ET.Element, event: ParsedEvent) -> None:
     if event.extra.get("WINNER_TYPE") in ("1", "2"):
         _leaf(element, "WINNER_TYPE", event.extra["WINNER_TYPE"])
     # Every setting the figures were scored with, for ClubScore reading the file back
-    # (formats/conventions.py); other programs skip an element they do not know.
+    # (formats/conventions.py), where other programs and the DTD ignore it.
     if event.extra.get(CONVENTIONS_KEY):
-        _leaf(element, CONVENTIONS_KEY, event.extra[CONVENTIONS_KEY])
+        element.append(_instruction(CONVENTIONS_KEY, event.extra[CONVENTIONS_KEY]))
     # The real files name the event in EVENT_DESCRIPTION (our reader's first choice);
     # Compscore3 and BriAn also write TITLE.
     _leaf(element, "EVENT_DESCRIPTION", event.title)
     _leaf(element, "TITLE", event.title)
     _leaf(element, "DATE", _usebio_date(event.date))
+    _leaf(element, "MPS_AWARDED_FLAG", NO_MASTER_POINTS)
 
 
 def _usebio_date(text: str) -> str:
@@ -113,13 +129,13 @@ class _Writer:
 
     def write_pair(self, participants: ET.Element, pair: ParsedPair) -> None:
         element = ET.SubElement(participants, "PAIR")
-        _leaf(element, "PAIR_NUMBER", pair.number)
+        _leaf(element, "PAIR_NUMBER", f"{pair.number}{pair.direction}")
         _optional(element, "DIRECTION", pair.direction)
+        _optional(element, "BOARDS_PLAYED", None if pair.boards_played is None else str(pair.boards_played))
         _optional(element, "TOTAL_SCORE", two_decimals(pair.published_total))
         _optional(element, "PERCENTAGE", two_decimals(pair.published_percentage))
         _optional(element, "PLACE", pair.published_place)
         _optional(element, "HANDICAP", two_decimals(pair.handicap))
-        _optional(element, "BOARDS_PLAYED", None if pair.boards_played is None else str(pair.boards_played))
         for player in pair.players:
             player_element = ET.SubElement(element, "PLAYER")
             _leaf(player_element, "PLAYER_NAME", player.name)
@@ -137,18 +153,31 @@ class _Writer:
 
     def write_line(self, board_element: ET.Element, board: ParsedBoard, line: ParsedLine) -> None:
         where = f"board {board.number} of section {board.section}"
+        ns_pair = self.pair_number(line.ns_pair, board.section, where)
+        ew_pair = self.pair_number(line.ew_pair, board.section, where)
+        ns_element, ew_element = POINTS_ELEMENTS[self.event.scoring]
+        ns_points, ew_points = two_decimals(line.published_ns_points), two_decimals(line.published_ew_points)
+        if line.score == "NP":
+            fields = {
+                "NS_PAIR_NUMBER": ns_pair, "EW_PAIR_NUMBER": ew_pair, "CONTRACT": line.contract,
+                "PLAYED_BY": line.declarer, "LEAD": line.lead, "TRICKS": None if line.tricks is None else str(line.tricks),
+                ns_element: ns_points, ew_element: ew_points,
+            }
+            text = " ".join(f'{name}="{_pseudo_attribute(value)}"' for name, value in fields.items() if value)
+            board_element.append(_instruction(NOT_PLAYED, text))
+            return
         element = ET.SubElement(board_element, "TRAVELLER_LINE")
-        _leaf(element, "NS_PAIR_NUMBER", self.pair_number(line.ns_pair, board.section, where))
-        _leaf(element, "EW_PAIR_NUMBER", self.pair_number(line.ew_pair, board.section, where))
-        _optional(element, "CONTRACT", line.contract)
+        _leaf(element, "NS_PAIR_NUMBER", ns_pair)
+        _leaf(element, "EW_PAIR_NUMBER", ew_pair)
+        passed = line.score == "PASS"
+        _optional(element, "CONTRACT", "PASS" if passed else line.contract)
         _optional(element, "PLAYED_BY", line.declarer)
         _optional(element, "LEAD", line.lead)
         _optional(element, "TRICKS", None if line.tricks is None else str(line.tricks))
-        _leaf(element, "SCORE", line.score)
-        ns_element, ew_element = POINTS_ELEMENTS[self.event.scoring]
-        _optional(element, ns_element, two_decimals(line.published_ns_points))
-        _optional(element, ew_element, two_decimals(line.published_ew_points))
+        _leaf(element, "SCORE", "0" if passed else line.score)
         _optional(element, "NOTES", line.note)
+        _optional(element, ns_element, ns_points)
+        _optional(element, ew_element, ew_points)
 
     def pair_number(self, key: str, section: str, where: str) -> str:
         """ "7" in a Howell, "7NS" in a Mitchell (as Compscore3 writes), "(B) 7NS" for a
@@ -179,6 +208,17 @@ def _handset(boards: list[ParsedBoard]) -> ET.Element:
             for suit_element, cards in zip(SUIT_ELEMENTS, hands[direction[0]].split(".")):
                 _leaf(hand, suit_element, cards)
     return handset
+
+
+def _pseudo_attribute(value: str) -> str:
+    """A value between the instruction's quotes: no quote or markup characters."""
+    return re.sub(r'["<>&]', "", value)
+
+
+def _instruction(target: str, text: str) -> ET.Element:
+    """A processing instruction: the text without "?>", which would end it early."""
+    instruction = ET.ProcessingInstruction(target, without_control_characters(text).replace("?>", "? >"))
+    return cast(ET.Element, instruction)  # an element to ElementTree, whatever its stubs say
 
 
 def _leaf(parent: ET.Element, tag: str, text: str) -> ET.Element:

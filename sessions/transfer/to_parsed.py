@@ -19,7 +19,7 @@ from sessions.models import Result, ResultKind, ScoringMethod
 from sessions.scoring.rounding import round_to_places
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, ScoredSession, pair_key, splits_directions
 
-EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP_PAIRS", "butler": "BUTLER_PAIRS"}
+EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
 
 
 class ExportRefused(ValueError):

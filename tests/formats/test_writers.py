@@ -30,6 +30,9 @@ from sessions.formats import (
     write_usebio,
 )
 from sessions.formats.writing import date_parts, hands_by_seat
+from sessions.formats.common import PASSED_OUT_CONTRACTS
+from sessions.scoring.contracts import parse_contract
+from sessions.scoring.errors import ScoringError
 from sessions.scoring.rounding import round_to_places
 from tests.formats.data_files import DATA_DIR, PBN_FILES, UNSUPPORTED_USEBIO, USEBIO_FILES
 
@@ -71,6 +74,17 @@ def north_first(deal: str | None) -> tuple[str, ...] | None:
     return tuple(hands.get(seat, "-") for seat in "NESW")
 
 
+def contract_meaning(contract: str) -> str:
+    """A contract as its meaning, not its spelling: the PBN writer writes the standard's
+    ("3NTX" for "3Nx", "Pass" for "PASS")."""
+    if contract.strip().upper() in PASSED_OUT_CONTRACTS:
+        return "PASS"
+    try:
+        return str(parse_contract(contract))
+    except ScoringError:
+        return contract
+
+
 def facts(event: ParsedEvent, survives: Survives) -> dict[str, object]:
     """Everything a round trip must keep, by a name that says where it is."""
     found: dict[str, object] = {
@@ -100,7 +114,7 @@ def facts(event: ParsedEvent, survives: Survives) -> dict[str, object]:
             found[f"{where} line {index}"] = (
                 line.ns_pair,
                 line.ew_pair,
-                line.contract,
+                {"PASS": "PASS", "NP": ""}.get(line.score, contract_meaning(line.contract)),
                 line.declarer,
                 line.tricks,
                 line.lead,
@@ -241,7 +255,7 @@ def test_usebio_is_utf8_with_the_ebu_doctype():
 
 @pytest.mark.parametrize(
     "scoring, usebio_event_type, pbn_points_column",
-    [("matchpoints", "MP_PAIRS", "MP_NS"), ("cross_imps", "CROSS_IMP_PAIRS", "IMP_NS"), ("butler", "BUTLER_PAIRS", "IMP_NS")],
+    [("matchpoints", "MP_PAIRS", "MP_NS"), ("cross_imps", "CROSS_IMP", "IMP_NS"), ("butler", "BUTLER_PAIRS", "IMP_NS")],
 )
 def test_event_type_and_points_follow_the_scoring(scoring, usebio_event_type, pbn_points_column):
     event = small_event(scoring=scoring)
@@ -293,7 +307,7 @@ DEALER_AND_VULNERABILITY = dict(
 def test_pbn_gives_boards_without_dealer_and_vulnerability_those_of_their_number():
     event = read("usebio/cobalt_butler_howell.xml")  # USEBIO says neither
     text = write_pbn(event).decode("iso-8859-1")
-    games = re.findall(r'\[Board "(\d+)"\]\r\n\[Dealer "(\w)"\]\r\n\[Vulnerable "(\w+)"\]', text)
+    games = re.findall(r'\[Board "(\d+)"\]\r\n(?:\[\w+ ""\]\r\n){4}\[Dealer "(\w)"\]\r\n\[Vulnerable "(\w+)"\]', text)
     assert len(games) == len(event.boards) == 35
     for board, dealer, vulnerable in games:
         assert (dealer, vulnerable) == DEALER_AND_VULNERABILITY[(int(board) - 1) % 16 + 1]
@@ -302,7 +316,8 @@ def test_pbn_gives_boards_without_dealer_and_vulnerability_those_of_their_number
 def test_pbn_deal_starts_with_the_dealer():
     event = read("usebio/cobalt_butler_howell.xml")
     text = write_pbn(event).decode("iso-8859-1")
-    deals = dict(re.findall(r'\[Board "(\d+)"\]\r\n\[Dealer "\w"\]\r\n\[Vulnerable "\w+"\]\r\n\[Deal "(.+?)"\]', text))
+    deals = dict(re.findall(
+        r'\[Board "(\d+)"\]\r\n(?:\[\w+ ""\]\r\n){4}\[Dealer "\w"\]\r\n\[Vulnerable "\w+"\]\r\n\[Deal "(.+?)"\]', text))
     assert deals["2"].startswith("E:") and deals["3"].startswith("S:")
     originals = {board.number: board.deal for board in event.boards}
     assert all(north_first(deal) == north_first(originals[int(number)]) for number, deal in deals.items())

@@ -1,6 +1,7 @@
 """Load the demo club and print how to log in (safe to run again).
 
-The demo club has a director (the demo user), 30 players and an event with two
+The demo club has a director (the demo user), 30 players (each with a national
+number, as real results files carry) and an event with two
 sessions: a 7-table Mitchell with every result entered and published, and a 4-table
 Howell half entered and not published. Results are plausible random contracts from a
 fixed seed, entered through the same service as the director's pages.
@@ -21,7 +22,8 @@ from sessions.handrecords.deals import Deal, parse_deal
 from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell
 from sessions.scoring.boards import Seat
-from sessions.services import player_find_or_add, result_record, session_create, session_publish
+from sessions.services import result_record, session_create, session_publish
+from sessions.services.players import player_find_or_add_numbered
 from sessions.services.sessions import session_mark_final
 from sessions.services.tables import table_links_ensure
 
@@ -30,6 +32,7 @@ DEMO_PASSWORD = "demo-director"
 DEMO_CLUB = ("Demo Bridge Club", "demo")
 DEMO_EVENT = "Monday Pairs"
 SEED = 20250304
+FIRST_DEMO_NUMBER = 990000  # the demo players' national numbers follow it (990001 ...)
 
 PLAYERS = [
     "Alice Archer", "Brian Bell", "Carol Clarke", "David Dunn", "Emma Ellis", "Frank Foster",
@@ -68,8 +71,9 @@ def load_demo_club(director) -> Club:
     name, slug = DEMO_CLUB
     club, _ = Club.objects.get_or_create(slug=slug, defaults={"name": name})
     ClubDirector.objects.update_or_create(user=director, club=club, defaults={"is_owner": True})
-    for player in PLAYERS:
-        player_find_or_add(club=club, name=player)
+    for index, player in enumerate(PLAYERS, start=1):
+        # A national number each, as every real results file carries its players'.
+        player_find_or_add_numbered(club=club, name=player, national_number=str(FIRST_DEMO_NUMBER + index))
     event, _ = Event.objects.get_or_create(club=club, name=DEMO_EVENT)
     chooser = random.Random(SEED)
     mitchell_session = _demo_session(event, "Monday 3 March", datetime.date(2025, 3, 3), mitchell(7, 3), director)
