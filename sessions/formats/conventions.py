@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sessions.scoring.deal_score import ERAS
-from sessions.scoring.options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
+from sessions.scoring.options import ButlerDatum, CrossImpsMode, ImpTotal, LineDisplay, Method, Scale, ShortBoards
 
 from .errors import FormatError
 
@@ -33,6 +33,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "short_boards": tuple(ShortBoards),
     "cross_imps": tuple(CrossImpsMode),
     "butler_datum": tuple(ButlerDatum),
+    "imp_total": tuple(ImpTotal),
     "rankings": RANKINGS,
     "deal_era": ERAS,  # the laws the traveller scores follow (the event's deal era)
 }

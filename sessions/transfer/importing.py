@@ -412,7 +412,8 @@ class _Importer:
                 self.notes.append(f"event {event.name!r} ranks the pairs otherwise than the file does")
             return event
         if options.across_field and len(letters) > 1:
-            self.notes.append("the sections are matchpointed across the field, as the file's figures are")
+            scored = "matchpointed" if values["method"] == ScoringMethod.MATCHPOINTS else "scored"
+            self.notes.append(f"the sections are {scored} across the field (one field), as the file's figures are")
         rankings = rankings_for(self.parsed, pairs, letters, options.across_field)
         if rankings is None:
             rankings = Rankings.AUTO

@@ -13,7 +13,7 @@ from tests.formats.test_across_field import APART, TOGETHER, two_sections
 def test_a_two_section_file_scored_across_the_field_imports_across_the_field():
     report = results_import(club=make_club(), data=write_usebio(two_sections(TOGETHER, top=10)), filename="two.xml")
     assert report.session.event.across_field
-    assert "the sections are matchpointed across the field, as the file's figures are" in report.notes
+    assert "the sections are matchpointed across the field (one field), as the file's figures are" in report.notes
     assert report.comparison.line_differences == ()
 
 

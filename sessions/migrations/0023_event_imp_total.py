@@ -1,0 +1,16 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('clubsessions', '0017_teamevent_revision'),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name='event',
+            name='imp_total',
+            field=models.CharField(choices=[('sum', 'The IMPs of the boards played, added up'), ('scaled', "Scaled to the session's boards (Magic Contest, Pianola)"), ('per_comparison', 'IMPs per comparison (Ruter)')], default='sum', max_length=16),
+        ),
+    ]
