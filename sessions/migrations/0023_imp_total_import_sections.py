@@ -13,4 +13,9 @@ class Migration(migrations.Migration):
             name='imp_total',
             field=models.CharField(choices=[('sum', 'The IMPs of the boards played, added up'), ('scaled', "Scaled to the session's boards (Magic Contest, Pianola)"), ('per_comparison', 'IMPs per comparison (Ruter)')], default='sum', max_length=16),
         ),
+        migrations.AddField(
+            model_name='importjob',
+            name='sections',
+            field=models.CharField(blank=True, choices=[('together', 'Together'), ('apart', 'Apart')], default='', max_length=8),
+        ),
     ]
