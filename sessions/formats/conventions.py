@@ -1,10 +1,13 @@
 """ClubScore's scoring settings carried inside the files it writes.
 
 Another program reading our USEBIO or PBN file sees its usual fields; ClubScore reading
-it back finds, besides them, every setting the figures were scored with (a leaf
-element CLUBSCORE_SCORING in the USEBIO EVENT, a ``% <META name=CLUBSCORE_SCORING
-content="...">`` line in the PBN header), so a re-import into a new event scores to the
-same figures instead of guessing the conventions from the program's name.
+it back finds, besides them, every setting the figures were scored with (a
+``<?CLUBSCORE_SCORING ...?>`` processing instruction in the USEBIO EVENT, which other
+readers skip and the DTD allows, and which older ClubScore files wrote as a leaf element
+that is still read; ``% <META name=CLUBSCORE_SCORING content="...">`` lines in the PBN
+header, as many as keep each line within the standard's 255 characters, joined by ";"),
+so a re-import into a new event scores to the same figures instead of guessing the
+conventions from the program's name.
 
 The text is ``name=value`` pairs joined by ";", e.g.
 ``method=matchpoints;mp_scale=two_one;line_decimals=;rankings=auto``; only known
@@ -17,11 +20,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from sessions.scoring.deal_score import ERAS
-from sessions.scoring.options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
+from sessions.scoring.options import ButlerDatum, CrossImpsMode, ImpTotal, LineDisplay, Method, Scale, ShortBoards
 
 from .errors import FormatError
 
-#: Where the settings travel: the key of ParsedEvent.extra, the USEBIO element, the PBN META name.
+#: Where the settings travel: the key of ParsedEvent.extra, the USEBIO instruction, the PBN META name.
 CONVENTIONS_KEY = "CLUBSCORE_SCORING"
 
 RANKINGS = ("auto", "one", "two")  # the Event's rankings choices (RULES 8)
@@ -33,6 +36,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "short_boards": tuple(ShortBoards),
     "cross_imps": tuple(CrossImpsMode),
     "butler_datum": tuple(ButlerDatum),
+    "imp_total": tuple(ImpTotal),
     "rankings": RANKINGS,
     "deal_era": ERAS,  # the laws the traveller scores follow (the event's deal era)
 }

@@ -3,7 +3,8 @@
 Ruter writes a Swiss or round robin teams event as one game with two tables (no
 traveller lines): ScoreTable has a row per match (Round, TeamId_Home, TeamId_Away,
 MatchDetails "segment,IMPs home,IMPs away|...|200,total home,total away" with "-"
-for a segment not played, VP_Home, VP_Away), and TotalScoreTable a row per team
+for a segment not played, VP_Home, VP_Away; a league file in progress lists the whole
+schedule, its rounds not played yet "-" in every column but the teams), and TotalScoreTable a row per team
 (Rank, TeamId, TotalScoreVP, TeamName, the roster as "name - name - ..."). The file
 does not say how many boards a match had: the caller says (the VPs depend on it).
 
@@ -87,7 +88,10 @@ def _match(row: _Row, boards: int) -> ParsedMatch:
 
 
 def _total(details: str, where: str) -> tuple[Decimal | None, Decimal | None]:
-    """The match's IMP totals from MatchDetails (None, None for a match not played)."""
+    """The match's IMP totals from MatchDetails (None, None for a match not played: a
+    segment of "-", or a league file's round not played yet, "-" in every column)."""
+    if details.strip() in ("", "-"):
+        return None, None
     for segment in details.split("|"):
         parts = segment.split(",")
         if len(parts) == 3 and parts[0].strip() == TOTAL_SEGMENT:

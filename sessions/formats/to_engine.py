@@ -11,7 +11,10 @@ Program conventions (each checked against the real files in tests/data):
 - EBUScore: lines shown to 2 decimals, and a pair's total adds the lines as shown.
 - ScoreBridge: the same with 1 decimal.
 - BriAn: no Neuberg at all: each board keeps its own top.
-- Magic Contest: Butler datum is the median on boards with 3 results or fewer.
+- Magic Contest: Butler datum is the median on boards with 3 results or fewer; a pair's
+  total is scaled to the session's boards (a bye against the phantom counts at the
+  pair's average: 42.0 = 36 x 28/24). Pianola scales its cross-IMP totals likewise.
+- Ruter: a cross-IMP pair's total is its IMPs per comparison (4.14 = 729 / (16 x 11)).
 - PBN cross-IMP tags: "IMP;Cross" is summed; the standard's "Cross1"/"Cross2" are
   divided by the number of scores / comparisons, so ClubScore writes averaged
   cross-IMPs as "Cross2". Ruter and Magic Contest write "Cross2" over lines that are
@@ -34,7 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from sessions.scoring.errors import ScoringError
-from sessions.scoring.options import ButlerDatum, CrossImpsMode, LineDisplay, Method, ShortBoards
+from sessions.scoring.options import ButlerDatum, CrossImpsMode, ImpTotal, LineDisplay, Method, ShortBoards
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore
 from sessions.scoring.session import Line, ScoringOptions, SessionInput, SessionResult, score_session
 
@@ -49,9 +52,10 @@ PROGRAM_OPTIONS: Mapping[str, Mapping[str, Any]] = {
     "EBUScore": {"line_decimals": 2},
     "ScoreBridge": {"line_decimals": 1},
     "BriAn": {"short_boards": ShortBoards.NONE},
-    "Magic Contest": {"butler_datum": ButlerDatum.MEDIAN_SMALL},
+    "Magic Contest": {"butler_datum": ButlerDatum.MEDIAN_SMALL, "imp_total": ImpTotal.SCALED},
     "Scorer": {"across_field": True},  # NZ Scorer
-    "Ruter": {"across_field": True},
+    "Ruter": {"across_field": True, "imp_total": ImpTotal.PER_COMPARISON},
+    "Pianola": {"imp_total": ImpTotal.SCALED},
 }
 
 #: Programs that write "IMP;Cross2" over summed cross-IMP lines.

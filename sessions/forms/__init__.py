@@ -225,6 +225,12 @@ EVENT_HELP = {
         "Butler only: IMPs for Ave+, and minus that for Ave- (Ave scores 0). Usually 3."
     ),
     "imp_table": "Cross-IMPs and Butler: keep the WBF table unless you are replaying an old event.",
+    "imp_total": (
+        "Cross-IMPs and Butler: a pair's total is its IMPs added up (the usual choice). To show "
+        "totals as another program does: scaled to the session's boards, so a pair that missed "
+        "boards (a phantom's bye) is shown at its average on them (Magic Contest, Pianola); or "
+        "IMPs per comparison, the total divided by the results it was compared with (Ruter)."
+    ),
     "deal_era": (
         "The laws each deal is scored under. Keep the current laws unless you replay an old event "
         "or play a historical evening: 1935-1987 (lighter doubled undertricks, redoubled insult 50) "
@@ -283,7 +289,7 @@ EVENT_HELP = {
 EVENT_SECTIONS = (
     ("Event", ("name", "method", "deal_era")),
     ("Matchpoints", ("mp_scale", "line_display", "short_boards", "adjusted_session_percentage")),
-    ("IMPs", ("cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table")),
+    ("IMPs", ("cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table", "imp_total")),
     ("Totals and rankings", ("line_decimals", "rankings")),
     ("Sections", ("across_field",)),
     ("Table entry", ("table_confirmation", "table_shows_traveller", "live_rankings")),
@@ -295,7 +301,7 @@ EVENT_SECTIONS = (
 #: Radio buttons for every setting with a few named choices.
 EVENT_RADIOS = (
     "method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum", "line_decimals", "rankings",
-    "live_rankings", "deal_era",
+    "live_rankings", "deal_era", "imp_total",
 )
 EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 
@@ -320,6 +326,7 @@ class EventForm(forms.ModelForm):
             "short_boards": "Boards with fewer results", "across_field": "Matchpoint across all sections",
             "adjusted_session_percentage": "Ave+ / Ave- at the session percentage",
             "cross_imps": "Cross-IMPs", "butler_datum": "Butler datum", "imp_table": "IMP table",
+            "imp_total": "IMP totals",
             "line_decimals": "Rounding of traveller lines", "rankings": "Rankings",
             "table_confirmation": "The opponents confirm each result sent from a table",
             "table_shows_traveller": "Show the board's results at the table after each board",

@@ -14,6 +14,15 @@ class ImportForm(forms.Form):
         queryset=Event.objects.none(), required=False, empty_label="A new event, as the file's program scores it",
         help_text="Or import into one of the club's events, scored with its settings.",
     )
+    sections = forms.ChoiceField(
+        required=False, widget=forms.RadioSelect, label="Sections",
+        choices=[
+            ("", "As the file's own figures show (else apart)"),
+            ("together", "Together: every section's results compared across the field"),
+            ("apart", "Apart: each section scored on its own"),
+        ],
+        help_text="For a new event from a file with several sections playing the same boards.",
+    )
 
     def __init__(self, *args, club: Club, **kwargs) -> None:
         super().__init__(*args, **kwargs)

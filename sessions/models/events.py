@@ -62,6 +62,12 @@ class ButlerDatum(models.TextChoices):
     MEDIAN = engine.ButlerDatum.MEDIAN.value, "Median, whatever the number of results"
 
 
+class ImpTotal(models.TextChoices):
+    SUM = engine.ImpTotal.SUM.value, "The IMPs of the boards played, added up"
+    SCALED = engine.ImpTotal.SCALED.value, "Scaled to the session's boards (Magic Contest, Pianola)"
+    PER_COMPARISON = engine.ImpTotal.PER_COMPARISON.value, "IMPs per comparison (Ruter)"
+
+
 class Rankings(models.TextChoices):
     AUTO = "auto", "By the movement: NS and EW in a Mitchell, one in a Howell or arrow-switch"
     ONE = "one", "One ranking of all pairs"
@@ -109,6 +115,7 @@ class Event(models.Model):
         default=3, help_text="IMPs for Ave+ (and minus for Ave-) under Butler scoring."
     )
     imp_table = models.CharField(max_length=16, default="wbf", help_text="The engine's IMP table name.")
+    imp_total = models.CharField(max_length=16, choices=ImpTotal, default=ImpTotal.SUM)
     deal_era = models.CharField(
         max_length=8, choices=DealEra, default=DealEra.CURRENT,
         help_text="The laws each deal is scored under: the current ones, or those of 1935 or 1932.",

@@ -35,6 +35,8 @@ class ImportJob(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="import_jobs")
     # The club's event chosen on the upload form (None: a new event, as the file scores).
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    # How a new event scores the file's sections, as the upload form chose ("": as the file shows).
+    sections = models.CharField(max_length=8, blank=True, default="", choices=[("together", "Together"), ("apart", "Apart")])
     filename = models.CharField(max_length=255)
     size = models.PositiveIntegerField(help_text="The file's size in bytes.")
     data = models.BinaryField(blank=True, help_text="The file, until the job ends.")

@@ -30,6 +30,14 @@ class CrossImpsMode(StrEnum):
     SUM = "sum"
 
 
+class ImpTotal(StrEnum):
+    """The IMP total a pair is shown and ranked by (RULES 6)."""
+
+    SUM = "sum"  # the IMPs of its boards added up
+    SCALED = "scaled"  # scaled to the session's boards: sum x boards / boards played (Magic Contest, Pianola)
+    PER_COMPARISON = "per_comparison"  # IMPs per comparison: sum / comparisons met (Ruter)
+
+
 class ButlerDatum(StrEnum):
     TRIMMED_MEAN = "trimmed_mean"
     MEDIAN_SMALL = "median_small"  # the median when a board has 3 results or fewer

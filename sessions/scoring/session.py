@@ -29,7 +29,7 @@ from .crossimps import cross_imps_board
 from .errors import ScoringError
 from .imps import imp_table
 from .matchpoints import Comparable, MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
-from .options import ButlerDatum, CrossImpsMode, LineDisplay, Method, Scale, ShortBoards
+from .options import ButlerDatum, CrossImpsMode, ImpTotal, LineDisplay, Method, Scale, ShortBoards
 from .ranking import places
 from .rounding import round_to_places
 from .scores import Artificial, LineScore, NotPlayed, Weighted
@@ -71,6 +71,9 @@ class ScoringOptions:
     # Program convention: lines are shown to this many decimals and the pairs' totals
     # add the figures as shown (EBUScore 2, ScoreBridge 1). None: exact (RULES 8).
     line_decimals: int | None = None
+    # The IMP total shown and ranked by (RULES 6): summed, scaled to the session's boards
+    # (Magic Contest, Pianola) or per comparison (Ruter).
+    imp_total: str = ImpTotal.SUM
 
     def __post_init__(self) -> None:
         for name, value, allowed in (
@@ -79,6 +82,7 @@ class ScoringOptions:
             ("short_boards", self.short_boards, SHORT_BOARD_RULES),
             ("cross_imps", self.cross_imps, CROSS_IMP_RULES),
             ("butler_datum", self.butler_datum, DATUM_RULES),
+            ("imp_total", self.imp_total, tuple(ImpTotal)),
         ):
             if value not in allowed:
                 raise ScoringError(f"unknown {name} {value!r}: use one of {', '.join(allowed)}")
@@ -420,13 +424,19 @@ def _score_imps(
                                       exclude=options.cross_imps_trim)
         for index in members:
             figures[index] = _LineFigures(datum=datum)
+        # Comparisons a line met (one datum for Butler), which an IMPs-per-comparison total
+        # counts as the line's "top"; an artificial result would have met every played one.
+        cross = options.method == Method.CROSS_IMPS
+        met = Fraction(max(len(compared) - 1, 1) if cross else 1)
         for index, ns_imps in zip(compared, earned):
             figures[index].counted = figures[index].shown = (Fraction(ns_imps), -Fraction(ns_imps))
+            figures[index].counted_top = met
         comparisons = max(len(compared), 1)  # an artificial result, had it been played
         for index in members:
             score = lines[index].score
             if isinstance(score, Artificial):
                 figures[index].counted = figures[index].shown = _artificial_imps(score, options, comparisons)
+                figures[index].counted_top = Fraction(comparisons if cross else 1)
 
 
 def _artificial_imps(score: Artificial, options: ScoringOptions, comparisons: int) -> tuple[Fraction, Fraction]:
@@ -578,9 +588,9 @@ def _standings(
 def _rank_field(
     name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], session: SessionInput
 ) -> tuple[Standing, ...]:
-    matchpoints = session.options.method == Method.MATCHPOINTS
-    ranked = _rank_matchpoint_field if matchpoints else _rank_imp_field
-    return ranked(name, pairs, tallies, session.boards_in_session)
+    if session.options.method == Method.MATCHPOINTS:
+        return _rank_matchpoint_field(name, pairs, tallies, session.boards_in_session)
+    return _rank_imp_field(name, pairs, tallies, session)
 
 
 def _natural_order(pair: str) -> tuple[tuple[int, int | str], ...]:
@@ -615,14 +625,23 @@ def _scaled_total(tally: _Tally, full_boards: int) -> Fraction:
 
 
 def _rank_imp_field(
-    field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None
+    field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], session: SessionInput
 ) -> tuple[Standing, ...]:
-    """RULES 6 and 8: rank by total IMPs, or by the average when boards played differ."""
+    """RULES 6 and 8: rank by total IMPs, or by the average when boards played differ;
+    a scaled or per-comparison total (options.imp_total) ranks by itself."""
     counted = [tallies[pair] for pair in pairs]
-    totals = [tally.points for tally in counted]
-    averages = [total / tally.boards for total, tally in zip(totals, counted)]
-    same_boards = len({tally.boards for tally in counted}) == 1
-    return _placed(field_name, pairs, counted, totals, None, averages, keys=totals if same_boards else averages)
+    sums = [tally.points for tally in counted]
+    averages = [total / tally.boards for total, tally in zip(sums, counted)]
+    mode = session.options.imp_total
+    if mode == ImpTotal.SCALED:
+        boards = session.boards_in_session or len({line.board for line in session.lines})
+        totals = [average * boards for average in averages]
+    elif mode == ImpTotal.PER_COMPARISON:
+        totals = [total / tally.tops if tally.tops else Fraction(0) for total, tally in zip(sums, counted)]
+    else:
+        same_boards = len({tally.boards for tally in counted}) == 1
+        return _placed(field_name, pairs, counted, sums, None, averages, keys=sums if same_boards else averages)
+    return _placed(field_name, pairs, counted, totals, None, averages, keys=totals)
 
 
 def _placed(

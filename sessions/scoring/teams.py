@@ -9,18 +9,24 @@ Victory point scales:
 - ``"20"`` and ``"30"``: the seeds' discrete scales (seeds/000). The tutorial's
   "20 point Victory Point scale for a 7 board match" (seeds/004 Appendix B) is the
   same table band for band, so it has no name of its own.
-- ``wbf_vp``: the WBF 2013 continuous scale exactly as RULES.md states it:
+- ``wbf_vp``: the WBF 2013 continuous scale as the WBF publishes it (RULES.md 7):
   B = 15 x sqrt(boards), tau = (sqrt(5) - 1) / 2,
   winner = 10 + 10 x (1 - tau^(3M/B)) / (1 - tau^3), capped at 20, rounded to 2
-  decimals (half up, computed with 40 significant digits); loser = 20 - winner.
+  decimals (half up, computed with 40 significant digits); then, as in the published
+  tables, a whole-IMP value whose next increment would exceed the previous one is
+  raised by 0.01, repeatedly, until no increment grows (8 boards, 40 IMPs: the formula
+  rounds to 19.73, the table says 19.74). A fractional margin takes the rounded formula
+  held between the table's values at the whole margins either side. loser = 20 - winner.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
+from functools import lru_cache
 from numbers import Rational
 
 from .errors import ScoringError
@@ -133,12 +139,47 @@ def _wbf_winner_vp(size: Fraction | Decimal, boards: int) -> Decimal:
         return (10 + 10 * share).quantize(_CENT, rounding=ROUND_HALF_UP)
 
 
+@lru_cache(maxsize=128)
+def wbf_table(boards: int) -> tuple[Decimal, ...]:
+    """The published WBF 2013 winner's VPs for 0, 1, 2 ... IMPs up to the first 20.00.
+
+    The rounded formula, then each value whose next increment exceeds its previous one
+    raised by 0.01 until no increment grows ("each extra IMP leads to a non-increasing
+    fractional gain in VPs", WBF Scoring Panel). Raising a value only shrinks the
+    increment after it and grows the one before, so the passes end.
+    """
+    blitz = math.ceil(15 * math.sqrt(boards))
+    while _wbf_winner_vp(Fraction(blitz - 1), boards) == 20:
+        blitz -= 1  # float sqrt near a whole number: find the first 20.00 exactly
+    values = [_wbf_winner_vp(Fraction(margin), boards) for margin in range(blitz + 1)]
+    raised = True
+    while raised:
+        raised = False
+        for margin in range(1, len(values) - 1):
+            if values[margin + 1] - values[margin] > values[margin] - values[margin - 1]:
+                values[margin] += _CENT
+                raised = True
+    return tuple(values)
+
+
+def _published_winner_vp(size: Fraction | Decimal, boards: int) -> Decimal:
+    """The table's value at a whole margin; a fractional margin takes the rounded
+    formula, kept within the table's values at the whole margins either side."""
+    table = wbf_table(boards)
+    whole = int(size)
+    if whole >= len(table) - 1:
+        return table[-1]
+    if whole == size:
+        return table[whole]
+    return min(max(_wbf_winner_vp(size, boards), table[whole]), table[whole + 1])
+
+
 def wbf_vp(margin: int | Fraction | Decimal, boards: int) -> tuple[Decimal, Decimal]:
-    """(team's VP, opponents' VP) on the WBF 2013 continuous 20-VP scale, 2 decimals."""
+    """(team's VP, opponents' VP) on the WBF 2013 continuous 20-VP scale, as published."""
     _check_margin(margin)
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise ScoringError(f"a match needs a whole number of boards (1 or more), not {boards!r}")
     size = abs(margin) if isinstance(margin, Decimal) else abs(Fraction(margin))
-    winner = _wbf_winner_vp(size, boards)
+    winner = _published_winner_vp(size, boards)
     loser = Decimal(20) - winner
     return (winner, loser) if margin >= 0 else (loser, winner)

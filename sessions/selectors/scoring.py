@@ -165,6 +165,7 @@ def apply_deal_era(results: Sequence[Result], era: str) -> None:
 EVENT_OPTION_FIELDS = (
     "method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
     "cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals",
+    "imp_total",
 )
 
 

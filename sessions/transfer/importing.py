@@ -38,7 +38,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
 from django.conf import settings
@@ -89,6 +89,12 @@ SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
 
 
+#: How a file's sections are scored, when the director says (``sections=``): matchpointed
+#: (or IMPed) together across the field, or each apart. None: as the file's own figures
+#: show (to_engine.options_for), else apart unless the file's program always pools them.
+SECTIONS_CHOICES = ("together", "apart")
+
+
 class ImportRefused(ValueError):
     """The file cannot be imported; nothing was stored. The message says why."""
 
@@ -123,11 +129,13 @@ def results_import(
     filename: str,
     user: AbstractBaseUser | None = None,
     event: Event | None = None,
+    sections: str | None = None,
 ) -> ImportReport:
-    """Import the results file ``data`` into ``club`` (into ``event`` if given); see the module docstring."""
+    """Import the results file ``data`` into ``club`` (into ``event`` if given); see the module docstring.
+    ``sections`` ("together" or "apart", SECTIONS_CHOICES) says how a new event scores the sections."""
     with garbage_collection_paused():  # a national event's file is a million objects and no cycles
         parsed = results_read(data=data, filename=filename)
-        return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event)
+        return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event, sections=sections)
 
 
 def results_store(
@@ -137,11 +145,12 @@ def results_store(
     filename: str,
     user: AbstractBaseUser | None = None,
     event: Event | None = None,
+    sections: str | None = None,
 ) -> ImportReport:
     """Store a file ``results_read`` read, in one transaction (the second half of ``results_import``)."""
     try:
         with transaction.atomic():
-            return _Importer(club, parsed, filename, user, event).run()
+            return _Importer(club, parsed, filename, user, event, sections).run()
     except (ValidationError, IntegrityError, ScoringError) as error:
         raise ImportRefused(f"{filename}: {_message(error)}; nothing was imported") from None
 
@@ -341,6 +350,7 @@ class _Importer:
     filename: str
     user: AbstractBaseUser | None
     event: Event | None
+    sections: str | None = None
     notes: list[str] = field(default_factory=list)
     parsed_pairs: dict[str, ParsedPair] = field(init=False)
 
@@ -397,6 +407,8 @@ class _Importer:
     def choose_event(self, pairs: Sequence[ParsedPair], letters: dict[str, str]) -> Event:
         """The given event, else a club event with the file's settings, else a new one."""
         options = options_for(self.parsed)
+        if self.sections is not None:
+            options = self.sections_chosen(options, letters)
         values = event_settings(options)
         if self.event is not None:
             if self.event.club_id != self.club.pk:
@@ -406,13 +418,19 @@ class _Importer:
                     f"the file is scored by {values['method']}, event {self.event.name!r} by {self.event.method}"
                 )
             event = self.event
+            if self.sections is not None and event.across_field != (self.sections == "together"):
+                raise ValidationError(
+                    f"event {event.name!r} scores its sections {'together' if event.across_field else 'apart'}: "
+                    f"import into another event to score them {self.sections}"
+                )
             if not ranks_as_the_file(
                 self.parsed, pairs, letters, rankings=event.rankings, across_field=event.across_field
             ):
                 self.notes.append(f"event {event.name!r} ranks the pairs otherwise than the file does")
             return event
-        if options.across_field and len(letters) > 1:
-            self.notes.append("the sections are matchpointed across the field, as the file's figures are")
+        if options.across_field and len(letters) > 1 and self.sections is None:
+            scored = "matchpointed" if values["method"] == ScoringMethod.MATCHPOINTS else "scored"
+            self.notes.append(f"the sections are {scored} across the field (one field), as the file's figures are")
         rankings = rankings_for(self.parsed, pairs, letters, options.across_field)
         if rankings is None:
             rankings = Rankings.AUTO
@@ -432,6 +450,19 @@ class _Importer:
                 return existing
             number += 1
             name = f"{base} ({number})"
+
+    def sections_chosen(self, options: ScoringOptions, letters: dict[str, str]) -> ScoringOptions:
+        """The file's options with the director's choice of sections together or apart."""
+        if self.sections not in SECTIONS_CHOICES:
+            raise ValidationError(f"sections are scored {' or '.join(SECTIONS_CHOICES)}, not {self.sections!r}")
+        together = self.sections == "together"
+        if len(letters) < 2:
+            self.notes.append(f"the file has one section: scoring sections {self.sections} changes nothing")
+        else:
+            default = "together" if options.across_field else "apart"
+            otherwise = f" (as the file shows: {default})" if together != options.across_field else ""
+            self.notes.append(f"the sections are scored {self.sections}, as you chose{otherwise}")
+        return replace(options, across_field=together)
 
     def session_date(self) -> datetime.date:
         parts = date_parts(self.parsed.date)

@@ -66,13 +66,15 @@ def _background() -> bool:
 
 @transaction.atomic
 def import_job_create(
-    *, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None, event: Event | None = None
+    *, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None, event: Event | None = None,
+    sections: str | None = None,
 ) -> ImportJob:
-    """Queue the import of ``data`` into ``club`` (into ``event`` if given); it starts after the commit."""
+    """Queue the import of ``data`` into ``club`` (into ``event`` if given); it starts after the commit.
+    ``sections``: as results_import's."""
     if event is not None and event.club_id != club.pk:
         raise ValidationError(f"event {event.name!r} is not an event of {club.name}")
     job = ImportJob(
-        club=club, event=event, filename=filename[:255], size=len(data), data=data,
+        club=club, event=event, sections=sections or "", filename=filename[:255], size=len(data), data=data,
         created_by=user if user is not None and user.is_authenticated else None,
     )
     job.full_clean()
@@ -153,7 +155,10 @@ def _run_pairs(job: ImportJob, mine: QuerySet[ImportJob], content: bytes) -> Non
         lines=sum(len(board.lines) for board in parsed.boards),
     )
     with transaction.atomic():
-        report = results_store(club=job.club, parsed=parsed, filename=job.filename, user=job.created_by, event=job.event)
+        report = results_store(
+            club=job.club, parsed=parsed, filename=job.filename, user=job.created_by, event=job.event,
+            sections=job.sections or None,
+        )
         _done(mine, session=report.session, summary=report.summary())
 
 

@@ -128,7 +128,7 @@ def _reproducing_scale(parsed: ParsedTeamEvent) -> tuple[str, list[str]]:
         return VpScale.WBF_2013, ["the file gives no VPs: scored on the WBF 2013 scale"]
     for scale in SCALES_TRIED:
         scored = score_parsed_teams(parsed, MatchSettings(vp_scale=scale))
-        if all(_vps_match((o.home_vp, o.away_vp), p) for o, p in zip(scored.outcomes, published)):
+        if all(_vps_match((o.home_vp, o.away_vp), p) for o, p in zip(scored.outcomes, published) if None not in p):
             return scale, []
     return VpScale.WBF_2013, ["no VP scale reproduces the file's VPs: scored on the WBF 2013 scale"]
 
@@ -198,13 +198,27 @@ def teams_store(
         raise ImportRefused(f"the file holds a line the database refuses ({error}): nothing was imported") from None
     return TeamsImportReport(
         event=event, program=parsed.program, teams=len(parsed.teams), matches=len(parsed.matches), lines=lines,
-        differences=_compare(event, parsed), notes=[*parsed.notes, *read.notes], **_agreement(parsed),
+        differences=_compare(event, parsed), notes=[*parsed.notes, *read.notes, *_unplayed(parsed)],
+        **_agreement(parsed),
     )
 
 
 def teams_import(*, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None) -> TeamsImportReport:
     """Import a teams results file as a new teams event of ``club``; ImportRefused stores nothing."""
     return teams_store(club=club, read=teams_read(data=data), filename=filename, user=user)
+
+
+def _unplayed(parsed: ParsedTeamEvent) -> list[str]:
+    """A league file in progress lists its whole schedule: the matches with no score yet
+    are stored as scheduled (no IMPs, no lines), and said."""
+    waiting = [m for m in parsed.matches if not m.boards and m.published_team_imps is None
+               and m.published_team_score is None]
+    if not waiting:
+        return []
+    rounds = ", ".join(str(number) for number in sorted({m.round for m in waiting}))
+    count = len(waiting)
+    return [f"{count} match{'es' if count != 1 else ''} not played yet (round{'s' if ',' in rounds else ''} "
+            f"{rounds}): kept as the schedule"]
 
 
 def _agreement(parsed: ParsedTeamEvent) -> dict[str, str]:

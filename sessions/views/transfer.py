@@ -48,14 +48,19 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None, club=club)
     if request.method == "POST" and form.is_valid():
         upload, event = form.cleaned_data["file"], form.cleaned_data["event"]
+        sections = form.cleaned_data["sections"] or None
         data = upload.read()
         if is_teams_file(data):
             return _import_teams(request, club, form, upload.name, data)
         if in_background(len(data)):
-            job = import_job_create(club=club, data=data, filename=upload.name, user=request.user, event=event)
+            job = import_job_create(
+                club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
+            )
             return redirect("sessions:transfer_import_job", job_id=job.pk)
         try:
-            imported = results_import(club=club, data=data, filename=upload.name, user=request.user, event=event)
+            imported = results_import(
+                club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
+            )
         except ImportRefused as error:
             form.add_error("file", str(error))
         else:

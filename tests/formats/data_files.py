@@ -40,8 +40,10 @@ TEAMS_FILES = [
     "realbridge_online_qual_2021_open_r2.pbn",
     "ruter_swiss_teams_salo_2013.pbn",
 ]
+#: Published scales (tests/data/README.md, "Published scales").
+VP_FILES = ["wbf2013_published.csv"]
 #: Every listed file by its path under DATA_DIR, folder by folder.
-DATA_FILES = {"usebio": USEBIO_FILES, "pbn": PBN_FILES, "teams": TEAMS_FILES}
+DATA_FILES = {"usebio": USEBIO_FILES, "pbn": PBN_FILES, "teams": TEAMS_FILES, "vp": VP_FILES}
 #: The pairs sessions ("usebio/name" or "pbn/name"), teams files apart.
 PAIRS_FILES = [f"usebio/{name}" for name in USEBIO_FILES] + [f"pbn/{name}" for name in PBN_FILES]
 UNSUPPORTED_USEBIO = "cobalt_notsupported.xml"

@@ -144,6 +144,10 @@ def test_every_pair_total_percentage_and_place_reproduce(name, total):
         ("pbn/ruter_cross_imp_league.pbn", "cross_imps", "sum"),
         ("usebio/cross-imp-pairs.xml", "cross_imps", "average"),
         ("pbn/ruter_mp_pairs_sm2.pbn", "line_display", "neuberg"),
+        ("pbn/ruter_cross_imp_league.pbn", "imp_total", "per_comparison"),
+        ("pbn/magiccontest_butler_median.pbn", "imp_total", "scaled"),
+        ("usebio/cross-imp-pairs.xml", "imp_total", "scaled"),
+        ("usebio/cobalt_butler_howell.xml", "imp_total", "sum"),
     ],
 )
 def test_the_program_chooses_the_options(name, option, value):
@@ -182,7 +186,8 @@ def test_ruter_total_is_the_imps_per_board_and_per_comparison():
     event, result = scored("pbn/ruter_cross_imp_league.pbn")
     for pair in event.pairs:
         ours = result.standing(pair.key)
-        assert agrees_to_the_hundredth(ours.total / (ours.boards_played * 11), pair.published_total), pair.key
+        assert agrees_to_the_hundredth(ours.total, pair.published_total), pair.key  # imp_total per_comparison
+        assert ours.total == ours.average / 11
         assert place_agrees(pair.published_place, ours.place, ours.rank), pair.key
 
 
@@ -214,7 +219,8 @@ def test_magic_contest_shows_a_bye_as_the_pairs_average_and_totals_over_all_boar
             continue
         ours = result.standing(pair.key)
         # Magic Contest prints one decimal: 19/24 x 28 = 22.17 is its 22.2.
-        assert agrees_to_the_hundredth(ours.average * len(event.boards), pair.published_total, places=1), pair.key
+        assert agrees_to_the_hundredth(ours.total, pair.published_total, places=1), pair.key  # imp_total scaled
+        assert ours.total == ours.average * len(event.boards)
         assert place_agrees(pair.published_place, ours.place, ours.rank), pair.key
 
 

@@ -433,3 +433,28 @@ def test_a_large_field_scores_each_line_as_its_board_alone_and_totals_exactly(sc
     one = next(standing for standing in result.standings["NS"] if standing.pair == "7NS")
     own = [scored for scored in result.lines if scored.line.ns_pair == "7NS"]
     assert one.total == sum((scored.ns_points for scored in own), Fraction(0))
+
+
+def test_imp_total_scaled_to_the_sessions_boards_shows_a_missed_board_at_the_average():
+    # Magic Contest (RULES 6): 1NS played both boards, 3NS only board 1 (3 IMPs):
+    # scaled to the session's 2 boards, 3NS shows 3 x 2/1 = 6, 1NS its sum.
+    rows = [(1, 1, 1, 620), (1, 2, 2, -100), (1, 3, 3, 450), (2, 1, 2, -100), (2, 2, 3, 0)]
+    result = score_session(mitchell(rows, method="cross_imps", imp_total="scaled"))
+    ns = [(s.pair, s.total, s.average, s.place) for s in result.standings["NS"]]
+    assert ns == [("3NS", 6, 3, "1"), ("1NS", F(11, 2), F(11, 4), "2"), ("2NS", F(-17, 2), F(-17, 4), "3")]
+
+
+def test_imp_total_per_comparison_divides_summed_cross_imps_by_the_comparisons_met():
+    # Ruter: 729 summed IMPs over 16 boards of 11 comparisons show as 729 / 176 = 4.14.
+    # Here 1NS meets 4 other results on board 1 (37 IMPs): 37 / 4; Butler counts one datum.
+    rows = [(1, 1, 1, 620), (1, 2, 2, -100), (1, 3, 3, -100), (1, 4, 4, -300), (1, 5, 5, 650)]
+    result = score_session(mitchell(rows, method="cross_imps", cross_imps="sum", imp_total="per_comparison"))
+    assert result.lines[0].ns_points == 37
+    assert result.standing("1NS").total == F(37, 4)
+    butler = score_session(mitchell(BUTLER_ROWS, method="butler", imp_total="per_comparison"))
+    assert butler.standing("1NS").total == F(13, 2)
+
+
+def test_an_unknown_imp_total_is_refused():
+    with pytest.raises(ScoringError, match="imp_total"):
+        ScoringOptions(imp_total="mean")

@@ -1,5 +1,6 @@
 """Team matches: IMPs, discrete and WBF 2013 victory points, board-a-match (RULES.md 7)."""
 
+import csv
 import math
 from decimal import Decimal
 from fractions import Fraction
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.teams import board_a_match, team_match, victory_points, wbf_vp
+from tests.formats.data_files import DATA_DIR
 
 # seeds/000 scales: (lowest margin, highest margin or None for "and more", winner VP, loser VP).
 SCALE_20 = [
@@ -107,12 +109,49 @@ def test_wbf_vp_reaches_twenty_at_fifteen_root_n(boards):
     assert wbf_vp(blitz - 1, boards)[0] < 20
 
 
-@pytest.mark.parametrize("boards", [7, 8, 16, 24])
-def test_wbf_vp_matches_the_formula_in_floating_point(boards):
+def _float_formula(margin, boards):
     tau = (math.sqrt(5) - 1) / 2
+    return min(20.0, 10 + 10 * (1 - tau ** (3 * margin / (15 * math.sqrt(boards)))) / (1 - tau**3))
+
+
+@pytest.mark.parametrize("boards", [7, 8, 16, 24])
+def test_wbf_vp_is_the_formula_rounded_or_raised_by_a_cent_or_two(boards):
+    """The published tables only ever raise a rounded value, by a cent or two (RULES 7)."""
     for margin in range(0, 100):
-        expected = min(20.0, 10 + 10 * (1 - tau ** (3 * margin / (15 * math.sqrt(boards)))) / (1 - tau**3))
-        assert abs(float(wbf_vp(margin, boards)[0]) - expected) <= 0.005 + 1e-9
+        expected = _float_formula(margin, boards)
+        assert -0.005 - 1e-9 <= float(wbf_vp(margin, boards)[0]) - expected <= 0.025 + 1e-9
+
+
+def _published_cells():
+    with (DATA_DIR / "vp" / "wbf2013_published.csv").open(encoding="utf-8") as handle:
+        return [(int(row["boards"]), int(row["imps"]), Decimal(row["winner_vp"])) for row in csv.DictReader(handle)]
+
+
+@pytest.mark.parametrize(("boards", "margin", "published"), _published_cells())
+def test_wbf_vp_gives_the_published_table_cell(boards, margin, published):
+    """tests/data/vp/wbf2013_published.csv: the EBU's 8-board scale (19.74 at 40 IMPs, where
+    the rounded formula gives 19.73) and the WBF cell quoted in issue 21 (32 boards, 50 IMPs)."""
+    assert wbf_vp(margin, boards) == (published, 20 - published)
+    assert wbf_vp(-margin, boards) == (20 - published, published)
+
+
+@pytest.mark.parametrize("boards", range(6, 33))
+def test_wbf_vp_each_extra_imp_gains_no_more_than_the_one_before(boards):
+    """"Each extra IMP leads to a non-increasing fractional gain in VPs" (WBF Scoring
+    Panel), over the published table's range: 6-32 boards, 0-85 IMPs."""
+    values = [wbf_vp(margin, boards)[0] for margin in range(86)]
+    gains = [after - before for before, after in zip(values, values[1:])]
+    growing = [(margin + 1, gains[margin], gains[margin + 1])
+               for margin in range(len(gains) - 1) if gains[margin + 1] > gains[margin]]
+    assert growing == []
+
+
+@pytest.mark.parametrize("boards", [8, 16, 32])
+def test_wbf_vp_fractional_margin_stays_between_the_whole_margins(boards):
+    for margin in range(0, 85):
+        low, high = wbf_vp(margin, boards)[0], wbf_vp(margin + 1, boards)[0]
+        for part in (Fraction(1, 4), Fraction(1, 2), Fraction(99, 100)):
+            assert low <= wbf_vp(margin + part, boards)[0] <= high
 
 
 @settings(max_examples=100, deadline=None)

@@ -1,5 +1,6 @@
 """Teams files in: `manage.py import_results` stores a teams event and rescores it to the file."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -120,3 +121,32 @@ def test_realbridge_match_imps_that_differ_are_reported():
     report = teams_import(club=make_club(), data=tampered, filename="rb.pbn")
 
     assert len(report.differences) == 1 and "IMPs ours" in report.differences[0]
+
+
+@pytest.mark.django_db
+def test_a_ruter_league_in_progress_imports_the_played_rounds_and_keeps_the_rest_as_the_schedule(tmp_path):
+    data = RUTER.read_bytes()
+    eol = b"\r\n" if b"\r\n" in data else b"\n"
+    lines, unplayed = [], []
+    standing = re.compile(rb'^ *\d+( +\d+ +\d+ +"\w+" +)[\d.]+ ')  # Rank ... TotalScoreVP: not known mid-event
+    for line in data.split(eol):
+        if line.startswith(b"6 ") and b'"200,' in line:
+            round_, table, home, away = line.split()[:4]
+            line = b" ".join([round_, table, home, away, b"-", b"-", b"-", b"-", b"-"])
+            unplayed.append((int(home), int(away)))
+        line = standing.sub(rb"- \1- ", line)
+        lines.append(line)
+    assert len(unplayed) == 5
+    path = tmp_path / "league.pbn"
+    path.write_bytes(eol.join(lines))
+
+    output = run_import(path)
+
+    event = TeamEvent.objects.get(pk=int(output[-1]))
+    assert "note: 5 matches not played yet (round 6): kept as the schedule" in output
+    assert not any(line.startswith("differs from the file") for line in output), output
+    assert event.vp_scale == "wbf2013"
+    scheduled = [(m.home.number, m.away.number) for m in event.matches.filter(round=6).select_related("home", "away")]
+    assert sorted(scheduled) == sorted(unplayed)
+    assert all(m.home_imps is None for m in event.matches.filter(round=6))
+    assert event.matches.filter(round__lt=6, home_imps__isnull=False).count() == 25

@@ -1,11 +1,14 @@
 """Import a USEBIO or PBN results file as a new session (a USEBIO teams file: a new teams event).
 
-    python manage.py import_results FILE [--club SLUG] [--event NAME]
+    python manage.py import_results FILE [--club SLUG] [--event NAME] [--sections together|apart]
     python manage.py import_results --jobs
 
 Without --club: the only club, or a club "Imported" (slug "imported", created if
 needed) when there is none; with several clubs, name one. --event imports into an
 existing event of the club, scored with its settings (e.g. to re-import an export).
+--sections says how a new event scores the file's sections: together (across the field)
+or apart; without it, as the file's own figures show, else apart (NZ Scorer and Ruter
+always score them together).
 Prints the summary (program, scoring, boards, pairs, lines, where our figures differ
 from the file's), then the new session's id alone on the last line. A file that
 cannot be imported is refused (non-zero exit, the reason) and nothing is stored.
@@ -25,6 +28,7 @@ from django.db import transaction
 
 from sessions.models import Club, Event
 from sessions.transfer import ImportRefused, results_import
+from sessions.transfer.importing import SECTIONS_CHOICES
 from sessions.transfer.jobs import import_jobs_run
 from sessions.transfer.teams_import import is_teams_file, teams_import
 
@@ -38,14 +42,17 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path, nargs="?")
         parser.add_argument("--club", help="the club's slug (default: the only club)")
         parser.add_argument("--event", help="an existing event of the club to import into")
+        parser.add_argument("--sections", choices=SECTIONS_CHOICES,
+                            help="score the sections together (across the field) or apart "
+                                 "(default: as the file's figures show, else apart)")
         parser.add_argument("--jobs", action="store_true",
                             help="run the web app's waiting and interrupted import jobs instead of a file")
 
     def handle(self, *args, file: Path | None, club: str | None, event: str | None, jobs: bool = False,
-               **options) -> None:
+               sections: str | None = None, **options) -> None:
         if jobs:
-            if file is not None or club or event:
-                raise CommandError("--jobs runs the waiting jobs: give no file, --club or --event with it")
+            if file is not None or club or event or sections:
+                raise CommandError("--jobs runs the waiting jobs: give no file, --club, --event or --sections with it")
             self.run_jobs()
             return
         if file is None:
@@ -55,6 +62,8 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"cannot read {file}: {error.strerror}") from None
         if is_teams_file(data):
+            if sections:
+                raise CommandError("--sections is for a pairs file: a teams file has no sections")
             self.import_teams(data, file.name, club, event)
             return
         try:
@@ -62,7 +71,8 @@ class Command(BaseCommand):
             with transaction.atomic():
                 target = self.club(club)
                 imported = results_import(
-                    club=target, data=data, filename=file.name, user=None, event=self.event(target, event)
+                    club=target, data=data, filename=file.name, user=None, event=self.event(target, event),
+                    sections=sections,
                 )
         except ImportRefused as error:
             raise CommandError(str(error)) from None
