@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from sessions.models import Pair, PairLineup, Player
+from sessions.scoring.session import PairPart, pair_part
+
+from .scoring import ScoredSession
 
 #: Who played for a pair from a round on: (from round, player 1, player 2).
 Spell = tuple[int, Player | None, Player | None]
@@ -83,3 +87,68 @@ def pairs_changes_of_player(*, pairs: Sequence[Pair], rounds: int) -> list[tuple
                 for held, spell in rounds_of(spells[pair.pk], rounds)])
         for pair in pairs if len(spells[pair.pk]) > 1
     ]
+
+
+# --- crediting each player with the boards they played ---------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerShare:
+    """What one player of a pair played in a session whose players changed."""
+
+    player: Player
+    partners: tuple[Player, ...]  # in order of round
+    rounds: str  # "rounds 2-3", "round 1 and round 3"
+    part: PairPart  # the pair's figures over the player's boards
+    whole: bool  # every board the pair played: the pair's standing is the player's
+
+
+def has_lineup(pair: Pair) -> bool:
+    """The pair was loaded with its flag (scoring's pairs, ``with_lineup_flag``) and has lineups."""
+    return bool(getattr(pair, "has_lineup", False))
+
+
+def player_shares(scored: ScoredSession, pair: Pair, spells: Sequence[Spell]) -> dict[int, PlayerShare]:
+    """Each player of the pair (by id) with the boards of the rounds they played, scored as
+    the pair's standing adds them. A line whose round is unknown goes to the pair's own
+    players (those of the most boards). No query."""
+    key = next(key for key, candidate in scored.pairs.items() if candidate.pk == pair.pk)
+    held = rounds_of(spells, scored.session.rounds)
+    rounds_by_player: dict[int, set[int]] = defaultdict(set)
+    partners: dict[int, list[Player]] = defaultdict(list)
+    people: dict[int, Player] = {}
+    for span, spell in held:
+        for seat, other in ((1, 2), (2, 1)):
+            player, partner = spell[seat], spell[other]
+            if player is None:
+                continue
+            people[player.pk] = player
+            rounds_by_player[player.pk].update(span)
+            if partner is not None and partner not in partners[player.pk]:
+                partners[player.pk].append(partner)
+    lines = [
+        (index, scored.line_rounds[index] if index < len(scored.line_rounds) else None)
+        for index, line in enumerate(scored.result.lines)
+        if key in (line.line.ns_pair, line.line.ew_pair)
+    ]
+    main = {pair.player_1_id, pair.player_2_id}
+    shares = {}
+    for pk, player in people.items():
+        mine = [index for index, round in lines if (round in rounds_by_player[pk] if round else pk in main)]
+        shares[pk] = PlayerShare(
+            player=player, partners=tuple(partners[pk]), rounds=_rounds_list(sorted(rounds_by_player[pk])),
+            part=pair_part(scored.result, key, mine, matchpoints=scored.is_matchpoints),
+            whole=len(mine) == len(lines),
+        )
+    return shares
+
+
+def _rounds_list(rounds: Sequence[int]) -> str:
+    """[1, 2, 4] -> "rounds 1-2 and round 4"."""
+    spans: list[range] = []
+    for round in rounds:
+        if spans and spans[-1].stop == round:
+            spans[-1] = range(spans[-1].start, round + 1)
+        else:
+            spans.append(range(round, round + 1))
+    return " and ".join(rounds_text(span) for span in spans)
