@@ -92,9 +92,12 @@ class PlayerHistory:
         return mark_safe(history_svg(points, title=f"{self.player.name}: percentage in each session"))  # noqa: S308
 
 
-def _played_in(player: Player | OuterRef) -> Q:
-    """The pairs the player played in: as one of its players, or for some rounds (a change of player)."""
-    some_rounds = PairLineup.objects.filter(Q(player_1=player) | Q(player_2=player)).values("pair")
+def _played_in(player: Player | OuterRef, in_lineups: Player | OuterRef | None = None) -> Q:
+    """The pairs the player played in: as one of its players, or for some rounds (a change
+    of player). ``in_lineups``: the player as the lineups' subquery names it (an OuterRef
+    one level further out), if not ``player``."""
+    lineup_player = player if in_lineups is None else in_lineups
+    some_rounds = PairLineup.objects.filter(Q(player_1=lineup_player) | Q(player_2=lineup_player)).values("pair")
     return Q(player_1=player) | Q(player_2=player) | Q(pk__in=some_rounds)
 
 
@@ -175,5 +178,7 @@ def player_search(*, club: Club, query: str) -> list[Player]:
 
 def published_player(*, player_id: int) -> Player | None:
     """The player, with its club, if it sat in a published session (one query); else None."""
-    sat_in_published = Pair.objects.filter(_played_in(OuterRef("pk")), section__session__published=True)
+    sat_in_published = Pair.objects.filter(
+        _played_in(OuterRef("pk"), OuterRef(OuterRef("pk"))), section__session__published=True
+    )
     return Player.objects.filter(Exists(sat_in_published), pk=player_id).select_related("club").first()
