@@ -23,7 +23,7 @@ import django_tables2 as tables
 from django_tables2.data import TableListData
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 
@@ -533,11 +533,16 @@ class PlayerHistoryTable(PublicTable):
         )
 
     def render_partner(self, record) -> SafeString | str:
+        if record.partners:  # partners changed during the session
+            return format_html_join(", ", "{}", ((player_link(partner),) for partner in record.partners))
         return player_link(record.partner)
 
     def render_score(self, record) -> SafeString:
-        return format_html('<a href="{}" title="{}">{}</a>', scorecard_url(record.pair, record.session.pk),
+        link = format_html('<a href="{}" title="{}">{}</a>', scorecard_url(record.pair, record.session.pk),
                            f"Score card of pair {record.pair.label}", self._score_text(record))
+        if record.rounds:  # a change of player: the figure is over the boards of these rounds
+            return format_html('{} <span class="names">{}</span>', link, record.rounds)
+        return link
 
     @staticmethod
     def _score_text(record) -> str:

@@ -372,9 +372,14 @@ class PairPlayersForm(forms.Form):
     """The players of every pair of a session: a name (from the club list or new) and an
     optional national number per seat; fields ``p<pk>_<seat>_name`` / ``_number``."""
 
-    def __init__(self, *args, pairs: list[Pair], **kwargs) -> None:
+    def __init__(self, *args, pairs: list[Pair], rounds: int = 1, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.pairs = pairs
+        # A substitute: the names typed hold from that round on, the earlier rounds keep theirs.
+        self.fields["from_round"] = forms.TypedChoiceField(
+            coerce=int, initial=1, required=False, empty_value=1, label="The changes hold from",
+            choices=[(1, "round 1: the whole session")] + [(r, f"round {r} on") for r in range(2, rounds + 1)],
+        )
         for pair in pairs:
             for seat, player in ((1, pair.player_1), (2, pair.player_2)):
                 self.fields[f"p{pair.pk}_{seat}_name"] = forms.CharField(

@@ -39,6 +39,22 @@ class FromRoundForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, max_value=99, label="From round")
 
 
+class LatePairForm(FromRoundForm):
+    """A late pair: the round it starts in and its two players, each a name (from the club's
+    list or new) with an optional national number, as on the pairs page; blank: named later."""
+
+    player_1_name = forms.CharField(max_length=120, required=False, label="Player 1")
+    player_1_number = forms.CharField(max_length=20, required=False, label="Player 1: national number")
+    player_2_name = forms.CharField(max_length=120, required=False, label="Player 2")
+    player_2_number = forms.CharField(max_length=20, required=False, label="Player 2: national number")
+
+    def players(self) -> list[tuple[str, str]]:
+        """The two typed players (name, national number), or none when both are blank."""
+        data = self.cleaned_data
+        typed = [(data[f"player_{seat}_name"], data[f"player_{seat}_number"]) for seat in (1, 2)]
+        return typed if any(name or number for name, number in typed) else []
+
+
 class RoundSeatingForm(forms.Form):
     """Every table of one round: NS pair, EW pair and boards (``t<table>_ns`` ...).
 

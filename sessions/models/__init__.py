@@ -15,6 +15,7 @@ from .events import (
     LiveRankings,
     MatchpointScale,
     Pair,
+    PairLineup,
     Rankings,
     ScoringMethod,
     Seating,
@@ -48,7 +49,7 @@ __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
-    "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "Player",
+    "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "PairLineup", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
     "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py

@@ -66,6 +66,7 @@ class ChangeAction(models.TextChoices):
     # Changes to the session rather than to one line: no board, no pairs.
     SEATING = "seating", "Seating"
     MOVEMENT = "movement", "Pair added or withdrawn"
+    PLAYERS = "players", "Change of player"
     SETTINGS = "settings", "Settings"
     PUBLISHED = "published", "Published"
     UNPUBLISHED = "unpublished", "Unpublished"

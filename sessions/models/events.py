@@ -286,6 +286,44 @@ class Pair(models.Model):
         return " & ".join(player.name for player in (self.player_1, self.player_2) if player)
 
 
+class PairLineup(models.Model):
+    """Who played for a pair from a round on: a substitute's change of player.
+
+    A pair with no lineup had its two players (``player_1``, ``player_2``) in every round.
+    A pair whose players changed during the session has one lineup from round 1 and one
+    from each round the players changed; each holds until the next. The pair's own
+    players are then those of the most boards (``services.players.pair_change_players``).
+    """
+
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="lineups")
+    from_round = models.PositiveSmallIntegerField()
+    player_1 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    player_2 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    club_path = "pair__section__session__event__club"
+
+    class Meta:
+        ordering = ["pair_id", "from_round"]
+        constraints = [
+            models.UniqueConstraint(fields=["pair", "from_round"], name="pairlineup_one_per_round"),
+            models.CheckConstraint(condition=Q(from_round__gte=1), name="pairlineup_round_positive"),
+            models.CheckConstraint(
+                condition=Q(player_1__isnull=True) | ~Q(player_1=F("player_2")), name="pairlineup_players_differ",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pair} from round {self.from_round}: {self.names}"
+
+    @property
+    def players(self) -> tuple[Player | None, Player | None]:
+        return self.player_1, self.player_2
+
+    @property
+    def names(self) -> str:
+        return " & ".join(player.name for player in self.players if player)
+
+
 class Board(models.Model):
     """One deal of the session. ``section`` is empty for a board every section plays (the
     usual case: the boards are shared or duplicated); a section that plays deals of its

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
@@ -670,6 +670,38 @@ def _placed(
         for index, (pair, tally) in enumerate(zip(pairs, tallies))
     ]
     return tuple(sorted(standings, key=lambda standing: standing.rank))
+
+
+# --- part of a pair's boards -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairPart:
+    """A pair's figures over some of its boards: those one of its players played, when
+    the players changed during the session (a substitute is credited with their boards)."""
+
+    boards: int
+    total: Fraction  # matchpoints (as the pair's totals add them) or IMPs earned on those boards
+    percentage: Fraction | None  # matchpoints: of the tops of those boards
+
+
+def pair_part(result: SessionResult, pair: str, lines: Iterable[int], *, matchpoints: bool) -> PairPart:
+    """``pair``'s figures over ``lines`` (indexes into ``result.lines``, each a line of the
+    pair), added as its standing adds them: the counted figures, or the shown ones when
+    the result kept no workings."""
+    tally = _Tally()
+    figures = result.workings.figures if result.workings is not None else None
+    for index in lines:
+        scored = result.lines[index]
+        side = 0 if scored.line.ns_pair == pair else 1
+        if figures is not None:
+            figure = figures[index]
+            if figure.counted is not None:
+                tally.add(figure.counted[side], figure.counted_top or 0)
+        elif scored.ns_points is not None and scored.ew_points is not None:
+            tally.add((scored.ns_points, scored.ew_points)[side], scored.top or 0)
+    percentage = _percentage(tally) if matchpoints and tally.boards else None
+    return PairPart(boards=tally.boards, total=tally.points, percentage=percentage)
 
 
 # --- rescoring changed boards -------------------------------------------------------

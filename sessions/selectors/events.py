@@ -9,7 +9,9 @@ Competitors are matched across sessions by their players, never by pair number: 
 pair is the same pair when both its players are the same Player records (in either
 seat); with the event ranking players, each player is credited with the pair's score.
 A pair whose players were not entered cannot be recognised in another session: it
-stands alone, named after its session.
+stands alone, named after its session. A pair whose players changed during a session (a
+substitute) is the pair of its players of the most boards; ranked by players, each of its
+players is credited with the pair's figures over the boards they played.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from fractions import Fraction
 
 from sessions.models import CombinedBy, Event, Pair, ScoringMethod, Session
 from sessions.scoring.errors import ScoringError
+from sessions.scoring.session import Standing
 from sessions.scoring.events import (
     Combination,
     CombinedScore,
@@ -31,6 +34,7 @@ from sessions.scoring.events import (
     combine_sessions,
 )
 
+from .lineups import has_lineup, lineups_of, player_shares, spells_of
 from .public import ranking_hidden
 from .scoring import ScoredSession, sessions_scores
 
@@ -141,7 +145,7 @@ def event_ranking(*, event: Event, published_only: bool = True) -> CombinedRanki
     options = EventOptions()
     try:
         options = event_options(event)
-        competitors = _Competitors(event.combined_by)
+        competitors = _Competitors(event.combined_by, scored)
         inputs = [competitors.session_input(scored_session) for scored_session in scored]
         result = combine_sessions(inputs, options)
     except ScoringError as error:
@@ -168,10 +172,30 @@ def _scored_sessions(sessions: Sequence[Session]) -> list[ScoredSession]:
 class _Competitors:
     """Who is who across the sessions: keys for the engine, names and pairs for the page."""
 
-    def __init__(self, combined_by: str) -> None:
+    def __init__(self, combined_by: str, scored: Sequence[ScoredSession]) -> None:
         self.by_player = combined_by == CombinedBy.PLAYERS
         self.names: dict[str, str] = {}
         self.pairs: dict[tuple[str, str], Pair] = {}  # (competitor, session key) -> pair played in
+        # Ranked by players, a pair whose players changed credits each with their boards:
+        # its lineups read in one query, only when there is such a pair.
+        changed = [pair for one in scored for pair in one.pairs.values() if has_lineup(pair)] if self.by_player else []
+        self.spells = spells_of(changed, lineups_of(pair.pk for pair in changed)) if changed else {}
+
+    def entries(self, pair: Pair, standing: Standing, scored: ScoredSession) -> list[tuple[str, str, SessionEntry]]:
+        """(key, name, figures) of each competitor the pair's score goes to."""
+        if pair.pk in self.spells:
+            return [
+                (f"player:{pk}", share.player.name, SessionEntry(
+                    f"player:{pk}",
+                    percentage=standing.percentage if share.whole else share.part.percentage,
+                    imps=standing.total if share.whole else share.part.total,
+                ))
+                for pk, share in player_shares(scored, pair, self.spells[pair.pk]).items()
+            ]
+        return [
+            (competitor, name, SessionEntry(competitor, percentage=standing.percentage, imps=standing.total))
+            for competitor, name in self.keys(pair, scored.session)
+        ]
 
     def keys(self, pair: Pair, session: Session) -> list[tuple[str, str]]:
         """(key, name) of the competitors a pair's score goes to."""
@@ -193,12 +217,12 @@ class _Competitors:
             for standing in standings:
                 boards = max(boards, standing.boards_played)
                 pair = scored.pairs[standing.pair]
-                for competitor, name in self.keys(pair, session):
+                for competitor, name, entry in self.entries(pair, standing, scored):
                     if (competitor, key) in self.pairs:
                         raise ScoringError(f"{name} played twice in {session.name}: correct the pairs' players")
                     self.names.setdefault(competitor, name)
                     self.pairs[(competitor, key)] = pair
-                    entries.append(SessionEntry(competitor, percentage=standing.percentage, imps=standing.total))
+                    entries.append(entry)
         top = scored.result.top * boards or None
         return EventSession(key=key, entries=tuple(entries), top=top)
 

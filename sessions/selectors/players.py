@@ -17,12 +17,13 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.safestring import SafeString, mark_safe
 
 from sessions.handrecords import history_svg
-from sessions.models import Club, Pair, Player, Session
-from sessions.scoring.session import Standing
+from sessions.models import Club, Pair, PairLineup, Player, Session
+from sessions.scoring.session import PairPart, Standing
 from sessions.text import search_key
 
+from .lineups import has_lineup, lineups_of, player_shares, spells_of
 from .public import field_title, ranking_hidden
-from .scoring import sessions_scores
+from .scoring import sessions_scores, with_lineup_flag
 
 #: Names a search shows at most (a query of one letter matches most of a club).
 SEARCH_LIMIT = 50
@@ -40,13 +41,22 @@ class PlayedSession:
     field_size: int
     is_matchpoints: bool
     ranking_hidden: bool
+    # The player played some rounds only (a change of player): the pair's figures over
+    # their boards, and which rounds; None: every board of the pair.
+    part: PairPart | None = None
+    rounds: str = ""
+    partners: tuple[Player, ...] = ()  # every partner of the session, when there were several
 
     @property
     def percentage(self) -> Fraction | None:
+        if self.part is not None:
+            return self.part.percentage if self.standing and self.is_matchpoints else None
         return self.standing.percentage if self.standing and self.is_matchpoints else None
 
     @property
     def imps(self) -> Fraction | None:
+        if self.part is not None:
+            return self.part.total if self.standing and not self.is_matchpoints else None
         return self.standing.total if self.standing and not self.is_matchpoints else None
 
 
@@ -82,9 +92,18 @@ class PlayerHistory:
         return mark_safe(history_svg(points, title=f"{self.player.name}: percentage in each session"))  # noqa: S308
 
 
+def _played_in(player: Player | OuterRef, in_lineups: Player | OuterRef | None = None) -> Q:
+    """The pairs the player played in: as one of its players, or for some rounds (a change
+    of player). ``in_lineups``: the player as the lineups' subquery names it (an OuterRef
+    one level further out), if not ``player``."""
+    lineup_player = player if in_lineups is None else in_lineups
+    some_rounds = PairLineup.objects.filter(Q(player_1=lineup_player) | Q(player_2=lineup_player)).values("pair")
+    return Q(player_1=player) | Q(player_2=player) | Q(pk__in=some_rounds)
+
+
 def _published_pairs_of(player: Player) -> QuerySet[Pair]:
     return (
-        Pair.objects.filter(Q(player_1=player) | Q(player_2=player), section__session__published=True)
+        with_lineup_flag(Pair.objects.filter(_played_in(player), section__session__published=True))
         .select_related("section__session__event", "player_1", "player_2")
         .order_by("-section__session__date", "-section__session__published_at", "-section__session_id", "pk")
     )
@@ -94,28 +113,39 @@ def player_history(*, player: Player) -> PlayerHistory:
     """Every published session the player played, newest first, scored.
 
     Queries: the player's pairs with their sessions and events; sessions_scores' two
-    (every line, every pair of those sessions), whatever the number of sessions.
+    (every line, every pair of those sessions), whatever the number of sessions; one
+    more, the lineups, when the player's pairs changed players during a session: each
+    player is credited with the boards of the rounds they played.
     """
     pairs = list(_published_pairs_of(player))
     sessions = {pair.section.session_id: pair.section.session for pair in pairs}
     for session in sessions.values():
         session.event.club = player.club  # the player's club is the sessions' club: no query
     scores = sessions_scores(sessions=list(sessions.values()))
+    changed = [pair for pair in pairs if has_lineup(pair)]
+    spells = spells_of(changed, lineups_of(pair.pk for pair in changed)) if changed else {}
     played = []
     for pair in pairs:
         scored = scores[pair.section.session_id]
         session = scored.session
         hidden = ranking_hidden(session)
         standing, field_size = (None, 0) if hidden else scored.standing_of(pair)
+        share = player_shares(scored, pair, spells[pair.pk]).get(player.pk) if pair.pk in spells else None
+        partner = pair.player_2 if pair.player_1_id == player.pk else pair.player_1
+        if share is not None:
+            partner = share.partners[0] if share.partners else None
         played.append(PlayedSession(
             session=session,
             pair=pair,
-            partner=pair.player_2 if pair.player_1_id == player.pk else pair.player_1,
+            partner=partner,
             standing=standing,
             field_title=field_title(standing.field) if standing else "",
             field_size=field_size,
             is_matchpoints=scored.is_matchpoints,
             ranking_hidden=hidden,
+            part=None if share is None or share.whole else share.part,
+            rounds="" if share is None or share.whole else share.rounds,
+            partners=share.partners if share is not None and len(share.partners) > 1 else (),
         ))
     return PlayerHistory(player=player, sessions=played)
 
@@ -126,8 +156,10 @@ def published_players(*, club: Club) -> QuerySet[Player]:
     Names entered only in unpublished sessions stay out of sight, as those sessions do.
     """
     pairs = Pair.objects.filter(section__session__published=True, section__session__event__club=club)
+    lineups = PairLineup.objects.filter(pair__in=pairs)
     return Player.objects.filter(club=club).filter(
         Q(pk__in=pairs.values("player_1")) | Q(pk__in=pairs.values("player_2"))
+        | Q(pk__in=lineups.values("player_1")) | Q(pk__in=lineups.values("player_2"))
     ).order_by("name", "pk")
 
 
@@ -147,6 +179,6 @@ def player_search(*, club: Club, query: str) -> list[Player]:
 def published_player(*, player_id: int) -> Player | None:
     """The player, with its club, if it sat in a published session (one query); else None."""
     sat_in_published = Pair.objects.filter(
-        Q(player_1=OuterRef("pk")) | Q(player_2=OuterRef("pk")), section__session__published=True
+        _played_in(OuterRef("pk"), OuterRef(OuterRef("pk"))), section__session__published=True
     )
     return Player.objects.filter(Exists(sat_in_published), pk=player_id).select_related("club").first()

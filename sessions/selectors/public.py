@@ -18,6 +18,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from sessions.models import Board, Club, Event, Pair, Result, ResultKind, Session
 from sessions.scoring.session import ScoredLine, Standing
 
+from .lineups import has_lineup, pairs_changes_of_player
 from .scoring import DIRECTIONS, RankedPair, ScoredSession, field_parts, session_score
 
 LATEST_SESSIONS = 10
@@ -295,6 +296,8 @@ class Scorecard:
     # The boards of a full session, when the pair played fewer and its matchpoint total
     # is scaled to them (RULES 4); None otherwise.
     scaled_to: int | None = None
+    # Who played which rounds, when the pair's players changed: [("round 1", "Ann & Bob"), ...].
+    lineups: tuple[tuple[str, str], ...] = ()
 
     @property
     def points_total(self) -> Fraction:
@@ -313,7 +316,8 @@ class Scorecard:
 def scorecard_sheet(*, pair: Pair) -> Scorecard:
     """The pair's boards in order, its standing and its field.
 
-    Queries: session_score's two (pair.section.session.event loaded by the caller).
+    Queries: session_score's two (pair.section.session.event loaded by the caller), and
+    the pair's lineups when its players changed during the session.
     """
     session = pair.section.session
     scored = session_score(session=session)
@@ -339,4 +343,13 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         field_size=field_size,
         is_matchpoints=scored.is_matchpoints,
         scaled_to=full_boards if scaled else None,
+        lineups=_lineups(scored, pair),
     )
+
+
+def _lineups(scored: ScoredSession, pair: Pair) -> tuple[tuple[str, str], ...]:
+    """Who played which rounds, if the pair's players changed (one query then, else none)."""
+    if not has_lineup(scored.pairs_by_id.get(pair.pk, pair)):
+        return ()
+    changes = pairs_changes_of_player(pairs=[pair], rounds=scored.session.rounds)
+    return tuple(changes[0][1]) if changes else ()

@@ -29,11 +29,11 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from sessions.performance import garbage_collection_paused
 from sessions.models import (
-    Board, DealEra, Event, Pair, Rankings, Result, ResultChange, ResultKind, ScoringMethod, Section, Session,
+    Board, DealEra, Event, Pair, PairLineup, Rankings, Result, ResultChange, ResultKind, ScoringMethod, Section, Session,
 )
 from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import Contract
@@ -103,13 +103,14 @@ class StoredLine(NamedTuple):
     tricks: int | None
     board_section_id: int | None  # the section whose own deal this is; None: shared by all
     board_id: int
+    round: int | None  # the round it was played in (a change of player credits its players)
 
 
 #: The Result fields (and the board's number and section) each StoredLine holds, in order.
 STORED_LINE_FIELDS = (
     "pk", "board__number", "section_id", "ns_pair_id", "ew_pair_id", "group", "kind", "ns_score",
     "artificial_ns_percent", "artificial_ew_percent", "weighted_parts", "level", "strain", "doubling",
-    "declarer", "tricks", "board__section_id", "board_id",
+    "declarer", "tricks", "board__section_id", "board_id", "round",
 )
 
 
@@ -273,6 +274,7 @@ class ScoredSession:
     note: str = ""  # why the session was not scored as the event asks (DIFFERENT_DEALS_NOTE)
     loaded: tuple[Result, ...] | None = field(default=None, repr=False)
     line_boards: tuple[int, ...] = ()  # the Board of each line, as line_ids
+    line_rounds: tuple[int | None, ...] = ()  # the round of each line, as line_ids
     memo: dict = field(default_factory=dict, repr=False, compare=False)  # _indexed properties
 
     def __getstate__(self) -> dict:
@@ -388,9 +390,15 @@ class ScoredSession:
 
 
 def _pairs() -> QuerySet[Pair]:
-    return Pair.objects.select_related("section", "player_1", "player_2").order_by(
+    return with_lineup_flag(Pair.objects.select_related("section", "player_1", "player_2")).order_by(
         "section__letter", "direction", "number"
     )
+
+
+def with_lineup_flag(pairs: QuerySet[Pair]) -> QuerySet[Pair]:
+    """The pairs, each with ``has_lineup``: its players changed during the session (no
+    query more: the pages that credit players by round read the lineups only then)."""
+    return pairs.annotate(has_lineup=Exists(PairLineup.objects.filter(pair=OuterRef("pk"))))
 
 
 def _stored_lines() -> QuerySet[Result]:
@@ -464,7 +472,7 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
     )
     numbers = {number for _, number in changes}
     if None in numbers or previous.note or previous.result.workings is None or (
-        len(previous.line_boards) != len(previous.line_ids)
+        len(previous.line_boards) != len(previous.line_ids) or len(previous.line_rounds) != len(previous.line_ids)
     ):
         return None
     last = max((pk for pk, _ in changes), default=base.last_change)
@@ -479,21 +487,25 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
     if any(line.ns_pair_id not in keys or line.ew_pair_id not in keys for line in fresh):
         return None  # (a pair the kept figures do not know: its setup changed)
     kept = [
-        (pk, board_id, scored.line)
-        for pk, board_id, scored in zip(previous.line_ids, previous.line_boards, previous.result.lines)
+        (pk, board_id, scored.line, round)
+        for pk, board_id, scored, round in zip(
+            previous.line_ids, previous.line_boards, previous.result.lines, previous.line_rounds
+        )
         if scored.line.board not in numbers
     ]
-    renewed = zip((line.pk for line in fresh), (line.board_id for line in fresh), _engine_lines(fresh, keys, letters))
+    renewed = zip((line.pk for line in fresh), (line.board_id for line in fresh), _engine_lines(fresh, keys, letters),
+                  (line.round for line in fresh))
     # Both in the engine's order, which is by board first: one stable sort merges them.
     merged = sorted(kept + list(renewed), key=lambda item: item[2].board)
     session_input = SessionInput(
-        lines=tuple(line for _, _, line in merged), fields=previous.result.workings.fields,
+        lines=tuple(line for _, _, line, _ in merged), fields=previous.result.workings.fields,
         options=scoring_options(session.event),
     )
     result = rescore_boards(previous.result, session_input, numbers)
-    scored = ScoredSession(session=session, result=result, line_ids=tuple(pk for pk, _, _ in merged),
+    scored = ScoredSession(session=session, result=result, line_ids=tuple(pk for pk, _, _, _ in merged),
                            pairs=previous.pairs, note=previous.note,
-                           line_boards=tuple(board_id for _, board_id, _ in merged))
+                           line_boards=tuple(board_id for _, board_id, _, _ in merged),
+                           line_rounds=tuple(round for _, _, _, round in merged))
     return kept_scores.Kept(session.setup_token, session.revision, last, scored)
 
 
@@ -583,7 +595,7 @@ def _score_lines(
     scored = score_session(SessionInput(lines=engine_lines, fields=fields, options=options))
     return ScoredSession(
         session=session, result=scored, line_ids=tuple(line.pk for line in lines), pairs=keyed, note=note, loaded=loaded,
-        line_boards=tuple(line.board_id for line in lines),
+        line_boards=tuple(line.board_id for line in lines), line_rounds=tuple(line.round for line in lines),
     )
 
 

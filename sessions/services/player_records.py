@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
-from sessions.models import Pair, Player
+from sessions.models import Pair, PairLineup, Player
 from sessions.text import clean_name
 
 from .revisions import players_revise
@@ -41,8 +41,9 @@ def player_merge(*, keep: Player, merge: Player) -> int:
     locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, merge.pk])}
     if len(locked) != 2:
         raise ValidationError("one of the two records was deleted meanwhile: reload the page")
+    both = Q(player_1=keep, player_2=merge) | Q(player_1=merge, player_2=keep)
     together = Pair.objects.filter(
-        Q(player_1=keep, player_2=merge) | Q(player_1=merge, player_2=keep)
+        both | Q(pk__in=PairLineup.objects.filter(both).values("pair"))  # or for some rounds
     ).select_related("section__session").first()
     if together is not None:
         raise ValidationError(
@@ -52,6 +53,8 @@ def player_merge(*, keep: Player, merge: Player) -> int:
     players_revise(players=[keep, merge])  # before the merge, while the pairs still name both
     moved = Pair.objects.filter(player_1=merge).update(player_1=keep)
     moved += Pair.objects.filter(player_2=merge).update(player_2=keep)
+    PairLineup.objects.filter(player_1=merge).update(player_1=keep)  # the rounds they played
+    PairLineup.objects.filter(player_2=merge).update(player_2=keep)
     number = merge.national_number
     merge.delete()
     if number and not keep.national_number:

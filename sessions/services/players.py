@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
-from sessions.models import Club, Pair, Player
+from sessions.models import ChangeAction, Club, Pair, PairLineup, Player, ResultChange, Seating
 from sessions.text import clean_name
+
+from sessions.selectors.lineups import Spell, pair_spells, rounds_of, rounds_text
 
 from .revisions import club_revise, players_revise, session_revise
 
@@ -40,18 +44,131 @@ def player_find_or_add(*, club: Club, name: str, visitor: bool = False) -> Playe
     return existing or player_add(club=club, name=cleaned, visitor=visitor)
 
 
-@transaction.atomic
-def pair_set_players(*, pair: Pair, player_1: Player | None, player_2: Player | None) -> Pair:
-    """Name the two players of a pair; both must be on the session's club list."""
+def _check_club(pair: Pair, players: Sequence[Player | None]) -> None:
     club_id = pair.section.session.event.club_id
-    for player in (player_1, player_2):
+    for player in players:
         if player is not None and player.club_id != club_id:
             raise ValidationError(f"{player.name} is not a player of this club")
+
+
+@transaction.atomic
+def pair_set_players(*, pair: Pair, player_1: Player | None, player_2: Player | None) -> Pair:
+    """Name the two players of a pair for the whole session (any change of player from a
+    later round is gone); both must be on the session's club list."""
+    _check_club(pair, (player_1, player_2))
     pair.player_1, pair.player_2 = player_1, player_2
     pair.full_clean()
     pair.save(update_fields=["player_1", "player_2"])
+    PairLineup.objects.filter(pair=pair).delete()
     session_revise(session=pair.section.session_id)
     return pair
+
+
+# --- a change of player from a round on ---------------------------------------------------
+
+def _same_players(one: Spell, other: Spell) -> bool:
+    """The same two people (in either seat: a pair that swapped seats has not changed)."""
+    return Counter(p.pk if p else None for p in one[1:]) == Counter(p.pk if p else None for p in other[1:])
+
+
+def _merged(spells: Sequence[Spell]) -> list[Spell]:
+    """Consecutive spells of the same players as one (the earlier's seats kept)."""
+    merged: list[Spell] = []
+    for spell in spells:
+        if not merged or not _same_players(merged[-1], spell):
+            merged.append(spell)
+    return merged
+
+
+def _boards_by_round(pair: Pair, rounds: int) -> dict[int, int]:
+    """The boards the pair plays in each round, from its seatings (a round each if it has none)."""
+    played: Counter[int] = Counter()
+    for round, boards in Seating.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).values_list("round", "boards"):
+        played[round] += len(boards)
+    return dict(played) if played else dict.fromkeys(range(1, rounds + 1), 1)
+
+
+def main_players(spells: Sequence[Spell], boards: Mapping[int, int], rounds: int) -> tuple[Player | None, Player | None]:
+    """The pair's players of the most boards, seat by seat (a tie: the earlier); if one
+    person would fill both seats, the spell of the most boards."""
+    by_spell = [sum(boards.get(round, 0) for round in held) for held, _ in rounds_of(spells, rounds)]
+    seats = []
+    for seat in (1, 2):
+        counts: dict[int | None, int] = {}
+        people: dict[int | None, Player | None] = {}
+        for spell, played in zip(spells, by_spell):
+            player = spell[seat]
+            key = player.pk if player else None
+            counts[key] = counts.get(key, 0) + played
+            people.setdefault(key, player)
+        seats.append(people[max(counts, key=lambda key: counts[key])])  # max keeps the first of a tie
+    if seats[0] is not None and seats[1] is not None and seats[0].pk == seats[1].pk:
+        best = max(range(len(spells)), key=lambda index: by_spell[index])
+        return spells[best][1], spells[best][2]
+    return seats[0], seats[1]
+
+
+def spells_text(spells: Sequence[Spell], rounds: int) -> str:
+    """ "Ann & Bob", or "rounds 1-2 Ann & Bob; round 3 Ann & Carl"."""
+    def names(spell: Spell) -> str:
+        return " & ".join(player.name for player in spell[1:] if player) or "no names"
+
+    if len(spells) == 1:
+        return names(spells[0])
+    return "; ".join(f"{rounds_text(held)} {names(spell)}" for held, spell in rounds_of(spells, rounds))
+
+
+@transaction.atomic
+def pair_change_players(
+    *, pair: Pair, player_1: Player | None, player_2: Player | None, from_round: int = 1,
+    by: AbstractBaseUser | None = None, via_table: int | None = None,
+) -> PairPlayersChange:
+    """The pair's players from ``from_round`` on (a substitute, or the player coming
+    back); the earlier rounds keep whoever played them. From round 1: the whole session.
+
+    The rounds' players are kept as the pair's lineups; the pair's own ``player_1`` and
+    ``player_2`` become those of the most boards, whom the exports name. A change after
+    round 1 goes into the change log, with every round's players.
+    """
+    session = pair.section.session
+    if not 1 <= from_round <= session.rounds:
+        raise ValidationError(f"the session has rounds 1 to {session.rounds}, not {from_round}")
+    if player_1 is not None and player_2 is not None and player_1.pk == player_2.pk:
+        raise ValidationError(f"{player_1.name} cannot be both players of pair {pair.label}")
+    _check_club(pair, (player_1, player_2))
+    before = pair_spells(pair)
+    names_before = pair.names
+    if from_round == 1:  # the whole session: the seats as given (a swap of seats is saved)
+        spells: list[Spell] = [(1, player_1, player_2)]
+        unchanged = len(before) == 1 and (before[0][1], before[0][2]) == (player_1, player_2)
+    else:
+        spells = _merged([spell for spell in before if spell[0] < from_round] + [(from_round, player_1, player_2)])
+        unchanged = len(spells) == len(before) and all(
+            one[0] == other[0] and _same_players(one, other) for one, other in zip(spells, before)
+        )
+    if unchanged:
+        return PairPlayersChange(pair=pair, before=names_before, after=names_before, changed=False)
+    if len(spells) == 1:
+        pair_set_players(pair=pair, player_1=spells[0][1], player_2=spells[0][2])
+    else:
+        pair.player_1, pair.player_2 = main_players(spells, _boards_by_round(pair, session.rounds), session.rounds)
+        pair.full_clean()
+        pair.save(update_fields=["player_1", "player_2"])
+        PairLineup.objects.filter(pair=pair).delete()
+        lineups = [PairLineup(pair=pair, from_round=r, player_1=p1, player_2=p2) for r, p1, p2 in spells]
+        for lineup in lineups:
+            lineup.full_clean(exclude=["pair"], validate_unique=False)
+        PairLineup.objects.bulk_create(lineups)
+    if len(before) > 1 or len(spells) > 1:
+        change = ResultChange(
+            session=session, action=ChangeAction.PLAYERS, subject=f"pair {pair.label}",
+            before_text=spells_text(before, session.rounds)[:200], after_text=spells_text(spells, session.rounds)[:200],
+            changed_by=by, via_table=via_table,
+        )
+        change.full_clean(exclude=["session", "changed_by"])
+        change.save()
+    session_revise(session=session)
+    return PairPlayersChange(pair=pair, before=names_before, after=pair.names, changed=True)
 
 
 @dataclass(frozen=True)
@@ -223,7 +340,9 @@ def _typed_player(club: Club, current: Player | None, name: str, national_number
     return player_find_or_add_numbered(club=club, name=cleaned, national_number=number)
 
 
-def _name_pair(pair: Pair, players: Sequence[TypedPlayer]) -> PairPlayersChange:
+def _name_pair(
+    pair: Pair, players: Sequence[TypedPlayer], from_round: int = 1, by: AbstractBaseUser | None = None,
+) -> PairPlayersChange:
     if len(players) != 2:
         raise ValidationError(f"a pair has two players, not {len(players)}")
     club = pair.section.session.event.club
@@ -232,10 +351,9 @@ def _name_pair(pair: Pair, players: Sequence[TypedPlayer]) -> PairPlayersChange:
     found = [_typed_player(club, player, name, number) for player, (name, number) in zip(current, players)]
     if found[0] is not None and found[1] is not None and found[0].pk == found[1].pk:
         raise ValidationError(f"{found[0].name} cannot be both players of pair {pair.label}")
-    changed = found != list(current)
-    if changed:  # an unchanged pair costs no query
-        pair_set_players(pair=pair, player_1=found[0], player_2=found[1])
-    return PairPlayersChange(pair=pair, before=before, after=pair.names, changed=changed)
+    if found == list(current):  # an unchanged pair costs no query
+        return PairPlayersChange(pair=pair, before=before, after=before, changed=False)
+    return pair_change_players(pair=pair, player_1=found[0], player_2=found[1], from_round=from_round, by=by)
 
 
 @transaction.atomic
@@ -246,9 +364,12 @@ def pair_name_players(*, pair: Pair, players: Sequence[TypedPlayer]) -> PairPlay
 
 @transaction.atomic
 def session_name_players(
-    *, pairs: Sequence[Pair], players: Mapping[int, Sequence[TypedPlayer]]
+    *, pairs: Sequence[Pair], players: Mapping[int, Sequence[TypedPlayer]], from_round: int = 1,
+    by: AbstractBaseUser | None = None,
 ) -> list[PairPlayersChange]:
-    """Name the players of several pairs (pair pk -> two typed players), all or nothing.
+    """Name the players of several pairs (pair pk -> two typed players), all or nothing,
+    from ``from_round`` on (1: the whole session; later: a change of player, the earlier
+    rounds keeping whoever played them).
 
     Returns the pairs whose players changed. A refusal names the pair it is about.
     """
@@ -257,7 +378,7 @@ def session_name_players(
         if pair.pk not in players:
             continue
         try:
-            change = _name_pair(pair, players[pair.pk])
+            change = _name_pair(pair, players[pair.pk], from_round, by)
         except ValidationError as error:
             raise ValidationError(f"pair {pair.label}: {' '.join(error.messages)}") from None
         if change.changed:

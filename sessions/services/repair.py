@@ -52,6 +52,7 @@ from sessions.text import clean_name, counted
 
 from sessions.selectors.repair import pairs_a_movement_drops
 
+from .players import TypedPlayer, pair_name_players
 from .results import _expected_seating, _find_pair, log_text
 from .revisions import club_revise, session_revise
 from .sessions import _create_boards, _create_seatings, _split_label, session_log
@@ -579,9 +580,12 @@ class LatePair:
 
 
 @transaction.atomic
-def pair_add_late(*, section: Section, from_round: int, by: AbstractBaseUser | None = None) -> LatePair:
+def pair_add_late(
+    *, section: Section, from_round: int, players: Sequence[TypedPlayer] = (), by: AbstractBaseUser | None = None,
+) -> LatePair:
     """A late pair takes the phantom's place from ``from_round`` on: the pairs meeting it
-    no longer sit out. The rounds it missed have no seating (its opponents sat out then),
+    no longer sit out. ``players``: its two players as typed (name, national number), found
+    on the club's list or added to it as the pairs page does; none: named later. The rounds it missed have no seating (its opponents sat out then),
     so those boards are simply not played: no line is missing. If the seating was changed
     by hand, the movement's place is unknown: the pair is added unseated, for the director
     to seat round by round.
@@ -598,6 +602,8 @@ def pair_add_late(*, section: Section, from_round: int, by: AbstractBaseUser | N
     pair = Pair(section=section, number=number, direction=direction)
     pair.full_clean()
     pair.save()
+    if players:
+        pair_name_players(pair=pair, players=players)
     current = list(Seating.objects.select_for_update().filter(section=section))
     pairs = {p.label: p for p in section.pairs.all()}
     created, unseated = [], []
@@ -616,6 +622,8 @@ def pair_add_late(*, section: Section, from_round: int, by: AbstractBaseUser | N
         created.append(seating.round)
     table_links_ensure(session=session)
     after = f"plays from round {from_round} ({len(created)} rounds)"
+    if pair.names:
+        after = f"{pair.names} {after}"
     if unseated:
         after += f"; rounds {', '.join(map(str, unseated))} to be seated by hand"
     session_log(session=session, action=ChangeAction.MOVEMENT, subject=f"pair {pair}",

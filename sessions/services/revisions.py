@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from sessions.models import Club, Event, Player, Session, TeamEvent
@@ -73,8 +73,9 @@ def club_revise_with_sessions(*, club: Club | int) -> None:
 def players_revise(*, players: Iterable[Player | int]) -> None:
     """A player's name shows on every session the player played: bump those and the club."""
     ids = [player if isinstance(player, int) else player.pk for player in players]
-    played = Session.objects.filter(sections__pairs__player_1__in=ids) | Session.objects.filter(
-        sections__pairs__player_2__in=ids
+    played = Session.objects.filter(
+        Q(sections__pairs__player_1__in=ids) | Q(sections__pairs__player_2__in=ids)
+        | Q(sections__pairs__lineups__player_1__in=ids) | Q(sections__pairs__lineups__player_2__in=ids)
     )
     sessions_revise(sessions=played)
     _bump(TeamEvent.objects.filter(teams__players__in=ids))  # a team's page lists its players

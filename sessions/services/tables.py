@@ -36,8 +36,10 @@ from sessions.models import (
     TableEntry, TableLink, TeamEvent,
 )
 
+from sessions.selectors.lineups import pair_spells, players_in_round
+
 from .errors import EntryClosed
-from .players import pair_set_players, player_find_or_add
+from .players import pair_change_players, player_find_or_add
 from .results import result_check, result_record
 from .revisions import session_revise
 
@@ -417,9 +419,12 @@ def table_seat_players(*, link: TableLink, seating: Seating, seats: Mapping[str,
     outcome = SeatsOutcome()
     for pair, seat_1, seat_2 in ((seating.ns_pair, "N", "S"), (seating.ew_pair, "E", "W")):
         pair = Pair.objects.select_related("section__session__event").get(pk=pair.pk)
-        player_1, player_2 = chosen.get(seat_1, pair.player_1), chosen.get(seat_2, pair.player_2)
-        if (player_1, player_2) == (pair.player_1, pair.player_2):
+        now = players_in_round(pair_spells(pair), seating.round)  # who played the round so far
+        player_1, player_2 = chosen.get(seat_1, now[0]), chosen.get(seat_2, now[1])
+        if (player_1, player_2) == now:
             continue
-        pair_set_players(pair=pair, player_1=player_1, player_2=player_2)
-        outcome.changed.append(f"{pair.label}: {pair.names}")
+        # From this round on: the rounds already played keep their players.
+        pair_change_players(pair=pair, player_1=player_1, player_2=player_2, from_round=seating.round,
+                            via_table=link.table)
+        outcome.changed.append(f"{pair.label}: {' & '.join(p.name for p in (player_1, player_2) if p)}")
     return outcome

@@ -37,6 +37,7 @@ from sessions.models import Board, Club, Event, Result, Section, Session
 from sessions.movements import Movement, MovementError
 from sessions.permissions import club_scoped, get_club_object_or_404, htmx_login_required
 from sessions.selectors.events import EventSessionView, event_ranking
+from sessions.selectors.lineups import pairs_changes_of_player
 from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
     EntryRow,
@@ -207,16 +208,19 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """The players of every pair: from the club's list or new, with an optional national number."""
     session = _session(request, session_id)
     pairs = list(session_pairs(session=session))
-    form = PairPlayersForm(request.POST or None, pairs=pairs)
+    form = PairPlayersForm(request.POST or None, pairs=pairs, rounds=session.rounds)
     if request.method == "POST" and form.is_valid():
         try:
-            changes = session_name_players(pairs=pairs, players=form.typed_players())
+            changes = session_name_players(pairs=pairs, players=form.typed_players(),
+                                           from_round=form.cleaned_data["from_round"], by=request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
+            from_round = form.cleaned_data["from_round"]
             for change in changes:
                 messages.success(
                     request, f"{change.pair.label}: {change.before or 'no names'} -> {change.after or 'no names'}"
+                    + (f" (a change of player from round {from_round})" if from_round > 1 else ""),
                 )
             if not changes:
                 messages.info(request, "Nothing changed.")
@@ -227,6 +231,7 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
         "session": session, "form": form, "players": session.event.club.players.all(),
         "twice": players_entered_twice(session=session) if request.method == "GET" else [],
         "several_sections": len({pair.section_id for pair in pairs}) > 1,
+        "changes": pairs_changes_of_player(pairs=pairs, rounds=session.rounds),
     })
 
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.text import counted
 from sessions.forms import MovementShapeForm, PlayerForm
-from sessions.forms.repair import FromRoundForm, LinePairsForm, PlayerMergeForm, RoundSeatingForm, SessionEditForm
+from sessions.forms.repair import FromRoundForm, LatePairForm, LinePairsForm, PlayerMergeForm, RoundSeatingForm, SessionEditForm
 from sessions.values import chosen_by_place
 from sessions.models import Club, Pair, Player, Result, Section, Session
 from sessions.movements import MovementError
@@ -138,6 +138,7 @@ def session_repair(request: HttpRequest, session_id: int) -> HttpResponse:
     return render(request, "director/repair.html", {
         "session": session, "sections": sections, "rounds": range(1, session.rounds + 1),
         "twice": players_entered_twice(session=session), "from_round": FromRoundForm(),
+        "players": session.event.club.players.all(),
     })
 
 
@@ -201,19 +202,21 @@ def table_turn(request: HttpRequest, session_id: int, letter: str, round: int, t
 @require_POST
 def pair_late(request: HttpRequest, session_id: int, letter: str) -> HttpResponse:
     section = _section(request, session_id, letter)
-    form = FromRoundForm(request.POST)
+    form = LatePairForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Nothing changed: give the round the late pair starts in.")
     else:
         try:
-            late = pair_add_late(section=section, from_round=form.cleaned_data["from_round"], by=request.user)
+            late = pair_add_late(section=section, from_round=form.cleaned_data["from_round"],
+                                 players=form.players(), by=request.user)
         except ValidationError as error:
             _refused(request, error)
         else:
             if late.rounds:
                 messages.success(
-                    request, f"Pair {late.pair} plays from round {form.cleaned_data['from_round']}: name its players "
-                    "under Pairs and players, and print its card.",
+                    request, f"Pair {late.pair} plays from round {form.cleaned_data['from_round']}: "
+                    + (f"{late.pair.names}; print its card." if late.pair.names
+                       else "name its players under Pairs and players, and print its card."),
                 )
             if not late.rounds and not late.unseated:
                 messages.success(request, f"Pair {late.pair} is added; the movement has no place for it from then on.")

@@ -34,6 +34,7 @@ from sessions import throttle
 from sessions.models import Board, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
+from sessions.selectors.lineups import seated_players
 from sessions.selectors.tables import TablePage, table_link_by_token, table_page
 from sessions.services.errors import EntryClosed
 from sessions.templatetags.table_phone import preview_reading, score_text
@@ -255,10 +256,7 @@ def table_players(request: HttpRequest, link: TableLink) -> HttpResponse:
     if page.closed and request.method == "GET":  # a POST is the service's to refuse
         messages.info(request, "The session is final: the players can no longer be changed from this phone.")
         return redirect("sessions:table_page", token=link.token)
-    current = {
-        "N": seating.ns_pair.player_1_id, "S": seating.ns_pair.player_2_id,
-        "E": seating.ew_pair.player_1_id, "W": seating.ew_pair.player_2_id,
-    }
+    current = seated_players(seating=seating)  # this round's players: a change holds from it
     form = SeatsForm(request.POST or None, players=link.session.event.club.players.all(), current=current)
     if request.method == "POST" and form.is_valid():
         try:

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from sessions.models import Combination, CombinedBy, LiveRankings, ScoringMethod
+from sessions.models import Combination, CombinedBy, LiveRankings, ScoringMethod, Seating
 from sessions.selectors.events import event_ranking
-from sessions.services import event_update, result_record, session_publish
+from sessions.services import event_update, pair_change_players, player_add, result_record, session_publish
 from sessions.services.sessions import session_mark_final
 from tests.factories import make_session
 
@@ -122,3 +122,26 @@ def test_a_player_entered_twice_in_a_session_is_reported_not_raised(event):
 def test_an_event_without_sessions_has_an_empty_ranking(event):
     ranking = event_ranking(event=event)
     assert ranking.sessions == () and ranking.rows == () and not ranking.error
+
+
+def test_ranking_players_credits_a_substitute_and_the_player_who_left_with_their_boards(event):
+    # Ann & Bob 1NS in round 1, Ann & Carl from round 2 (a substitute). Board 1 (round 1):
+    # 1NS top, 100 %; 1NS's first board of round 2: 1NS bottom, 0 %. Bob 100 %, Carl 0 %,
+    # Ann over both boards 50 %.
+    event_update(event=event, combination=Combination.AVERAGE, combined_by=CombinedBy.PLAYERS)
+    session = played(event, {"1NS": ("Ann", "Bob")}, {"1NS": TOP, "2NS": MIDDLE, "3NS": BOTTOM}, publish=False)
+    section = session.sections.get()
+    pair = section.pairs.select_related("section__session__event", "player_1").get(number=1, direction="NS")
+    pair_change_players(pair=pair, player_1=pair.player_1, player_2=player_add(club=event.club, name="Carl"),
+                        from_round=2)
+    number = min(Seating.objects.get(section=section, round=2, ns_pair=pair).boards)
+    for seating in Seating.objects.filter(section=section).select_related("ns_pair", "ew_pair"):
+        if number in seating.boards:  # the board's three lines: 1NS's in round 2, the others' in other rounds
+            text = BOTTOM if seating.ns_pair.label == "1NS" else MIDDLE
+            result_record(board=session.boards.get(number=number), section=section, ns_pair=seating.ns_pair.label,
+                          ew_pair=seating.ew_pair.label, text=text)
+    session_publish(session=session)
+
+    rows = {row.name: row.total for row in event_ranking(event=event).rows}
+
+    assert (rows["Bob"], rows["Ann"], rows["Carl"]) == (Fraction(100), Fraction(50), Fraction(0))

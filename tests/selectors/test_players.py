@@ -11,9 +11,9 @@ from fractions import Fraction
 
 import pytest
 
-from sessions.models import Player, Session
+from sessions.models import Player, Seating, Session
 from sessions.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
-from sessions.services import session_publish
+from sessions.services import pair_change_players, player_add, session_publish
 from tests.factories import make_club, make_event, make_session
 from tests.views.conftest import PLAYED_LINES, PLAYERS, enter
 
@@ -134,3 +134,43 @@ def test_a_search_matching_many_players_stops_at_the_limit(club, event):
 
     assert len(found) == SEARCH_LIMIT < 60
     assert names(found) == sorted(names(found))
+
+
+# --- a change of player: each player credited with the boards they played ----------------------
+
+
+def substituted(event) -> Session:
+    """Carl Cole plays for Bob Baker (1NS, with Ann Archer) from round 2 of 3, named on the
+    phone. Rounds 1 and 2 are played: 1NS +450 on each board of round 1, the other tables
+    +420 (top: 4 of 4); 1NS -50 on each board of round 2, the others +420 (0 of 4).
+    Bob: 8 of 8, 100 %; Carl: 0 of 8, 0 %; Ann: 8 of 16, 50 %."""
+    session = make_session(event, pair_players=PLAYERS)
+    section = session.sections.get()
+    pair = section.pairs.select_related("section__session__event", "player_1").get(number=1, direction="NS")
+    pair_change_players(pair=pair, player_1=pair.player_1, player_2=player_add(club=event.club, name="Carl Cole"),
+                        from_round=2)
+    lines = []
+    for seating in Seating.objects.filter(section=section, round__lte=2).select_related("ns_pair", "ew_pair"):
+        ours = seating.ns_pair.label == "1NS"
+        text = ("4S N +1" if seating.round == 1 else "4S N -1") if ours else "4S N ="
+        lines += [(number, seating.ns_pair.label, seating.ew_pair.label, text, "") for number in seating.boards]
+    enter(session, lines)
+    return session_publish(session=session)
+
+
+def test_a_substitute_and_the_player_who_left_are_each_credited_with_their_boards(event):
+    session = substituted(event)
+
+    bob = player_history(player=Player.objects.get(name="Bob Baker")).sessions
+    carl = player_history(player=Player.objects.get(name="Carl Cole")).sessions
+    ann_rows = player_history(player=ann()).sessions
+
+    assert [(row.session, row.rounds, row.percentage, row.partner.name) for row in bob] == [
+        (session, "round 1", Fraction(100), "Ann Archer")]
+    assert [(row.session, row.rounds, row.percentage, row.partner.name) for row in carl] == [
+        (session, "rounds 2-3", Fraction(0), "Ann Archer")]
+    assert [(row.rounds, row.percentage) for row in ann_rows] == [("", Fraction(50))]
+    assert [partner.name for partner in ann_rows[0].partners] == ["Bob Baker", "Carl Cole"]
+    assert ann_rows[0].standing.percentage == 50  # the pair's own standing is unchanged
+    assert published_player(player_id=Player.objects.get(name="Bob Baker").pk) is not None
+    assert names(player_search(club=event.club, query="carl")) == ["Carl Cole"]

@@ -3,10 +3,11 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from sessions.models import Pair, Player
+from sessions.models import Pair, PairLineup, Player
 from sessions.selectors.repair import players_entered_twice
 from sessions.services import player_add
 from sessions.services.player_records import player_merge, player_update
+from sessions.services.players import pair_change_players
 from tests.factories import make_session
 
 
@@ -45,6 +46,20 @@ def test_merging_moves_every_pair_to_the_record_kept(event):
     assert sorted(pair.label for pair in pairs) == ["1NS", "2EW"]
     keep.refresh_from_db()
     assert keep.national_number == "99"  # taken from the merged record, which had one
+
+
+def test_merging_moves_the_rounds_a_substitute_played(event):
+    session = make_session(event, pair_players={"1NS": ["Ann Smith", "Bob Jones"]})
+    keep, merge = player_add(club=event.club, name="Carl Wood"), player_add(club=event.club, name="Karl Wood")
+    pair = Pair.objects.select_related("section__session__event", "player_1").get(section__session=session, number=1,
+                                                                                direction="NS")
+    pair_change_players(pair=pair, player_1=pair.player_1, player_2=merge, from_round=3)
+
+    player_merge(keep=keep, merge=merge)
+
+    assert list(PairLineup.objects.filter(pair=pair).values_list("from_round", "player_2__name")) == [
+        (1, "Bob Jones"), (3, "Carl Wood"),
+    ]
 
 
 def test_two_records_playing_together_are_not_merged(event):

@@ -3,8 +3,9 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from sessions.models import Pair, Player
-from sessions.services import pair_name_players, player_add, session_name_players
+from sessions.models import ChangeAction, Pair, PairLineup, Player, ResultChange
+from sessions.services import pair_name_players, pair_set_players, player_add, session_name_players
+from sessions.services.players import pair_change_players
 
 
 def pair_of(session, label="1NS") -> Pair:
@@ -103,3 +104,92 @@ def test_naming_several_pairs_reports_only_the_changed_ones(session):
     })
 
     assert [change.pair.label for change in changes] == ["1NS"]
+
+
+# --- a change of player from a round on -----------------------------------------------------
+
+
+@pytest.fixture
+def named(session, club):
+    """1NS named Ann Archer & Bob Baker for the whole session (3 rounds of 2 boards); Carl Cole on the list."""
+    ann, bob, carl = (player_add(club=club, name=name) for name in ("Ann Archer", "Bob Baker", "Carl Cole"))
+    pair_set_players(pair=pair_of(session), player_1=ann, player_2=bob)
+    return ann, bob, carl
+
+
+def spells(pair):
+    return [(lineup.from_round, lineup.names) for lineup in PairLineup.objects.filter(pair=pair).order_by("from_round")]
+
+
+def test_a_substitute_from_round_2_keeps_round_1_for_the_player_who_left(session, named):
+    ann, bob, carl = named
+
+    change = pair_change_players(pair=pair_of(session), player_1=ann, player_2=carl, from_round=2)
+
+    pair = pair_of(session)
+    assert spells(pair) == [(1, "Ann Archer & Bob Baker"), (2, "Ann Archer & Carl Cole")]
+    assert (pair.player_1, pair.player_2) == (ann, carl)  # the players of the most boards (4 of 6)
+    assert (change.before, change.after, change.changed) == ("Ann Archer & Bob Baker", "Ann Archer & Carl Cole", True)
+    log = ResultChange.objects.get(action=ChangeAction.PLAYERS)
+    assert (log.subject, log.before_text) == ("pair 1NS", "Ann Archer & Bob Baker")
+    assert log.after_text == "round 1 Ann Archer & Bob Baker; rounds 2-3 Ann Archer & Carl Cole"
+
+
+def test_a_substitute_for_the_last_round_leaves_the_pair_its_players(session, named):
+    ann, bob, carl = named
+
+    pair_change_players(pair=pair_of(session), player_1=carl, player_2=bob, from_round=3)
+
+    pair = pair_of(session)
+    assert (pair.player_1, pair.player_2) == (ann, bob)  # 4 boards against Carl's 2
+    assert spells(pair) == [(1, "Ann Archer & Bob Baker"), (3, "Carl Cole & Bob Baker")]
+
+
+def test_the_player_back_for_a_later_round_is_a_change_of_its_own(session, named):
+    ann, bob, carl = named
+    pair_change_players(pair=pair_of(session), player_1=ann, player_2=carl, from_round=2)
+
+    pair_change_players(pair=pair_of(session), player_1=ann, player_2=bob, from_round=3)
+
+    pair = pair_of(session)
+    assert spells(pair) == [(1, "Ann Archer & Bob Baker"), (2, "Ann Archer & Carl Cole"), (3, "Ann Archer & Bob Baker")]
+    assert (pair.player_1, pair.player_2) == (ann, bob)
+
+
+def test_undoing_a_change_leaves_one_lineup_the_whole_session(session, named):
+    ann, bob, carl = named
+    pair_change_players(pair=pair_of(session), player_1=ann, player_2=carl, from_round=2)
+
+    change = pair_change_players(pair=pair_of(session), player_1=bob, player_2=ann, from_round=2)  # seats swapped
+
+    pair = pair_of(session)
+    assert spells(pair) == [] and change.changed
+    assert (pair.player_1, pair.player_2) == (ann, bob)  # the earlier round's seats
+
+
+def test_a_change_from_round_1_names_the_whole_session(session, named):
+    ann, bob, carl = named
+    pair_change_players(pair=pair_of(session), player_1=ann, player_2=carl, from_round=2)
+
+    session_name_players(pairs=[pair_of(session)], players={pair_of(session).pk: [("Carl Cole", ""), ("Bob Baker", "")]})
+
+    pair = pair_of(session)
+    assert spells(pair) == [] and (pair.player_1, pair.player_2) == (carl, bob)
+
+
+def test_the_directors_names_from_a_round_are_a_change_of_player(session, named):
+    ann, bob, carl = named
+    pair = pair_of(session)
+
+    changes = session_name_players(pairs=[pair], players={pair.pk: [("Ann Archer", ""), ("Carl Cole", "")]}, from_round=3)
+
+    assert [change.pair.label for change in changes] == ["1NS"]
+    assert spells(pair_of(session)) == [(1, "Ann Archer & Bob Baker"), (3, "Ann Archer & Carl Cole")]
+
+
+@pytest.mark.parametrize("from_round", [0, 4])
+def test_a_change_of_player_outside_the_sessions_rounds_is_refused(session, named, from_round):
+    ann, bob, carl = named
+    with pytest.raises(ValidationError, match="rounds 1 to 3"):
+        pair_change_players(pair=pair_of(session), player_1=ann, player_2=carl, from_round=from_round)
+    assert spells(pair_of(session)) == []

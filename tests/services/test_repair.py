@@ -271,6 +271,29 @@ def test_a_late_pair_takes_the_phantoms_place_from_its_round(odd_session):
     assert ResultChange.objects.get(action=ChangeAction.MOVEMENT).subject == "pair 3EW"
 
 
+def test_a_late_pair_is_named_as_it_is_added(odd_session):
+    section = odd_session.sections.get()
+    member = player_add(club=odd_session.event.club, name="Ann Member", national_number="123")
+
+    late = pair_add_late(section=section, from_round=2, players=[("ann member", ""), ("New Guest", "9")])
+
+    pair = Pair.objects.select_related("player_1", "player_2").get(pk=late.pair.pk)
+    assert pair.player_1 == member  # a club member found by name (any case), not added twice
+    assert (pair.player_2.name, pair.player_2.national_number) == ("New Guest", "9")
+    assert odd_session.event.club.players.count() == 2
+    assert ResultChange.objects.get(action=ChangeAction.MOVEMENT).after_text.startswith("Ann Member & New Guest plays")
+
+
+def test_a_late_pair_whose_player_is_refused_is_not_added(odd_session):
+    section = odd_session.sections.get()
+    player_add(club=odd_session.event.club, name="Ann Member", national_number="123")
+
+    with pytest.raises(ValidationError, match="national number 123 is Ann Member's"):
+        pair_add_late(section=section, from_round=2, players=[("Bob Other", "123"), ("", "")])
+
+    assert not Pair.objects.filter(section=section, number=3, direction="EW").exists()
+
+
 def test_a_late_pair_after_a_seating_change_takes_the_places_still_free(odd_session):
     section = odd_session.sections.get()
     seating_turn_round(section=section, round=1, table=1)  # the movement's plan no longer holds

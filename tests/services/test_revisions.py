@@ -23,6 +23,7 @@ from sessions.services import (
     board_set_groups,
     club_update,
     event_update,
+    pair_change_players,
     pair_name_players,
     pair_set_players,
     player_add,
@@ -170,6 +171,9 @@ WRITES: dict[str, tuple[Callable[[Session], object], Callable[[Session, object],
         pair=pair(s, "2NS"), players=[("Cat Cole", ""), ("Dan Dale", "")])),
     "session_name_players": (_nothing, lambda s, _: session_name_players(
         pairs=[pair(s, "2NS")], players={pair(s, "2NS").pk: [("Cat Cole", ""), ("Dan Dale", "")]})),
+    "pair_change_players": (_nothing, lambda s, _: pair_change_players(
+        pair=pair(s, "1NS"), player_1=player("Ann Archer"), player_2=player_add(club=s.event.club, name="Sub"),
+        from_round=2)),
     "player_update": (_nothing, lambda s, _: player_update(player=player("Ann Archer"), name="Ann Archer-Smith")),
     "player_merge": (lambda s: player_add(club=s.event.club, name="A. Archer"),
                      lambda s, keep: player_merge(keep=keep, merge=player("Ann Archer"))),

@@ -210,3 +210,28 @@ def test_the_export_command_writes_text_to_stdout_and_binary_to_a_file(imported,
     assert openpyxl.load_workbook(target).sheetnames[0] == "Rankings"
     with pytest.raises(CommandError, match="no session"):
         call_command("export_results", "999999", "--format", "pbn", stdout=StringIO())
+
+
+@pytest.mark.parametrize(("from_round", "named"), [(3, ["Ann Archer", "Bob Baker"]), (2, ["Ann Archer", "Sub Stitute"])])
+def test_the_usebio_export_names_the_players_of_the_most_boards(event, from_round, named):
+    """Bob Baker leaves 1NS before ``from_round`` of 3 (2 boards a round): a substitute for the
+    last round leaves Ann and Bob the pair's players (4 boards of 6); one from round 2
+    plays 4 boards, and is named. The other stays in the change log."""
+    from sessions.models import ChangeAction, ResultChange
+    from sessions.services import pair_change_players, result_record
+    from tests.factories import make_session
+
+    session = make_session(event, pair_players={"1NS": ["Ann Archer", "Bob Baker"]})
+    pair = session.sections.get().pairs.select_related("section__session__event", "player_1").get(
+        number=1, direction="NS")
+    pair_change_players(pair=pair, player_1=pair.player_1, player_2=player_add(club=event.club, name="Sub Stitute"),
+                        from_round=from_round)
+    result_record(board=session.boards.get(number=1), section=session.sections.get(), ns_pair="1NS", ew_pair="1EW",
+                  text="4S N =")
+
+    _, _, content = EXPORTERS["usebio"].render(session)
+
+    parsed = parse_results_file(content)
+    pair_1ns = next(p for p in parsed.pairs if (p.number, p.direction) == ("1", "NS"))
+    assert [player.name for player in pair_1ns.players] == named
+    assert "Bob Baker" in ResultChange.objects.get(session=session, action=ChangeAction.PLAYERS).after_text

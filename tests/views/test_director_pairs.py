@@ -109,3 +109,21 @@ def test_saving_an_unchanged_page_takes_the_same_queries_for_a_bigger_session(lo
         counts.append(len(queries))
 
     assert counts[0] == counts[1]  # nothing changed: no query per pair
+
+
+def test_a_substitute_named_from_a_round_keeps_the_earlier_rounds_players(logged_in, event):
+    from tests.factories import make_session
+
+    session = make_session(event, pair_players={"1NS": ["Ann Archer", "Bob Baker"]})
+    pk = Pair.objects.get(section__session=session, number=1, direction="NS").pk
+    assert '<option value="2">round 2 on</option>' in logged_in.get(pairs_url(session)).content.decode()
+
+    response = logged_in.post(pairs_url(session), {
+        f"p{pk}_1_name": "Ann Archer", f"p{pk}_2_name": "Carl Cole", "from_round": "3",
+    }, follow=True)
+
+    pair = Pair.objects.select_related("player_1", "player_2").get(pk=pk)
+    assert pair.names == "Ann Archer & Bob Baker"  # still the players of the most boards
+    html = response.content.decode()
+    assert "Changes of player" in html
+    assert "1NS: rounds 1-2 Ann Archer &amp; Bob Baker; round 3 Ann Archer &amp; Carl Cole" in html

@@ -133,6 +133,23 @@ def test_late_and_leaving_pairs_from_the_repair_page(logged_in, session):
     assert Seating.objects.filter(section__session=session, ew_pair__number=3, ew_pair__direction="EW").count() == 2
 
 
+def test_the_late_pair_form_names_its_players_from_the_club_list_or_new(logged_in, event):
+    session = make_session(event, mitchell(3, 2, phantom="3EW"))
+    member = player_add(club=event.club, name="Ann Member")
+    page = logged_in.get(reverse("sessions:director_repair", args=[session.pk])).content.decode()
+    assert 'name="player_1_name"' in page and 'name="player_2_number"' in page
+    assert '<option value="Ann Member">' in page  # the club's list, to choose from
+
+    late = logged_in.post(reverse("sessions:director_pair_late", args=[session.pk, "A"]), {
+        "from_round": 2, "player_1_name": "Ann Member", "player_1_number": "",
+        "player_2_name": "Carl New", "player_2_number": "77",
+    }, follow=True)
+
+    pair = Pair.objects.get(section__session=session, number=3, direction="EW")
+    assert (pair.player_1, pair.player_2.name, pair.player_2.national_number) == (member, "Carl New", "77")
+    assert "Pair 3EW plays from round 2: Ann Member & Carl New; print its card." in messages_of(late)
+
+
 def test_editing_a_session_is_saved_and_logged(logged_in, session):
     response = logged_in.post(reverse("sessions:director_session_edit", args=[session.pk]),
                               {"name": "Club night", "date": "2025-04-01"})

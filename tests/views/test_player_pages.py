@@ -177,3 +177,17 @@ def test_the_search_page_without_a_query_explains_itself(client, played_session,
 
 def test_the_search_of_an_unknown_club_is_not_found(client, db):
     assert client.get(reverse("sessions:club_players", args=["no-such-club"]), {"q": "a"}).status_code == 404
+
+
+def test_a_substitutes_page_and_the_score_card_say_who_played_which_rounds(client, event):
+    from tests.selectors.test_players import substituted
+
+    session = substituted(event)
+    bob = Player.objects.get(name="Bob Baker")
+    pair = session.sections.get().pairs.get(number=1, direction="NS")
+
+    page = client.get(reverse("sessions:player", args=[bob.pk])).content.decode()
+    card = client.get(reverse("sessions:scorecard", args=[session.pk, pair.pk])).content.decode()
+
+    assert "100.00%" in page and '<span class="names">round 1</span>' in page  # Bob's one round
+    assert "A change of player: round 1 Ann Archer &amp; Bob Baker; rounds 2-3 Ann Archer &amp; Carl Cole." in card

@@ -10,9 +10,9 @@ import itertools
 import pytest
 from django.urls import reverse
 
-from sessions.models import Player, Session
+from sessions.models import Pair, Player, Session
 from sessions.movements import mitchell
-from sessions.services import result_record, session_publish
+from sessions.services import pair_change_players, player_add, result_record, session_publish
 from sessions.services.sessions import session_mark_final
 from tests.factories import make_session
 
@@ -138,3 +138,20 @@ def test_the_player_search_takes_three_queries(client, played_session, django_as
     with django_assert_num_queries(3):
         response = client.get(url, {"q": "ann"})
     assert b"Ann Archer" in response.content
+
+
+@pytest.mark.parametrize("count", [3, 30], ids=["3 sessions", "30 sessions"])
+def test_the_player_page_reads_the_lineups_once_when_a_partner_changed(client, event, count,
+                                                                       django_assert_num_queries):
+    player = players_sessions(event, count)
+    for pair in Pair.objects.filter(section__session__published=True, number=1, direction="NS").select_related(
+            "section__session__event", "player_1"):
+        pair_change_players(pair=pair, player_1=pair.player_1, player_2=player_add(club=event.club,
+                            name=f"Sub {pair.pk}"), from_round=2)
+    url = reverse("sessions:player", args=[player])
+    # 0-4. as without a change of player
+    # 5. the lineups of the player's pairs whose players changed, with their players
+    with django_assert_num_queries(6):
+        response = client.get(url)
+    assert response.status_code == 200
+    assert response.content.count(b">Sub ") == count  # each session names both partners

@@ -444,6 +444,24 @@ def test_a_late_change_of_player_keeps_the_other_seats(client, session, links):
     assert (pair.player_1, pair.player_2) == (ann, eve)
 
 
+def test_a_change_of_player_after_round_1_holds_from_the_tables_round(client, session, links):
+    club = session.event.club
+    ann, bob, eve = (club.players.create(name=name) for name in ("Ann Archer", "Bob Baker", "Eve Evans"))
+    client.post(url(links[1], "players"), {"N_player": ann.pk, "S_player": bob.pk})
+    _round_played(session, finished=False)  # the table moves on to round 2
+    form = client.get(url(links[1], "players")).content.decode()
+    assert f'<option value="{bob.pk}" selected>' in form  # the round's players, to change
+
+    client.post(url(links[1], "players"), {"S_player": eve.pk})
+
+    pair = session.sections.get().pairs.get(number=1, direction="NS")
+    lineups = [(lineup.from_round, lineup.player_1, lineup.player_2) for lineup in pair.lineups.order_by("from_round")]
+    assert lineups == [(1, ann, bob), (2, ann, eve)]  # Bob keeps round 1
+    assert (pair.player_1, pair.player_2) == (ann, eve)  # of the most boards: rounds 2 and 3
+    log = ResultChange.objects.get(action=ChangeAction.PLAYERS)
+    assert (log.via_table, log.after_text) == (1, "round 1 Ann Archer & Bob Baker; rounds 2-3 Ann Archer & Eve Evans")
+
+
 @pytest.mark.parametrize(
     ("seats", "message"),
     [
