@@ -240,13 +240,7 @@
       return;
     }
     waitingFor = null;
-    if (!group.classList.contains("left-with-problem")) {
-      group.hidden = true;
-    }
-    next.hidden = false;
-    shown = next;
-    history.replaceState(history.state, "", next.dataset.url);
-    document.title = next.dataset.title;
+    showInstead(group, next);
     const saving = rowsOf(group).some((row) => state(row).pending.length);
     say("On to " + label + ": every line of " + group.dataset.label + " is entered" + (saving ? " (saving)." : "."));
     const open = rowsOf(next).find((row) => !entered(row)) || rowsOf(next)[0];
@@ -255,6 +249,18 @@
       moveTo(last, open);
     }
     fetchMore();
+  }
+
+  /** ``next`` shown in the place of ``group`` (kept in view if a line of it needs the
+      director), with its own address and title. */
+  function showInstead(group, next) {
+    if (!group.classList.contains("left-with-problem")) {
+      group.hidden = true;
+    }
+    next.hidden = false;
+    shown = next;
+    history.replaceState(history.state, "", next.dataset.url);
+    document.title = next.dataset.title;
   }
 
   /** No row to type in: the cursor goes to the status line, where keys are said, not entered. */
@@ -316,13 +322,7 @@
         waitingFor = null;
         say(group.dataset.nextLabel + " is here: click its first Result box to go on. Not entered: \u201c"
             + stray.replace(/\n/g, "\u23ce") + "\u201d.");
-        if (!group.classList.contains("left-with-problem")) {
-          group.hidden = true;
-        }
-        next.hidden = false;
-        shown = next;
-        history.replaceState(history.state, "", next.dataset.url);
-        document.title = next.dataset.title;
+        showInstead(group, next);
       } else {
         setTimeout(fetchMore, 1000);
       }
