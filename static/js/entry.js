@@ -181,14 +181,6 @@
 
   // --- moving the cursor ----------------------------------------------------------------
 
-  function focusBox(box, keepCaret) {
-    if (keepCaret) {
-      box.dataset.keepCaret = "";
-    }
-    box.focus();
-    delete box.dataset.keepCaret;
-  }
-
   /** The row the cursor moves to after ``form`` in its group: the next one still to enter. */
   function nextRow(form) {
     const all = rowsOf(form.closest(GROUP));
@@ -201,7 +193,7 @@
     const known = state(from);
     known.movedTo = box;
     known.movedToValue = box.value;
-    focusBox(box);
+    box.focus();
   }
 
   /** After Enter on ``form``: the next row to enter in its group, else (if that Enter
@@ -283,7 +275,7 @@
       const untouched = known.movedTo !== null && now === known.movedTo && now.value === known.movedToValue;
       if (form.isConnected && form.closest(GROUP) === shown && lastKeyAt <= known.enterAt && untouched
           && !known.pending.length) {
-        focusBox(field(form, "text"));
+        field(form, "text").focus();
       }
     };
     setTimeout(check, Math.max(0, known.enterAt + BACK_AFTER_IDLE - performance.now()));
@@ -611,9 +603,7 @@
       if (group && group !== shown && !group.classList.contains("left-with-problem")) {
         shown = group;
       }
-      if (!("keepCaret" in target.dataset)) {
-        target.select(); // typing replaces a filled box, never glues to it
-      }
+      target.select(); // typing replaces a filled box, never glues to it
     }
   }
 
@@ -623,7 +613,7 @@
     const box = event.target;
     if (isBox(box) && document.activeElement !== box && event.button === 0) {
       event.preventDefault();
-      focusBox(box);
+      box.focus();
     }
   }
 
