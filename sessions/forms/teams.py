@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from sessions.forms.imp_tables import IMP_TABLE_CHOICES
-from sessions.models import AdjustmentKind, MatchStatus, Player, Room, Team, TeamEvent
+from sessions.models import AdjustmentKind, BamPoints, MatchStatus, Player, Room, Team, TeamEvent
 from sessions.services.teams import TEAM_EVENT_SETTINGS
 from sessions.values import parse_number
 
@@ -33,6 +33,7 @@ class TeamEventForm(forms.ModelForm):
         fields = TEAM_EVENT_SETTINGS
         labels = {
             "form": "Form of the event", "scoring": "Scoring", "vp_scale": "Victory point scale",
+            "bam_points": "Board-a-match points",
             "boards_per_match": "Boards a match", "bye_vp": "VPs for a bye",
             "tie_break": "A drawn knockout match", "imp_table": "IMP table",
             "table_confirmation": "Phones: the opponents confirm each result",
@@ -41,8 +42,16 @@ class TeamEventForm(forms.ModelForm):
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),  # what a date box reads
             "form": forms.RadioSelect, "scoring": forms.RadioSelect, "vp_scale": forms.RadioSelect,
-            "tie_break": forms.RadioSelect,
+            "bam_points": forms.RadioSelect, "tie_break": forms.RadioSelect,
         }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Board-a-match only: a form that leaves it out (an IMPs event) keeps the default.
+        self.fields["bam_points"].required = False
+
+    def clean_bam_points(self) -> int:
+        return self.cleaned_data.get("bam_points") or BamPoints.ONE
 
 
 class TeamForm(forms.Form):

@@ -31,6 +31,7 @@ from .scorepads import DealEra, PadKind, ScorePad
 from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
 from .teams import (
     AdjustmentKind,
+    BamPoints,
     Match,
     MatchBoard,
     MatchLineChange,
@@ -55,6 +56,6 @@ __all__ = [
     "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
-    "AdjustmentKind", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
+    "AdjustmentKind", "BamPoints", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
     "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py
 ]

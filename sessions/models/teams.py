@@ -32,7 +32,14 @@ class TeamEventForm(models.TextChoices):
 
 class TeamScoring(models.TextChoices):
     IMPS_TO_VPS = engine.MatchScoring.IMPS_TO_VPS.value, "IMPs converted to victory points"
-    BOARD_A_MATCH = engine.MatchScoring.BOARD_A_MATCH.value, "Board-a-match (1 / 0.5 / 0 a board)"
+    BOARD_A_MATCH = engine.MatchScoring.BOARD_A_MATCH.value, "Board-a-match"
+
+
+class BamPoints(models.IntegerChoices):
+    """A board-a-match board's points for a win (a tie scores half)."""
+
+    ONE = 1, "1 / ½ / 0 a board"
+    TWO = 2, "2 / 1 / 0 a board (as EBUScoreTeams publishes)"
 
 
 class VpScale(models.TextChoices):
@@ -54,6 +61,10 @@ class TeamEvent(KeepsRevisionOnSave, models.Model):
     form = models.CharField(max_length=16, choices=TeamEventForm, default=TeamEventForm.SWISS)
     scoring = models.CharField(max_length=8, choices=TeamScoring, default=TeamScoring.IMPS_TO_VPS)
     vp_scale = models.CharField(max_length=8, choices=VpScale, default=VpScale.WBF_2013)
+    bam_points = models.PositiveSmallIntegerField(
+        "Board-a-match points", choices=BamPoints, default=BamPoints.ONE,
+        help_text="Board-a-match only: the points of a won board.",
+    )
     imp_table = models.CharField(max_length=16, default="wbf", help_text="The engine's IMP table name.")
     boards_per_match = models.PositiveSmallIntegerField(default=8)
     bye_vp = models.DecimalField(
@@ -105,7 +116,7 @@ class TeamEvent(KeepsRevisionOnSave, models.Model):
 
     @property
     def match_settings(self) -> engine.MatchSettings:
-        return engine.MatchSettings(engine.MatchScoring(self.scoring), self.vp_scale, self.imp_table)
+        return engine.MatchSettings(engine.MatchScoring(self.scoring), self.vp_scale, self.imp_table, self.bam_points)
 
 
 class Team(models.Model):

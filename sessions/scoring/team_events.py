@@ -29,7 +29,7 @@ from .errors import ScoringError
 from .imps import DEFAULT_IMP_TABLE, imps
 from .ranking import place_labels
 from .scores import Artificial, LineScore, NotPlayed, Weighted
-from .teams import VP_SCALES, victory_points, wbf_vp
+from .teams import BAM_WIN_POINTS, VP_SCALES, victory_points, wbf_vp
 
 Exact = Fraction | Decimal
 
@@ -90,10 +90,15 @@ class MatchSettings:
     scoring: MatchScoring = MatchScoring.IMPS_TO_VPS
     vp_scale: str = "20"
     imp_table: str = DEFAULT_IMP_TABLE
+    # Board-a-match: points for a won board, a tie scoring half (1 / 1/2 / 0 by RULES 7,
+    # or 2 / 1 / 0 as EBUScoreTeams publishes it).
+    bam_win: int = 1
 
     def __post_init__(self) -> None:
         if self.vp_scale not in VP_SCALE_NAMES:
             raise ScoringError(f"unknown VP scale {self.vp_scale!r}: use one of {', '.join(VP_SCALE_NAMES)}")
+        if isinstance(self.bam_win, bool) or self.bam_win not in BAM_WIN_POINTS:
+            raise ScoringError(f"a board-a-match board is worth 1 or 2 points, not {self.bam_win!r}")
 
     @property
     def vp_total(self) -> int:
@@ -147,11 +152,14 @@ def score_board(board: BoardRooms, settings: MatchSettings) -> BoardOutcome:
     artificial = [(room, index == 0) for index, room in enumerate(rooms) if isinstance(room, Artificial)]
     # An artificial score in either room: each side's average, the rooms not compared.
     if artificial:
-        return _artificial_board(board.number, artificial, bam)
+        outcome = _artificial_board(board.number, artificial, bam)
+        if bam and outcome.home is not None and outcome.away is not None:
+            return BoardOutcome(board.number, outcome.home * settings.bam_win, outcome.away * settings.bam_win)
+        return outcome
     assert board.open_room is not None and board.closed_room is not None
     if bam:
         home = _bam_between(board.open_room, board.closed_room)
-        return BoardOutcome(board.number, home, 1 - home)
+        return BoardOutcome(board.number, home * settings.bam_win, (1 - home) * settings.bam_win)
     home = _imps_between(board.open_room, board.closed_room, settings.imp_table)
     return BoardOutcome(board.number, max(home, Fraction(0)), max(-home, Fraction(0)))
 
@@ -215,9 +223,9 @@ def score_match_totals(home_imps: Fraction, away_imps: Fraction, boards: int, se
     for name, value in (("home", home_imps), ("away", away_imps)):
         if value < 0:
             raise ScoringError(f"the {name} team's total cannot be negative ({value})")
-    if settings.scoring is MatchScoring.BOARD_A_MATCH and home_imps + away_imps != boards:
+    if settings.scoring is MatchScoring.BOARD_A_MATCH and home_imps + away_imps != boards * settings.bam_win:
         raise ScoringError(
-            f"board-a-match points must add up to the number of boards ({boards}), "
+            f"board-a-match points must add up to {settings.bam_win} a board ({boards * settings.bam_win}), "
             f"not {home_imps + away_imps}"
         )
     return _with_vps(Fraction(home_imps), Fraction(away_imps), boards, settings, ())

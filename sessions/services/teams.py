@@ -54,7 +54,7 @@ from .revisions import club_revise, team_event_revise
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
-TEAM_EVENT_SETTINGS = ("name", "date", "form", "scoring", "vp_scale", "imp_table", "boards_per_match", "bye_vp",
+TEAM_EVENT_SETTINGS = ("name", "date", "form", "scoring", "vp_scale", "bam_points", "imp_table", "boards_per_match", "bye_vp",
                        "tie_break", "table_confirmation", "table_shows_imps")
 
 
@@ -383,9 +383,11 @@ def match_set_totals(*, match: Match, home_imps: Decimal, away_imps: Decimal) ->
     match.home_imps, match.away_imps = home_imps, away_imps
     match.status, match.home_vp_awarded, match.away_vp_awarded = MatchStatus.PLAYED, None, None
     match.full_clean()
-    if match.event.scoring == TeamScoring.BOARD_A_MATCH and home_imps + away_imps != match.boards:
+    event = match.event
+    if event.scoring == TeamScoring.BOARD_A_MATCH and home_imps + away_imps != match.boards * event.bam_points:
         raise ValidationError(
-            f"board-a-match points must add up to the {match.boards} boards, not {home_imps + away_imps}"
+            f"board-a-match points must add up to {event.bam_points} a board "
+            f"({match.boards * event.bam_points} for {match.boards} boards), not {home_imps + away_imps}"
         )
     match.save()
     team_event_revise(event=match.event_id)

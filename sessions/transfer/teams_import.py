@@ -25,7 +25,7 @@ from sessions.formats.teams import ParsedRoom, ParsedTeamEvent, score_parsed_tea
 from sessions.formats.teams_pbn import parse_pbn_teams
 from sessions.formats.teams_realbridge import is_realbridge_teams, parse_realbridge_teams
 from sessions.formats.usebio import is_usebio_teams_file, parse_usebio_teams
-from sessions.models import Club, Match, MatchBoard, Room, TeamEvent, TeamEventForm, VpScale
+from sessions.models import BamPoints, Club, Match, MatchBoard, Room, TeamEvent, TeamEventForm, VpScale
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.team_events import MatchScoring, MatchSettings
 from sessions.selectors.teams import team_event_score
@@ -133,6 +133,21 @@ def _reproducing_scale(parsed: ParsedTeamEvent) -> tuple[str, list[str]]:
     return VpScale.WBF_2013, ["no VP scale reproduces the file's VPs: scored on the WBF 2013 scale"]
 
 
+def _reproducing_bam_points(parsed: ParsedTeamEvent) -> tuple[int, list[str]]:
+    """A board-a-match file's points for a won board: the first of 1 / ½ / 0 and 2 / 1 / 0
+    (EBUScoreTeams' scale) that gives the file's published match scores (else 1, noted)."""
+    if parsed.scoring != MatchScoring.BOARD_A_MATCH.value:
+        return BamPoints.ONE, []
+    published = [(m.published_team_score, m.published_opponents_score) for m in parsed.matches]
+    if all(None in points for points in published):
+        return BamPoints.ONE, []
+    for points in BamPoints:
+        scored = score_parsed_teams(parsed, MatchSettings(scoring=MatchScoring.BOARD_A_MATCH, bam_win=points.value))
+        if all(_vps_match((o.home_vp, o.away_vp), p) for o, p in zip(scored.outcomes, published) if None not in p):
+            return points, []
+    return BamPoints.ONE, ["no board-a-match scale gives the file's match scores: scored 1 / ½ / 0 a board"]
+
+
 def _date(text: str) -> datetime.date:
     for pattern in ("%d/%m/%Y", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y"):
         try:
@@ -165,6 +180,7 @@ class TeamsFile:
     parsed: ParsedTeamEvent
     scale: str
     notes: list[str]
+    bam_points: int = BamPoints.ONE
 
     @property
     def lines(self) -> int:
@@ -178,9 +194,10 @@ def teams_read(*, data: bytes) -> TeamsFile:
     """Read a teams results file (nothing stored); ImportRefused when it cannot be read."""
     try:
         parsed, scale, notes = _read(data)
+        bam_points, bam_notes = _reproducing_bam_points(parsed)
     except (FormatError, ScoringError) as error:
         raise ImportRefused(str(error)) from None
-    return TeamsFile(parsed, scale, notes)
+    return TeamsFile(parsed, scale, [*notes, *bam_notes], bam_points)
 
 
 @transaction.atomic
@@ -191,7 +208,7 @@ def teams_store(
     parsed = read.parsed
     try:
         with transaction.atomic():
-            event, lines = _store(club, parsed, filename, read.scale, user)
+            event, lines = _store(club, read, filename, user)
     except ValidationError as error:
         raise ImportRefused("; ".join(error.messages)) from None
     except IntegrityError as error:  # a line the constraints refuse (two lines for one room, say)
@@ -229,11 +246,12 @@ def _agreement(parsed: ParsedTeamEvent) -> dict[str, str]:
     return {"agreement": "every match's IMPs are the file's (it publishes no VPs, totals or places)"}
 
 
-def _store(club: Club, parsed: ParsedTeamEvent, filename: str, scale: str, user) -> tuple[TeamEvent, int]:
+def _store(club: Club, read: TeamsFile, filename: str, user) -> tuple[TeamEvent, int]:
+    parsed = read.parsed
     boards = Counter(match.board_count for match in parsed.matches).most_common(1)[0][0]
     event = team_event_create(
         club=club, name=_event_name(club, parsed, filename), date=_date(parsed.date), form=_form(parsed),
-        scoring=parsed.scoring, vp_scale=scale, boards_per_match=boards,
+        scoring=parsed.scoring, vp_scale=read.scale, bam_points=read.bam_points, boards_per_match=boards,
     )
     # Every team's players found or added at once (the club's list read once, one insert).
     typed = [(p.name, p.national_id) for team in parsed.teams for p in team.players]

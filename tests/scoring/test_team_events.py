@@ -107,7 +107,7 @@ def test_carry_over_counts_towards_the_margin():
 
 
 def test_board_a_match_totals_must_add_up_to_the_boards():
-    with pytest.raises(ScoringError, match="add up to the number of boards"):
+    with pytest.raises(ScoringError, match=r"add up to 1 a board \(7\), not 6"):
         score_match_totals(Fraction(3), Fraction(3), 7, BAM)
 
 
@@ -133,3 +133,29 @@ def test_knockout_tie_goes_to_the_stated_rule_or_waits_for_extra_boards():
     assert knockout_winner(tied, home_seed=3, away_seed=1, tie_break=TieBreak.HIGHER_SEED) == "away"
     assert knockout_winner(tied, home_seed=3, away_seed=1, tie_break=TieBreak.EXTRA_BOARDS) is None
     assert knockout_winner(tied, home_seed=3, away_seed=1, tie_break=TieBreak.EXTRA_BOARDS, extra_boards=extra) == "away"
+
+
+BAM_TWO = MatchSettings(MatchScoring.BOARD_A_MATCH, bam_win=2)
+
+
+def test_board_a_match_on_the_two_one_nothing_scale_doubles_every_board():
+    # Won, tied, lost (+420 v +400, 420 v 420, -50 v +100), then an Ave+ / Ave- board.
+    boards = _boards((420, 400), (420, 420), (-50, 100), (Artificial(60, 40), Artificial(60, 40)))
+
+    one, two = score_match(boards, BAM), score_match(boards, BAM_TWO)
+
+    assert [(b.home, b.away) for b in two.boards] == [(2 * b.home, 2 * b.away) for b in one.boards]
+    assert [(b.home, b.away) for b in two.boards][:3] == [(2, 0), (1, 1), (0, 2)]
+    assert (two.home_vp, two.away_vp) == (2 * one.home_vp, 2 * one.away_vp)
+
+
+def test_board_a_match_totals_add_up_to_the_scales_points_a_board():
+    assert score_match_totals(Fraction(5), Fraction(3), 4, BAM_TWO).home_vp == 5
+    with pytest.raises(ScoringError, match=r"add up to 2 a board \(8\), not 4"):
+        score_match_totals(Fraction(3), Fraction(1), 4, BAM_TWO)
+
+
+@pytest.mark.parametrize("points", [0, 3, True, "2"])
+def test_a_board_a_match_board_is_worth_one_or_two_points(points):
+    with pytest.raises(ScoringError, match="worth 1 or 2 points"):
+        MatchSettings(MatchScoring.BOARD_A_MATCH, bam_win=points)

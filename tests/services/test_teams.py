@@ -173,10 +173,25 @@ def test_board_a_match_through_the_services(club):
 
     scored = _scored(match)
     assert (scored.home_vp, scored.away_vp) == (Fraction(3, 2), Fraction(1, 2))
-    with pytest.raises(ValidationError, match="add up to the 2 boards"):
+    with pytest.raises(ValidationError, match=r"add up to 1 a board \(2 for 2 boards\)"):
         match_set_totals(match=Match.objects.create(
             event=match.event, round=2, home=match.home, away=match.away, boards=2), home_imps=Decimal(2),
             away_imps=Decimal(1))
+
+
+def test_board_a_match_on_two_points_a_board_through_the_services(club):
+    # EBUScoreTeams' scale: 2 won, 1 tied, 0 lost.
+    match = _single_match(club, scoring="bam", bam_points=2, boards_per_match=2)
+    for board, open_room, closed_room in [(1, "4S= N", "4S-1 N"), (2, "3NT= S", "3NT= S")]:
+        match_record_line(match=match, board=board, room="open", text=open_room)
+        match_record_line(match=match, board=board, room="closed", text=closed_room)
+
+    scored = _scored(match)
+    assert (scored.home_vp, scored.away_vp) == (3, 1)
+    totals = Match.objects.create(event=match.event, round=2, home=match.home, away=match.away, boards=2)
+    with pytest.raises(ValidationError, match=r"add up to 2 a board \(4 for 2 boards\), not 3"):
+        match_set_totals(match=totals, home_imps=Decimal(2), away_imps=Decimal(1))
+    match_set_totals(match=totals, home_imps=Decimal(3), away_imps=Decimal(1))
 
 
 def test_wbf_vps_through_the_services(club):

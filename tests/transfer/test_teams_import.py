@@ -150,3 +150,39 @@ def test_a_ruter_league_in_progress_imports_the_played_rounds_and_keeps_the_rest
     assert sorted(scheduled) == sorted(unplayed)
     assert all(m.home_imps is None for m in event.matches.filter(round=6))
     assert event.matches.filter(round__lt=6, home_imps__isnull=False).count() == 25
+
+
+@pytest.mark.parametrize("points", [1, 2], ids=["1-half-0", "2-1-0"])
+def test_a_board_a_match_file_imports_on_the_scale_its_figures_were_published_on(db, tmp_path, points):
+    """EBUScoreTeams publishes board-a-match at 2 / 1 / 0 a board: imported on 1 / ½ / 0
+    every figure came out at half. The importer takes the scale the file's figures give."""
+    import re as regex
+
+    from django.core.management import call_command
+
+    from sessions.services.teams import match_record_line, swiss_draw_next_round
+    from tests.factories import make_club, make_team_event
+
+    event = make_team_event(make_club(), teams=2, form="swiss", scoring="bam", bam_points=points, boards_per_match=3)
+    (match,) = swiss_draw_next_round(event=event)
+    for board, (open_room, closed_room) in enumerate([("4S N =", "4S N -1"), ("3NT S =", "3NT S ="),
+                                                      ("2H E +1", "2H E =")], start=1):
+        match_record_line(match=match, board=board, room="open", text=open_room)
+        match_record_line(match=match, board=board, room="closed", text=closed_room)
+    path = tmp_path / "bam.xml"
+    call_command("export_results", str(event.pk), "--teams", "--format", "usebio", "--output", str(path))
+    # As another program writes it: no ClubScore settings in the file.
+    path.write_bytes(regex.sub(rb"<\?CLUBSCORE[^>]*\?>|<CLUBSCORE_SCORING>[^<]*</CLUBSCORE_SCORING>", b"",
+                               path.read_bytes()))
+    published = parse_usebio_teams(path.read_bytes()).matches[0]
+    # Home won board 1, tied board 2, lost board 3: 1.5 points of 3, or 3 of 6.
+    assert (published.published_team_score, published.published_opponents_score) == (
+        Fraction(3, 2) * points, Fraction(3, 2) * points)
+
+    output = run_import(path)
+
+    imported = TeamEvent.objects.get(pk=int(output[-1]))
+    assert imported.bam_points == points
+    assert not any(line.startswith("differs from the file") for line in output), output
+    scored = team_event_score(imported).matches[0]
+    assert (scored.home_vp, scored.away_vp) == (Fraction(3, 2) * points, Fraction(3, 2) * points)

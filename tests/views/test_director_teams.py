@@ -226,3 +226,17 @@ def test_a_stale_page_cannot_overwrite_a_line_deleted_and_entered_again(client, 
     response = a.post(page_url, {**seen_by_a, "b1_open": ""})  # nor can the old page delete it
     assert response.status_code == 400
     assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S S +1"]
+
+
+def test_a_board_a_match_event_takes_either_scale_on_the_form(logged_in, club):
+    html = logged_in.get(reverse("sessions:director_team_event_new", args=[club.slug])).content.decode()
+    assert "1 / ½ / 0 a board" in html and "2 / 1 / 0 a board" in html
+
+    logged_in.post(reverse("sessions:director_team_event_new", args=[club.slug]), {
+        "name": "Point a Board", "date": "2025-02-01", "form": "swiss", "scoring": "bam", "bam_points": "2",
+        "vp_scale": "wbf2013", "imp_table": "wbf", "boards_per_match": 8, "bye_vp": "12", "tie_break": "extra_boards",
+    })
+
+    event = TeamEvent.objects.get(name="Point a Board")
+    assert (event.scoring, event.bam_points) == ("bam", 2)
+    assert "2 / 1 / 0 a board" in logged_in.get(reverse("sessions:director_team_event", args=[event.pk])).content.decode()
