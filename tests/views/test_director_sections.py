@@ -109,7 +109,9 @@ def test_a_refused_shape_creates_nothing_when_posted(logged_in, url, event):
     assert not Session.objects.filter(name="X").exists()
 
 
-def test_without_a_chosen_event_the_note_lists_each_events_choice(logged_in, url, event):
+def test_the_note_lists_each_events_choice_when_the_club_has_several(logged_in, url, event):
+    """The event just created (Championship) is preselected; the director may choose
+    another in the form, so every event's choice is listed too."""
     from tests.factories import make_event
 
     across = make_event(event.club, name="Championship")
