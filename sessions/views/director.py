@@ -137,7 +137,9 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
                 sections += (f"; {'sections' if len(form.short_sections()) > 1 else 'section'} {', '.join(form.short_sections())} one pair short "
                              f"(pair {chosen.short_pair()} is a phantom: its opponents sit out)")
             if form.own_boards():
-                sections += f"; {'sections' if len(form.own_boards()) > 1 else 'section'} {', '.join(form.own_boards())} play different boards"
+                several = len(form.own_boards()) > 1
+                sections += (f"; {'sections' if several else 'section'} {', '.join(form.own_boards())} "
+                             f"{'play' if several else 'plays'} different boards")
             messages.success(request, f"Session created: {chosen.description}{sections}.")
             for twice in players_entered_twice(session=session):
                 messages.warning(request, f"{twice}: one person cannot play in two pairs.")

@@ -68,8 +68,8 @@ def test_director_creates_fourteen_and_thirteen_pairs_on_different_boards(page: 
     screenshot(page, "director-session-new-different-boards")
     page.get_by_role("button", name="Create session").click()
 
-    expect(page.get_by_role("status")).to_contain_text("section(s) B one pair short")
-    expect(page.get_by_role("status")).to_contain_text("section(s) B play different boards")
+    expect(page.get_by_role("status")).to_contain_text("section B one pair short")
+    expect(page.get_by_role("status")).to_contain_text("section B plays different boards")
     session = Session.objects.get(name="Autumn, week one")
     assert Pair.objects.filter(section__session=session).count() == 27
     assert session.boards.filter(section__letter="B").count() == session.boards.filter(section=None).count() == 14
