@@ -628,5 +628,17 @@
   if (isBox(document.activeElement)) {
     document.activeElement.select(); // autofocus came before this script
   }
+  // Autofocus comes after this script, and never when the address names a row (#row-...,
+  // after a row saved the plain way): the cursor goes to the row to type now, as soon as
+  // the page can take it, unless it is somewhere already.
+  const toAutofocus = () => {
+    const box = shown && shown.querySelector("input[autofocus]");
+    if (box && (document.activeElement === null || document.activeElement === document.body)) {
+      box.focus();
+    }
+  };
+  toAutofocus();
+  document.addEventListener("DOMContentLoaded", () => requestAnimationFrame(toAutofocus));
+  window.addEventListener("load", toAutofocus);
   fetchMore();
 })();

@@ -466,3 +466,20 @@ def test_the_entry_pages_break_no_content_security_rule(page: Page, director, ev
         expect(rows(page).nth(0)).to_have_class(re.compile(r"\bsaved\b"))
 
     assert refused == []
+
+
+def test_a_page_reached_by_a_row_saved_the_plain_way_puts_the_cursor_on_the_next_row(page: Page, director, event):
+    """A row saved without the script (Enter before it ran) redirects to ?focus=row#row: the
+    browser skips autofocus when the address names an element, so the script puts the
+    cursor there, and typing goes on on that row."""
+    session = make_session(event)
+    board = session.boards.get(number=1)
+    second = board_traveller(board=board).rows[1]
+    log_in(page, director.username)
+
+    page.goto(f"{board_url(session)}?focus={second.key}#row-{second.key}")
+
+    expect(text_box(page, 1)).to_be_focused()
+    type_lines(page, ["4S N ="])
+    expect(rows(page).nth(1)).to_have_class(re.compile(r"\bsaved\b"))
+    assert line_of(board, second).text == "4S N ="
