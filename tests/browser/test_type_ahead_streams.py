@@ -4,9 +4,9 @@ the row it was typed for, or the page says it did not.
 A director types a round's slips into the table-and-round page without looking up: each
 result, Enter, and on, while the page saves behind and moves on to the next table (and
 the next round) by itself. Streams of keys at 30, 45, 60 and 110 ms a key, under 0, 300
-and 800 ms of emulated network latency, run over five tables and two rounds. Every line
-stored must be the one typed for that board and table, read back from the database and
-from the USEBIO export, which another program would read.
+and 800 ms of emulated network latency, run over the four tables of round 1 and into
+round 2. Every line stored must be the one typed for that board and table, read back
+from the database and from the USEBIO export, which another program would read.
 """
 
 import re
