@@ -18,6 +18,7 @@ from sessions.models import TableLink
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Assigned, PassedOut, Played, ns_score, parse_result
 from sessions.tables import SUITS, suit_symbol
+from sessions.text import counted
 
 register = template.Library()
 
@@ -34,9 +35,10 @@ def score_text(score) -> str:
     return f"NS +{score}" if score > 0 else f"EW +{-score}"
 
 
-def preview_reading(text: str, board: int, era: str = "current") -> dict[str, str]:
-    """The preview's context: the reading too, which the phone shows EW if it goes offline."""
-    return {"text": text, "reading": reading_html(text, board, era)}
+def preview_reading(text: str, result, score) -> dict[str, str]:
+    """The preview's context for a line the preview has read and scored: the reading too,
+    which the phone shows EW if it goes offline."""
+    return {"text": text, "score_text": score_text(score), "reading": _reading(result, score)}
 
 
 def reading_html(text: str, board: int, era: str = "current") -> SafeString | str:
@@ -46,6 +48,10 @@ def reading_html(text: str, board: int, era: str = "current") -> SafeString | st
         score = ns_score(result, board, era)
     except (ScoringError, ValueError):
         return ""
+    return _reading(result, score)
+
+
+def _reading(result, score) -> SafeString | str:
     if not isinstance(score, int):
         return "An adjusted score"
     if isinstance(result, PassedOut):
@@ -57,9 +63,8 @@ def _words(result) -> SafeString | str:
     if isinstance(result, Played):
         contract = result.contract
         strain = suit_symbol(contract.strain) if contract.strain in SUITS else "NT"
-        tricks = "1 trick" if result.tricks == 1 else f"{result.tricks} tricks"
         return format_html("{}{}{} by {}, {}", contract.level, strain, DOUBLING[contract.doubling],
-                           SEATS[result.declarer], tricks)
+                           SEATS[result.declarer], counted(result.tricks, "trick"))
     if isinstance(result, Assigned):
         return "An assigned score"
     return "Not played"

@@ -37,7 +37,7 @@ from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.lineups import seated_players
 from sessions.selectors.tables import TablePage, table_link_by_token, table_page
 from sessions.services.errors import EntryClosed
-from sessions.templatetags.table_phone import preview_reading, score_text
+from sessions.templatetags.table_phone import preview_reading
 from sessions.services.tables import (
     SendOutcome,
     table_entry_confirm,
@@ -226,13 +226,12 @@ def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     try:
         board = _board(link, previewed_board(request))
         # Scored under the event's laws, as the pages will show it (its era: usually today's).
-        score = ns_score(parse_result(text, board.number), board.number, link.session.event.deal_era)
+        result = parse_result(text, board.number)
+        score = ns_score(result, board.number, link.session.event.deal_era)
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", {
-        "score_text": score_text(score), **preview_reading(text, board.number, link.session.event.deal_era),
-    })
+    return render(request, "table/_preview.html", preview_reading(text, result, score))
 
 
 def previewed_board(request: HttpRequest) -> int:

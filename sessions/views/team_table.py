@@ -24,8 +24,7 @@ from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
 from .table import (
-    entry_action, is_script, link_required, preview_reading, previewed_board, refused_when_final, score_text,
-    service_worker, typed,
+    entry_action, is_script, link_required, preview_reading, previewed_board, refused_when_final, service_worker, typed,
 )
 
 room_link_required = link_required(match_table_link_by_token)
@@ -113,11 +112,12 @@ def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpRespon
         number = previewed_board(request)
         if number not in link.match.board_numbers:
             raise ValidationError(f"board {number} is not a board of this match")
-        score = ns_score(parse_result(text, number), number)
+        result = parse_result(text, number)
+        score = ns_score(result, number)
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", {"score_text": score_text(score), **preview_reading(text, number)})
+    return render(request, "table/_preview.html", preview_reading(text, result, score))
 
 
 @require_GET

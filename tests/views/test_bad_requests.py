@@ -8,7 +8,6 @@ an anonymous visitor for the public pages and the phones' links.
 import json
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -24,12 +23,6 @@ TOO_BIG = 2**63
 #: Digits, but not ASCII ones: str.isdigit() says yes, int() says no ("²") or reads them ("٣").
 ODD_DIGITS = ["²", "٣", "¹²", "5000" * 1250]
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttle():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

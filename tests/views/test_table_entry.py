@@ -25,12 +25,6 @@ from tests.factories import make_club, make_event, make_session
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture(autouse=True)
-def fresh_throttle():
-    cache.clear()
-    yield
-    cache.clear()
-
 
 @pytest.fixture
 def links(session):

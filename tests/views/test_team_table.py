@@ -9,7 +9,6 @@ The fixture is round 1 of a 3-team round robin, 2 boards a match (boards 1-2): T
 import uuid
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -21,12 +20,6 @@ from tests.factories import make_club, make_event, make_session, make_team_event
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttle():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
