@@ -282,13 +282,22 @@ class RankingTable(SessionTable):
     total = PointsColumn(accessor="standing__total", verbose_name="MP")
     percentage = PointsColumn(accessor="standing__percentage", verbose_name="%")
     average = PointsColumn(accessor="standing__average", verbose_name="Average")
+    # A handicap event (RULES 8): the handicapped percentage and its place beside the scratch ones.
+    handicapped = PointsColumn(accessor="standing__handicapped", verbose_name="Handicapped %")
+    handicap_place = tables.Column(
+        accessor="standing__handicap_place", verbose_name="Handicapped place",
+        order_by=("standing__handicap_rank", "pair__number"),
+    )
     boards = tables.Column(accessor="standing__boards_played", verbose_name="Boards", attrs=NUMBER_WIDE_ONLY)
 
     class Meta(PublicTable.Meta):
         pass
 
-    def __init__(self, *args, is_matchpoints: bool, **kwargs):
-        kwargs["exclude"] = ("average",) if is_matchpoints else ("percentage",)
+    def __init__(self, *args, is_matchpoints: bool, handicapped: bool = False, **kwargs):
+        excluded = ("average",) if is_matchpoints else ("percentage",)
+        if not (is_matchpoints and handicapped):
+            excluded += ("handicapped", "handicap_place")
+        kwargs["exclude"] = excluded
         super().__init__(*args, **kwargs)
         if not is_matchpoints:
             self.columns["total"].column.verbose_name = "IMPs"

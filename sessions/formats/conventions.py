@@ -20,7 +20,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from sessions.scoring.deal_score import ERAS
-from sessions.scoring.options import ButlerDatum, CrossImpsMode, ImpTotal, LineDisplay, Method, Scale, ShortBoards
+from sessions.scoring.options import (
+    ButlerDatum,
+    CrossImpsMode,
+    Handicap,
+    ImpTotal,
+    LineDisplay,
+    Method,
+    NotPlayedRule,
+    Scale,
+    ShortBoards,
+    ShortTotals,
+)
 
 from .errors import FormatError
 
@@ -37,10 +48,13 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "cross_imps": tuple(CrossImpsMode),
     "butler_datum": tuple(ButlerDatum),
     "imp_total": tuple(ImpTotal),
+    "not_played": tuple(NotPlayedRule),
+    "short_totals": tuple(ShortTotals),
+    "handicap": tuple(Handicap),
     "rankings": RANKINGS,
     "deal_era": ERAS,  # the laws the traveller scores follow (the event's deal era)
 }
-_FLAGS = ("across_field", "adjusted_session_percentage")
+_FLAGS = ("across_field", "adjusted_session_percentage", "cut_figures", "phantom_table")
 _NUMBERS = ("butler_adjusted_imps", "cross_imps_trim")
 _OPTIONAL_NUMBERS = ("line_decimals",)
 _TEXTS = ("imp_table",)

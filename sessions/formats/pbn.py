@@ -82,7 +82,7 @@ TOTAL_COLUMNS = (
 PERCENTAGE_COLUMNS = ("SessionPercentage", "TotalPercentage")
 PLACE_COLUMNS = (("SessionRank", "SessionRankTie"), ("Rank", "RankTie"))
 BOARDS_COLUMNS = ("NrBoardsSession", "NrBoards")
-MODELLED_PAIR_COLUMNS = {"PairId", "Section", "Direction", "Names", "MemberID1", "MemberID2"}
+MODELLED_PAIR_COLUMNS = {"PairId", "Section", "Direction", "Names", "MemberID1", "MemberID2", "Handicap"}
 POINTS_COLUMNS = {
     "matchpoints": ("MP_NS", "MP_EW"),
     "cross_imps": ("IMP_NS", "IMP_EW"),
@@ -758,6 +758,7 @@ class _EventBuilder:
             published_percentage=decimal_or_none(_first(row, PERCENTAGE_COLUMNS), f"{where} percentage"),
             published_place=_place(row),
             boards_played=int_or_none(_first(row, BOARDS_COLUMNS), f"{where} NrBoards"),
+            handicap=decimal_or_none(row.get("Handicap"), f"{where} Handicap"),  # ClubScore's column (USEBIO HANDICAP)
             extra=extra,
         )
 

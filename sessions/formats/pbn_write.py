@@ -263,6 +263,8 @@ class _GameWriter:
         columns.append("Names")
         if any(pair.boards_played is not None for pair in pairs):
             columns.append("NrBoards")
+        if any(pair.handicap is not None for pair in pairs):
+            columns.append("Handicap")  # not the standard's: a handicap event's figure, as USEBIO HANDICAP
         if any(player.national_id for pair in pairs for player in pair.players):
             columns += ["MemberID1", "MemberID2"]
         tie_ends = _tie_ends(pairs)
@@ -285,6 +287,7 @@ class _GameWriter:
             # The standard's <names>: the players separated by ";".
             "Names": _string_cell(";".join(player.name for player in pair.players)) if pair.players else MISSING,
             "NrBoards": _whole_number_cell(pair.boards_played),
+            "Handicap": _cell(two_decimals(pair.handicap)),
             "MemberID1": _string_cell(ids[0]) if ids[0] else MISSING,
             "MemberID2": _string_cell(ids[1]) if ids[1] else MISSING,
         }

@@ -21,6 +21,12 @@ Program conventions (each checked against the real files in tests/data):
   summed (only their totals are divided), so for them it means summed lines; they
   also list every pair in one ranking, as their TotalScoreTable does.
 - NZ Scorer and Ruter: sections scored across the field.
+- NZ Scorer: a not-played line compared as a score of 0; lines cut to tenths and pairs
+  placed on whole matchpoints; a pair's total counts each result a short board lacks as
+  a tie; lines factored to a full field that counts the phantom's table (RULES 5).
+- Any program: a not-played line that carries matchpoints on both sides was compared
+  as a score of 0; pairs with a HANDICAP are ranked handicapped too when adding a share
+  of it (50 or 100%) reproduces more of the published percentages than scratch does.
 - Any program: sections that play the same boards are scored across the field when
   that reproduces more of the file's published line points and percentages than
   scoring each section apart does (an EBUScore two-section session with one overall
@@ -37,9 +43,19 @@ from fractions import Fraction
 from typing import Any
 
 from sessions.scoring.errors import ScoringError
-from sessions.scoring.options import ButlerDatum, CrossImpsMode, ImpTotal, LineDisplay, Method, ShortBoards
+from sessions.scoring.options import (
+    ButlerDatum,
+    CrossImpsMode,
+    Handicap,
+    ImpTotal,
+    LineDisplay,
+    Method,
+    NotPlayedRule,
+    ShortBoards,
+    ShortTotals,
+)
 from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore
-from sessions.scoring.session import Line, ScoringOptions, SessionInput, SessionResult, score_session
+from sessions.scoring.session import HANDICAP_SHARES, Line, ScoringOptions, SessionInput, SessionResult, score_session
 
 from .conventions import CONVENTIONS_KEY, NAMES, read_conventions
 from .model import ParsedEvent
@@ -53,7 +69,10 @@ PROGRAM_OPTIONS: Mapping[str, Mapping[str, Any]] = {
     "ScoreBridge": {"line_decimals": 1},
     "BriAn": {"short_boards": ShortBoards.NONE},
     "Magic Contest": {"butler_datum": ButlerDatum.MEDIAN_SMALL, "imp_total": ImpTotal.SCALED},
-    "Scorer": {"across_field": True},  # NZ Scorer
+    "Scorer": {  # NZ Scorer
+        "across_field": True, "not_played": NotPlayedRule.ZERO, "cut_figures": True,
+        "short_totals": ShortTotals.TIES, "phantom_table": True,
+    },
     "Ruter": {"across_field": True, "imp_total": ImpTotal.PER_COMPARISON},
     "Pianola": {"imp_total": ImpTotal.SCALED},
 }
@@ -94,10 +113,52 @@ def options_for(event: ParsedEvent) -> ScoringOptions:
             settings.update(conventions)
     if event.scoring == Method.CROSS_IMPS and event.source_format == "pbn":
         settings["cross_imps"] = _pbn_cross_imps(event)
+    if event.scoring == Method.MATCHPOINTS and _not_played_matchpointed(event):
+        settings["not_played"] = NotPlayedRule.ZERO
     options = ScoringOptions(**settings)
     if not options.across_field and published_across_the_field(event, options):
         options = replace(options, across_field=True)
-    return options
+    return replace(options, handicap=published_handicap(event, options))
+
+
+def _not_played_matchpointed(event: ParsedEvent) -> bool:
+    """Some not-played line carries matchpoints on both sides: it was compared as a 0."""
+    return any(
+        line.score == "NP" and line.published_ns_points is not None and line.published_ew_points is not None
+        for board in event.boards for line in board.lines
+    )
+
+
+def handicaps(event: ParsedEvent) -> dict[str, Fraction]:
+    """Each pair's HANDICAP as the engine takes it (pair key -> percentage points)."""
+    return {pair.key: Fraction(pair.handicap) for pair in event.pairs if pair.handicap is not None}
+
+
+def published_handicap(event: ParsedEvent, options: ScoringOptions) -> str:
+    """The share of the pairs' handicaps the file's percentages include: the one that
+    reproduces the most of them, scratch ("none") unless a share does better."""
+    given = handicaps(event)
+    if options.method != Method.MATCHPOINTS or not any(given.values()):
+        return Handicap.NONE
+    try:
+        result = score_session(to_engine(event, replace(options, handicap=Handicap.NONE)))
+    except ScoringError:
+        return Handicap.NONE
+    scratch = {
+        standing.pair: standing.percentage for field in result.standings.values() for standing in field
+        if standing.percentage is not None
+    }
+    shares = {Handicap.NONE: Fraction(0), **HANDICAP_SHARES}
+
+    def agreements(share: Fraction) -> int:
+        return sum(
+            _agrees(scratch[pair.key] + share * given.get(pair.key, Fraction(0)), pair.published_percentage)
+            for pair in event.pairs if pair.key in scratch
+        )
+
+    counts = {name: agreements(share) for name, share in shares.items()}
+    best = max(counts, key=lambda name: counts[name])
+    return best if counts[best] > counts[Handicap.NONE] else Handicap.NONE
 
 
 # --- across the field, read from the published figures ---------------------------------
@@ -197,7 +258,10 @@ def to_engine(event: ParsedEvent, options: ScoringOptions | None = None, **sessi
         for board in event.boards
         for parsed in board.lines
     )
-    return SessionInput(lines=lines, fields=ranking_fields(event), options=options or options_for(event), **session)
+    return SessionInput(
+        lines=lines, fields=ranking_fields(event), options=options or options_for(event), handicaps=handicaps(event),
+        **session,
+    )
 
 
 def with_options(event: ParsedEvent, **changes: Any) -> ScoringOptions:

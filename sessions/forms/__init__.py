@@ -242,6 +242,30 @@ EVENT_HELP = {
         "decimal: EBUScore rounds every traveller line to 2 decimals and adds up the rounded "
         "lines, ScoreBridge does so with 1 decimal. A total can then differ by 0.01."
     ),
+    "not_played": (
+        "A line marked not played (NP): usually left out, so the board has one result fewer and "
+        "is scaled up. NZ Scorer compares it as a score of 0, like a passed-out board."
+    ),
+    "cut_figures": (
+        "Matchpoints only, to match NZ Scorer to the last decimal: each traveller line shown cut "
+        "(not rounded) to tenths (57.548 shows 57.5), pairs placed on their totals cut to whole "
+        "matchpoints (899.4 ties 899); the percentages stay exact."
+    ),
+    "short_totals": (
+        "Matchpoints only: a board with fewer results than the field (an adjusted score) is "
+        "scaled as the lines are (Neuberg, the standard). NZ Scorer shows the lines by Neuberg "
+        "but counts, in the pairs' totals, each missing result as a tie with every result."
+    ),
+    "phantom_table": (
+        "Matchpoints only: with a phantom pair, no board has a result from every table. Tick to "
+        "show the lines factored to a full field that counts the phantom's table, as NZ Scorer "
+        "does (a 3/4 Howell of 11 pairs: 6 tables, top 10); percentages stay as played."
+    ),
+    "handicap": (
+        "A handicap event: each pair's handicap (percentage points, as an imported file gives "
+        "it) adds this share to its percentage, and the handicapped ranking is shown beside "
+        "the scratch one, which still decides the places. NZ Scorer adds half the handicap."
+    ),
     "rankings": (
         "By the movement: a Mitchell has a North-South and an East-West ranking, a Howell or an "
         "arrow-switched Mitchell one. Choose one ranking to list every pair together (a league "
@@ -292,6 +316,9 @@ EVENT_SECTIONS = (
     ("IMPs", ("cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table", "imp_total")),
     ("Totals and rankings", ("line_decimals", "rankings")),
     ("Sections", ("across_field",)),
+    ("Another program's conventions (NZ Scorer) and handicaps", (
+        "not_played", "cut_figures", "short_totals", "phantom_table", "handicap",
+    )),
     ("Table entry", ("table_confirmation", "table_shows_traveller", "live_rankings")),
     ("Several sessions ranked together", (
         "combination", "combined_by", "sessions_counted", "minimum_sessions", "carry_forward_percent",
@@ -301,7 +328,7 @@ EVENT_SECTIONS = (
 #: Radio buttons for every setting with a few named choices.
 EVENT_RADIOS = (
     "method", "mp_scale", "line_display", "short_boards", "cross_imps", "butler_datum", "line_decimals", "rankings",
-    "live_rankings", "deal_era", "imp_total",
+    "live_rankings", "deal_era", "imp_total", "not_played", "short_totals", "handicap",
 )
 EXACT_LINES = "Exact: lines and totals are not rounded (the usual choice)"
 
@@ -327,6 +354,9 @@ class EventForm(forms.ModelForm):
             "adjusted_session_percentage": "Ave+ / Ave- at the session percentage",
             "cross_imps": "Cross-IMPs", "butler_datum": "Butler datum", "imp_table": "IMP table",
             "imp_total": "IMP totals",
+            "not_played": "Lines not played (NP)", "cut_figures": "Figures cut as NZ Scorer prints them",
+            "short_totals": "Totals on boards short of results",
+            "phantom_table": "Lines factored to the phantom's table too", "handicap": "Handicap applied",
             "line_decimals": "Rounding of traveller lines", "rankings": "Rankings",
             "table_confirmation": "The opponents confirm each result sent from a table",
             "table_shows_traveller": "Show the board's results at the table after each board",

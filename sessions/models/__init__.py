@@ -10,10 +10,12 @@ from .events import (
     CombinedBy,
     CrossImps,
     Event,
+    Handicap,
     LineDecimals,
     LineDisplay,
     LiveRankings,
     MatchpointScale,
+    NotPlayed,
     Pair,
     PairLineup,
     Rankings,
@@ -22,6 +24,7 @@ from .events import (
     Section,
     Session,
     ShortBoards,
+    ShortTotals,
     section_boards,
     sections_with_own_boards,
 )
@@ -50,9 +53,9 @@ __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
-    "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "PairLineup", "Player",
+    "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
-    "Session", "ShortBoards", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
+    "Session", "ShortBoards", "ShortTotals", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
     "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py

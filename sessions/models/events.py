@@ -68,6 +68,22 @@ class ImpTotal(models.TextChoices):
     PER_COMPARISON = engine.ImpTotal.PER_COMPARISON.value, "IMPs per comparison (Ruter)"
 
 
+class NotPlayed(models.TextChoices):
+    REMOVED = engine.NotPlayedRule.REMOVED.value, "Left out of the board's comparisons"
+    ZERO = engine.NotPlayedRule.ZERO.value, "Compared as a score of 0 (NZ Scorer)"
+
+
+class ShortTotals(models.TextChoices):
+    AS_LINES = engine.ShortTotals.AS_LINES.value, "As the lines are factored"
+    TIES = engine.ShortTotals.TIES.value, "Each missing result a tie with every result (NZ Scorer)"
+
+
+class Handicap(models.TextChoices):
+    NONE = engine.Handicap.NONE.value, "None: scratch only"
+    HALF = engine.Handicap.HALF.value, "50% of each pair's handicap (NZ Scorer)"
+    FULL = engine.Handicap.FULL.value, "100% of each pair's handicap"
+
+
 class Rankings(models.TextChoices):
     AUTO = "auto", "By the movement: NS and EW in a Mitchell, one in a Howell or arrow-switch"
     ONE = "one", "One ranking of all pairs"
@@ -123,6 +139,28 @@ class Event(models.Model):
     line_decimals = models.PositiveSmallIntegerField(
         null=True, blank=True, choices=LineDecimals,
         help_text="Lines shown to this many decimals, totals adding the shown lines; empty: exact.",
+    )
+    # NZ Scorer's conventions (RULES 5 and 8), for clubs that reproduce that program.
+    not_played = models.CharField(
+        max_length=8, choices=NotPlayed, default=NotPlayed.REMOVED,
+        help_text="A line marked not played (NP): left out of the board, or compared as a score of 0.",
+    )
+    cut_figures = models.BooleanField(
+        default=False,
+        help_text="Figures cut as NZ Scorer prints them: lines to tenths (57.548 -> 57.5), places on whole "
+                  "matchpoints; totals from the exact figures.",
+    )
+    short_totals = models.CharField(
+        max_length=8, choices=ShortTotals, default=ShortTotals.AS_LINES,
+        help_text="A board short of results (an adjusted score): what the pairs' totals count.",
+    )
+    phantom_table = models.BooleanField(
+        default=False,
+        help_text="Lines factored to a full field that counts the phantom's table (NZ Scorer); totals as played.",
+    )
+    handicap = models.CharField(
+        max_length=8, choices=Handicap, default=Handicap.NONE,
+        help_text="The share of each pair's handicap added to its percentage, ranked beside the scratch figures.",
     )
     # Not an engine option: how the pairs are split into rankings (RULES 8).
     rankings = models.CharField(max_length=8, choices=Rankings, default=Rankings.AUTO)
@@ -257,6 +295,8 @@ class Pair(models.Model):
     direction = models.CharField(max_length=2, choices=Direction, blank=True)
     player_1 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     player_2 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # Percentage points the event's handicap share adds (RULES 8); null: no handicap.
+    handicap = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
 
     club_path = "section__session__event__club"
 

@@ -249,3 +249,14 @@ def matchpoint_boards(
     for index in others:
         scored[index] = matchpoint_board(boards[index], chosen.name)
     return scored
+
+
+def ties_added(
+    points: Fraction | int, actual: int, expected: int, scale: str | MatchpointScale = "two_one"
+) -> Fraction:
+    """``points`` among ``actual`` results with each missing result counted as a tie
+    (NZ Scorer's totals): the board's top grows by the missing results, and each side
+    gets half of that growth."""
+    _check_counts(actual, expected)
+    chosen = scale_named(scale)
+    return Fraction(points) + (chosen.top(expected) - chosen.top(actual)) / 2

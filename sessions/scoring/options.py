@@ -47,3 +47,26 @@ class ButlerDatum(StrEnum):
 class Scale(StrEnum):
     TWO_ONE = "two_one"  # 2 per result beaten, 1 per tie
     ACBL = "acbl"  # 1 and 1/2
+
+
+class NotPlayedRule(StrEnum):
+    """How a line marked not played (NP) counts on its board (RULES 5)."""
+
+    REMOVED = "removed"  # left out of the board's comparisons (RULES 5)
+    ZERO = "zero"  # compared as a score of 0, a pass-out (NZ Scorer)
+
+
+class ShortTotals(StrEnum):
+    """What a pair's total counts on a board short of results (RULES 5)."""
+
+    AS_LINES = "as_lines"  # the line's own factoring (short_boards)
+    TIES = "ties"  # each missing result a tie with every result (NZ Scorer; the lines stay Neuberg)
+
+
+class Handicap(StrEnum):
+    """The share of each pair's handicap added to its percentage (RULES 8): the
+    handicapped ranking beside the scratch one."""
+
+    NONE = "none"
+    HALF = "half"  # NZ Scorer: scratch + handicap / 2
+    FULL = "full"

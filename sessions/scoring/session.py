@@ -17,10 +17,11 @@ what the session totals add up (RULES 4). Cross-IMP and Butler lines are one fig
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable
 
@@ -28,8 +29,19 @@ from .butler import DATUM_RULES, butler_board
 from .crossimps import cross_imps_board
 from .errors import ScoringError
 from .imps import imp_table
-from .matchpoints import Comparable, MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named
-from .options import ButlerDatum, CrossImpsMode, ImpTotal, LineDisplay, Method, Scale, ShortBoards
+from .matchpoints import Comparable, MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named, ties_added
+from .options import (
+    ButlerDatum,
+    CrossImpsMode,
+    Handicap,
+    ImpTotal,
+    LineDisplay,
+    Method,
+    NotPlayedRule,
+    Scale,
+    ShortBoards,
+    ShortTotals,
+)
 from .ranking import places
 from .rounding import round_to_places
 from .scores import Artificial, LineScore, NotPlayed, Weighted
@@ -74,6 +86,16 @@ class ScoringOptions:
     # The IMP total shown and ranked by (RULES 6): summed, scaled to the session's boards
     # (Magic Contest, Pianola) or per comparison (Ruter).
     imp_total: str = ImpTotal.SUM
+    # NZ Scorer's conventions (RULES 5 and 8), each a choice of its own: a not-played
+    # line compared as a score of 0; figures cut as it prints them (lines to tenths, the
+    # totals from the exact figures, places on whole matchpoints); a pair's total counting
+    # each result a short board lacks as a tie; lines factored to a full field that counts
+    # the phantom's table; the handicapped percentage and place beside the scratch ones.
+    not_played: str = NotPlayedRule.REMOVED
+    cut_figures: bool = False
+    short_totals: str = ShortTotals.AS_LINES
+    phantom_table: bool = False
+    handicap: str = Handicap.NONE
 
     def __post_init__(self) -> None:
         for name, value, allowed in (
@@ -83,6 +105,9 @@ class ScoringOptions:
             ("cross_imps", self.cross_imps, CROSS_IMP_RULES),
             ("butler_datum", self.butler_datum, DATUM_RULES),
             ("imp_total", self.imp_total, tuple(ImpTotal)),
+            ("not_played", self.not_played, tuple(NotPlayedRule)),
+            ("short_totals", self.short_totals, tuple(ShortTotals)),
+            ("handicap", self.handicap, tuple(Handicap)),
         ):
             if value not in allowed:
                 raise ScoringError(f"unknown {name} {value!r}: use one of {', '.join(allowed)}")
@@ -112,6 +137,9 @@ class SessionInput:
     # The field's usual number of results on a board, which sets the full top.
     # Default: the most results any board of the section (or field) has.
     results_per_board: int | None = None
+    # Each pair's handicap in percentage points (pair key -> figure; a pair left out has
+    # none): the handicapped percentage adds options.handicap's share of it (RULES 8).
+    handicaps: Mapping[str, Fraction] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -135,6 +163,11 @@ class Standing:
     average: Fraction | None  # IMPs per board played
     place: str  # "1", "3=" (ties share, next place skips)
     rank: int  # numeric place for sorting
+    # With a handicap applied (options.handicap): the percentage with the pair's share
+    # of its handicap, and the place it gives; the scratch figures above stay as they are.
+    handicapped: Fraction | None = None
+    handicap_place: str = ""
+    handicap_rank: int = 0
 
 
 @dataclass(frozen=True)
@@ -176,7 +209,7 @@ def score_session(session: SessionInput) -> SessionResult:
     lines = tuple(session.lines)
     _check_session(lines, session.fields)
     options = session.options
-    groups = _comparison_groups(lines, range(len(lines)), options.across_field)
+    groups = _comparison_groups(lines, range(len(lines)), options)
     figures: list[_LineFigures] = [_NO_FIGURES] * len(lines)
     results_on_board: Counter[tuple[str, int]] = Counter()
     full_results: dict[str, int] = {}
@@ -192,6 +225,8 @@ def score_session(session: SessionInput) -> SessionResult:
         _score_imps(lines, figures, groups, options)
     if options.line_decimals is not None:
         _round_lines(figures, options.line_decimals)
+    if options.cut_figures:
+        _cut_shown_lines(figures)
     scored = _scored_lines(lines, figures)
     tallies = _tallies(lines, figures)
     by_field = _pairs_by_field(tallies, session.fields)
@@ -231,23 +266,28 @@ def _universe(line: Line, across_field: bool) -> str:
 
 
 def _comparison_groups(
-    lines: Sequence[Line], indexes: Sequence[int], across_field: bool
+    lines: Sequence[Line], indexes: Sequence[int], options: ScoringOptions
 ) -> dict[tuple[str, int, int], list[int]]:
-    """Indexes (of ``indexes``) of the lines that were played, by (section or "", board, fouled group)."""
+    """Indexes (of ``indexes``) of the lines that were played, by (section or "", board, fouled group);
+    a line not played too when the event compares it as a score of 0."""
     groups: dict[tuple[str, int, int], list[int]] = defaultdict(list)
+    across_field, with_not_played = options.across_field, options.not_played == NotPlayedRule.ZERO
     for index in indexes:
         line = lines[index]
-        if not isinstance(line.score, NotPlayed):
+        if with_not_played or not isinstance(line.score, NotPlayed):
             groups[(_universe(line, across_field), line.board, line.group)].append(index)
     return groups
 
 
 def _comparable(lines: Sequence[Line], members: Sequence[int]) -> tuple[list[int], list[Comparable]]:
-    """The members whose result is compared (a score or a weighted score), and those results."""
+    """The members whose result is compared (a score or a weighted score), and those results.
+    A line not played is among the members only when the event compares it as 0 (NZ Scorer)."""
     compared: list[int] = []
     scores: list[Comparable] = []
     for index in members:
         score = lines[index].score
+        if isinstance(score, NotPlayed):
+            score = 0
         if isinstance(score, (int, Weighted)):
             compared.append(index)
             scores.append(score)
@@ -273,11 +313,14 @@ def _score_matchpoint_groups(
     """Fill in the figures of the groups' lines. A line no group fills (not played) keeps
     the empty figures, one object for all of them: _matchpoint_group gives every line it
     fills its own (or its equals') object."""
+    tables = _tables(lines, options.across_field) if options.phantom_table else {}
     for (universe, board, _), members in groups.items():
         compared, scores = _comparable(lines, members)
         expected = full_results[universe]
         # Compscore3 shows a line as played: factored only to the board's own results.
         shown_expected = expected if options.line_display == LineDisplay.NEUBERG else results_on_board[(universe, board)]
+        if tables:  # NZ Scorer: the phantom's table is part of the full field the lines show
+            shown_expected = max(shown_expected, tables[universe])
         if options.short_boards == ShortBoards.NONE:
             expected = shown_expected = len(compared)
         _matchpoint_group(lines, figures, members, compared, scores, (expected, shown_expected), options)
@@ -298,6 +341,7 @@ def _matchpoint_group(
     """
     scale = options.scale
     factor = neuberg if options.short_boards == ShortBoards.NEUBERG else ratio_scaled
+    counted_factor = ties_added if options.short_totals == ShortTotals.TIES else factor
     counted_top, shown_top = scale.top(expected[0]), scale.top(expected[1])
     # A board of thousands of results has a few dozen distinct figures: each is worked
     # out once and shared (Fractions are immutable), not once a line.
@@ -307,7 +351,7 @@ def _matchpoint_group(
         if both is None:
             points = scale.from_two_one(two_one)
             both = sides[two_one] = _LineFigures(
-                counted=_both_sides(_factored(factor, points, len(compared), expected[0], scale), counted_top),
+                counted=_both_sides(_factored(counted_factor, points, len(compared), expected[0], scale), counted_top),
                 shown=_both_sides(_factored(factor, points, len(compared), expected[1], scale), shown_top),
                 counted_top=counted_top, shown_top=shown_top,
             )
@@ -333,6 +377,24 @@ def _full_results(results_on_board: Mapping[tuple[str, int], int], results_per_b
             )
         full_results[universe] = max(full_results.get(universe, 0), results_per_board or count)
     return full_results
+
+
+def _tables(lines: Sequence[Line], across_field: bool) -> dict[str, int]:
+    """Each section's (or the field's) tables: half its pairs, rounded up, so that a
+    phantom's table counts (a 3/4 Howell of 11 pairs is 6 tables)."""
+    pairs: dict[str, set[str]] = defaultdict(set)
+    for line in lines:
+        pairs[_universe(line, across_field)].update((line.ns_pair, line.ew_pair))
+    return {universe: (len(members) + 1) // 2 for universe, members in pairs.items()}
+
+
+def _cut_shown_lines(figures: Sequence[_LineFigures]) -> None:
+    """NZ Scorer shows each side of a line cut to tenths (57.548 -> 57.5, 29.87 -> 29.8);
+    the totals keep adding the exact counted figures."""
+    for figure in {id(figure): figure for figure in figures}.values():  # shared figures once
+        if figure.shown is not None:
+            ns_points, ew_points = figure.shown
+            figure.shown = (Fraction(math.trunc(ns_points * 10), 10), Fraction(math.trunc(ew_points * 10), 10))
 
 
 def _round_lines(figures: Sequence[_LineFigures], decimals: int) -> None:
@@ -589,7 +651,10 @@ def _rank_field(
     name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], session: SessionInput
 ) -> tuple[Standing, ...]:
     if session.options.method == Method.MATCHPOINTS:
-        return _rank_matchpoint_field(name, pairs, tallies, session.boards_in_session)
+        standings = _rank_matchpoint_field(name, pairs, tallies, session.boards_in_session, session.options.cut_figures)
+        if session.options.handicap != Handicap.NONE:
+            return _handicapped(standings, session)
+        return standings
     return _rank_imp_field(name, pairs, tallies, session)
 
 
@@ -599,14 +664,35 @@ def _natural_order(pair: str) -> tuple[tuple[int, int | str], ...]:
 
 
 def _rank_matchpoint_field(
-    field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None
+    field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None,
+    whole_points: bool = False,
 ) -> tuple[Standing, ...]:
-    """RULES 4: percentage of the tops played; total scaled to the session's boards."""
+    """RULES 4: percentage of the tops played; total scaled to the session's boards.
+    ``whole_points``: placed on the totals cut to whole matchpoints (NZ Scorer)."""
     counted = [tallies[pair] for pair in pairs]
     full_boards = boards_in_session or max(tally.boards for tally in counted)
     percentages = [_percentage(tally) for tally in counted]
     totals = [_scaled_total(tally, full_boards) for tally in counted]
-    return _placed(field_name, pairs, counted, totals, percentages, None, keys=percentages)
+    keys = [Fraction(math.trunc(total)) for total in totals] if whole_points else percentages
+    return _placed(field_name, pairs, counted, totals, percentages, None, keys=keys)
+
+
+HANDICAP_SHARES = {Handicap.HALF: Fraction(1, 2), Handicap.FULL: Fraction(1)}
+
+
+def _handicapped(standings: Sequence[Standing], session: SessionInput) -> tuple[Standing, ...]:
+    """The standings with each pair's handicapped percentage and place beside the scratch
+    ones (RULES 8): scratch + the event's share of the handicap; no handicap adds 0."""
+    share = HANDICAP_SHARES[Handicap(session.options.handicap)]
+    figures = [
+        (standing.percentage or Fraction(0)) + share * session.handicaps.get(standing.pair, Fraction(0))
+        for standing in standings
+    ]
+    numbers, labels = places(figures)
+    return tuple(
+        replace(standing, handicapped=figure, handicap_place=label, handicap_rank=number)
+        for standing, figure, label, number in zip(standings, figures, labels, numbers)
+    )
 
 
 def _percentage(tally: _Tally) -> Fraction:
@@ -721,6 +807,7 @@ class _Workings:
     full_results: Mapping[str, int]
     tallies: Mapping[str, _Tally]
     by_field: Mapping[str, tuple[str, ...]]
+    handicaps: Mapping[str, Fraction] = field(default_factory=dict)
 
     @classmethod
     def of(
@@ -729,12 +816,12 @@ class _Workings:
     ) -> _Workings:
         """The workings of ``session`` scored: its settings, with the figures worked out."""
         return cls(session.options, session.fields, session.boards_in_session, session.results_per_board,
-                   figures, results_on_board, full_results, tallies, by_field)
+                   figures, results_on_board, full_results, tallies, by_field, session.handicaps)
 
     def scores_alike(self, session: SessionInput) -> bool:
         return (self.options, self.boards_in_session, self.results_per_board) == (
             session.options, session.boards_in_session, session.results_per_board
-        ) and self.fields == session.fields
+        ) and self.fields == session.fields and self.handicaps == session.handicaps
 
 
 def rescore_boards(previous: SessionResult, session: SessionInput, boards: Collection[int]) -> SessionResult:
@@ -766,7 +853,7 @@ def rescore_boards(previous: SessionResult, session: SessionInput, boards: Colle
     figures: list[_LineFigures] = [_NO_FIGURES] * len(lines)
     for old_index, new_index in zip(kept_old, kept_new):
         figures[new_index] = workings.figures[old_index]
-    groups = _comparison_groups(lines, new, options.across_field)
+    groups = _comparison_groups(lines, new, options)
     results_on_board = Counter({key: count for key, count in workings.results_on_board.items() if key[1] not in changed})
     if options.method == Method.MATCHPOINTS:
         _count_results(results_on_board, groups)
@@ -777,6 +864,8 @@ def rescore_boards(previous: SessionResult, session: SessionInput, boards: Colle
         _score_imps(lines, figures, groups, options)
     if options.line_decimals is not None:
         _round_lines([figures[index] for index in new], options.line_decimals)
+    if options.cut_figures:
+        _cut_shown_lines([figures[index] for index in new])
 
     tallies, touched = _retallied(workings, previous, lines, figures, gone, new)
     by_field = dict(workings.by_field)

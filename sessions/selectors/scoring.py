@@ -166,7 +166,7 @@ def apply_deal_era(results: Sequence[Result], era: str) -> None:
 EVENT_OPTION_FIELDS = (
     "method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
     "cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals",
-    "imp_total",
+    "imp_total", "not_played", "cut_figures", "short_totals", "phantom_table", "handicap",
 )
 
 
@@ -499,7 +499,7 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
     merged = sorted(kept + list(renewed), key=lambda item: item[2].board)
     session_input = SessionInput(
         lines=tuple(line for _, _, line, _ in merged), fields=previous.result.workings.fields,
-        options=scoring_options(session.event),
+        options=scoring_options(session.event), handicaps=pair_handicaps(previous.pairs),
     )
     result = rescore_boards(previous.result, session_input, numbers)
     scored = ScoredSession(session=session, result=result, line_ids=tuple(pk for pk, _, _, _ in merged),
@@ -592,11 +592,18 @@ def _score_lines(
     keys = {pair.pk: key for key, pair in keyed.items()}
     letters = {pair.section_id: pair.section.letter for pair in pairs}
     engine_lines = _engine_lines(lines, keys, letters)
-    scored = score_session(SessionInput(lines=engine_lines, fields=fields, options=options))
+    scored = score_session(
+        SessionInput(lines=engine_lines, fields=fields, options=options, handicaps=pair_handicaps(keyed))
+    )
     return ScoredSession(
         session=session, result=scored, line_ids=tuple(line.pk for line in lines), pairs=keyed, note=note, loaded=loaded,
         line_boards=tuple(line.board_id for line in lines), line_rounds=tuple(line.round for line in lines),
     )
+
+
+def pair_handicaps(pairs: Mapping[str, Pair]) -> dict[str, Fraction]:
+    """The engine's handicaps (pair key -> percentage points) of the pairs that have one."""
+    return {key: Fraction(pair.handicap) for key, pair in pairs.items() if pair.handicap is not None}
 
 
 def _engine_lines(

@@ -7,7 +7,8 @@ When ours lies exactly on a half at that precision, either neighbour is accepted
 programs round binary floats, or halves to even.
 
 A pair is compared on its percentage and place in a matchpoint event, on its total
-and place in an IMP event; a place agrees when it names the same rank ("3" and "3="
+and place in an IMP event; with a handicap applied, on its handicapped percentage and
+its scratch place (NZ Scorer publishes them so); a place agrees when it names the same rank ("3" and "3="
 both mean a share of third: Compscore3 and BBO leave the "=" out).
 """
 
@@ -99,7 +100,7 @@ def compare_lines(lines: Iterable[tuple[str, ParsedLine, ScoredLine]]) -> tuple[
 
 
 def compare_pairs(
-    pairs: Iterable[tuple[str, ParsedPair, Standing | None]], matchpoints: bool
+    pairs: Iterable[tuple[str, ParsedPair, Standing | None]], matchpoints: bool, handicapped: bool = False
 ) -> tuple[int, list[str]]:
     """(pairs compared, differences) for (pair label, the file's pair, our standing)."""
     compared, differences = 0, []
@@ -111,7 +112,7 @@ def compare_pairs(
         if ours is None:
             differences.append(f"{label}: the file ranks it, but it has no scored board here")
             continue
-        figure = ours.percentage if matchpoints else ours.total
+        figure = (ours.handicapped if handicapped else ours.percentage) if matchpoints else ours.total
         if (published is None or figure_agrees(figure, published)) and place_agrees(parsed.published_place, ours):
             continue
         what = "%" if matchpoints else ""

@@ -57,6 +57,7 @@ from sessions.models import (
     ChangeAction,
     Club,
     Event,
+    Handicap,
     MovementKind,
     Pair,
     Rankings,
@@ -394,6 +395,7 @@ class _Importer:
                 for parsed, pair, letter in labelled
             ),
             matchpoints=event.method == ScoringMethod.MATCHPOINTS,
+            handicapped=event.handicap != Handicap.NONE,
         )
         comparison = Comparison(line_count, tuple(line_differences), pair_count, tuple(pair_differences))
         return ImportReport(
@@ -532,7 +534,7 @@ class _Importer:
                 second = None
             pairs[parsed.key] = Pair(
                 section=sections[parsed.section], number=pair_number(parsed), direction=parsed.direction,
-                player_1=first, player_2=second,
+                player_1=first, player_2=second, handicap=parsed.handicap,
             )
         for pair in pairs.values():
             pair.full_clean(exclude=["section", "player_1", "player_2"], validate_unique=False, validate_constraints=False)

@@ -17,6 +17,7 @@ from sessions.formats import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, P
 from sessions.formats.conventions import CONVENTIONS_KEY, write_conventions
 from sessions.models import Result, ResultKind, ScoringMethod
 from sessions.scoring.rounding import round_to_places
+from sessions.scoring.session import Standing
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, ScoredSession, pair_key, splits_directions
 
 EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
@@ -57,6 +58,12 @@ def score_text(result: Result) -> str:
 CARRIED_SETTINGS = (*EVENT_OPTION_FIELDS, "rankings", "deal_era")
 
 
+def _percentage(standing: Standing) -> Fraction | None:
+    """The percentage a file publishes: the handicapped one when the event applies a
+    handicap (the place stays the scratch one), as NZ Scorer writes them."""
+    return standing.handicapped if standing.handicapped is not None else standing.percentage
+
+
 def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
     session = scored.session
     event = session.event
@@ -70,9 +77,10 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
             key=key, section=pair.section.letter, number=str(pair.number), direction=pair.direction,
             players=players,
             published_total=published(standing.total) if standing else None,
-            published_percentage=published(standing.percentage) if standing and matchpoints else None,
+            published_percentage=published(_percentage(standing)) if standing and matchpoints else None,
             published_place=standing.place if standing else None,
             boards_played=standing.boards_played if standing else None,
+            handicap=pair.handicap,
         ))
     split = splits_directions(event.rankings, mitchell=session.is_mitchell, arrow_switch=session.arrow_switch)
     return ParsedEvent(

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig, Table
 
-from sessions.models import Club, Session
+from sessions.models import Club, Handicap, Session
 from sessions.selectors.analysis import board_analysis
 from sessions.models import Event
 from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
@@ -124,6 +124,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     rankings = [] if hidden else [
         (ranking, _long_configured(request, RankingTable(
             ranking.rows, session_id=session.pk, is_matchpoints=sheet.is_matchpoints,
+            handicapped=session.event.handicap != Handicap.NONE,
         ), prefix=f"{ranking.field.replace(' ', '-').lower() or 'all'}-"))
         for ranking in sheet.rankings
     ]

@@ -10,7 +10,6 @@ reproduce and asserts the convention itself where the file shows it exactly.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
@@ -22,8 +21,7 @@ from sessions.formats.detect import parse_results_file
 from sessions.formats.model import ParsedEvent, ParsedLine
 from sessions.formats.to_engine import options_for, to_engine, with_options
 from sessions.scoring.rounding import round_to_places
-from sessions.scoring.scores import NOT_PLAYED
-from sessions.scoring.session import ScoredLine, SessionInput, SessionResult, score_session
+from sessions.scoring.session import ScoredLine, SessionResult, score_session
 from tests.formats.data_files import DATA_DIR
 
 
@@ -257,45 +255,32 @@ def test_nz_handicap_file_lines_and_scratch_places_reproduce():
 
 def test_nz_handicap_percentage_adds_half_the_handicap():
     # NZ Scorer's handicap rule, as this file shows it for all 18 pairs: published
-    # percentage = scratch percentage + handicap / 2 (places stay by scratch).
+    # percentage = scratch percentage + handicap / 2 (places stay by scratch). The
+    # importer reads the share from the figures.
     event, result = scored("usebio/nzscorer_handicap_pairs.xml")
+    assert options_for(event).handicap == "half"
     for pair in event.pairs:
-        handicapped = result.standing(pair.key).percentage + Fraction(pair.handicap) / 2
-        assert agrees_to_the_hundredth(handicapped, pair.published_percentage), pair.key
+        ours = result.standing(pair.key)
+        assert ours.handicapped == ours.percentage + Fraction(pair.handicap) / 2, pair.key
+        assert agrees_to_the_hundredth(ours.handicapped, pair.published_percentage), pair.key
 
 
-def truncated_to_a_tenth(value: Fraction | None) -> Fraction | None:
-    return None if value is None else Fraction(math.floor(value * 10), 10)
-
-
-def test_nz_multi_section_lines_reproduce_pooled_across_the_field():
-    # Matchpointed across the three sections (33 results a board, top 64), with the
-    # A60/40 and A60/60 lines; NZ Scorer prints factored matchpoints cut to one
-    # decimal (57.548 -> 57.5, 6.45 -> 6.4). Its percentages follow neither the exact
-    # nor the printed lines and are not asserted.
-    event, result = scored("usebio/nzscorer_multi-section-multi-movement-pairs.xml")
-    assert options_for(event).across_field
-    assert result.top == 64
-    assert line_mismatches(played_lines(event, result), shown=truncated_to_a_tenth) == []
-
-
-def test_nz_np_file_reproduces_except_the_np_board():
-    # RULES 5 removes the NP line of board 19 and factors the 12 other results.
+def test_a_file_without_handicaps_is_ranked_scratch_only():
     event, result = scored("usebio/nzscorer_pairs-with-np-passed.xml")
-    pairs = played_lines(event, result)
-    np_boards = {ours.line.board for parsed, ours in pairs if parsed.score == "NP"}
-    assert np_boards == {19}
-    assert line_mismatches([(p, o) for p, o in pairs if o.line.board not in np_boards]) == []
-    assert result.standing("A:1NS").boards_played == 25
+    assert options_for(event).handicap == "none"
+    assert all(standing.handicapped is None for field in result.standings.values() for standing in field)
 
 
-def test_nz_scores_a_not_played_line_as_zero():
-    # NZ Scorer's NP convention: the NP line is matchpointed as a score of 0 (it
-    # prints 20/4 for it). Scored that way, every line, percentage and place reproduces.
-    event = read("usebio/nzscorer_pairs-with-np-passed.xml")
-    session = to_engine(event)
-    as_zero = tuple(replace(line, score=0) if line.score == NOT_PLAYED else line for line in session.lines)
-    result = score_session(SessionInput(as_zero, session.fields, session.options))
+def test_nz_multi_section_reproduces_with_its_cut_figures_and_ties_for_missing_results():
+    # Matchpointed across the three sections (33 results a board, top 64), with the
+    # A60/40 and A60/60 lines on board 17: NZ Scorer prints its lines by Neuberg cut to
+    # one decimal (57.548 -> 57.5, 6.45 -> 6.4), counts in the totals each of the two
+    # missing results as a tie (the 50 line: 54 + 2 = 56, not 57.548), and places the
+    # pairs on whole matchpoints (C 10's 899.4 ties B 4NS's 899, both "21").
+    event, result = scored("usebio/nzscorer_multi-section-multi-movement-pairs.xml")
+    options = options_for(event)
+    assert options.across_field and options.cut_figures and options.short_totals == "ties"
+    assert result.top == 64
     assert line_mismatches(played_lines(event, result)) == []
     for pair in event.pairs:
         ours = result.standing(pair.key)
@@ -303,16 +288,68 @@ def test_nz_scores_a_not_played_line_as_zero():
         assert place_agrees(pair.published_place, ours.place, ours.rank), pair.key
 
 
-def test_nz_phantom_howell_lines_reproduce_factored_to_six_results():
-    # The phantom's table leaves 5 results on every board; NZ Scorer scales them to the
-    # 6 a full movement gives (top 10): Neuberg on boards 4-27, ratio scaling
-    # (M x 10/8, rounded) on boards 1-3. Its percentages are not asserted: 9 of 11
-    # agree with our unscaled figures, none with either scaling throughout.
+def test_nz_multi_section_totals_differ_when_short_boards_are_factored_as_the_lines():
+    event = read("usebio/nzscorer_multi-section-multi-movement-pairs.xml")
+    result = score_session(to_engine(event, with_options(event, short_totals="as_lines")))
+    differing = [
+        pair.key for pair in event.pairs
+        if not agrees_to_the_hundredth(result.standing(pair.key).percentage, pair.published_percentage)
+    ]
+    assert len(differing) > 40
+
+
+def test_nz_np_file_under_rules_5_differs_on_the_np_board():
+    # RULES 5 removes the NP line of board 19 and factors the 12 other results.
+    event = read("usebio/nzscorer_pairs-with-np-passed.xml")
+    result = score_session(to_engine(event, with_options(event, not_played="removed")))
+    pairs = played_lines(event, result)
+    np_boards = {ours.line.board for parsed, ours in pairs if parsed.score == "NP"}
+    assert np_boards == {19}
+    assert line_mismatches([(p, o) for p, o in pairs if o.line.board not in np_boards]) == []
+    assert line_mismatches([(p, o) for p, o in pairs if o.line.board in np_boards]) != []
+    assert result.standing("A:1NS").boards_played == 25
+
+
+def test_nz_scores_a_not_played_line_as_zero():
+    # NZ Scorer's NP convention: the NP line is matchpointed as a score of 0 (it
+    # prints 20/4 for it). Scored that way, every line, percentage and place reproduces.
+    event, result = scored("usebio/nzscorer_pairs-with-np-passed.xml")
+    assert options_for(event).not_played == "zero"
+    assert line_mismatches(played_lines(event, result)) == []
+    for pair in event.pairs:
+        ours = result.standing(pair.key)
+        assert agrees_to_the_hundredth(ours.percentage, pair.published_percentage), pair.key
+        assert place_agrees(pair.published_place, ours.place, ours.rank), pair.key
+
+
+def test_nz_phantom_howell_lines_are_factored_to_the_phantoms_table_too():
+    # The phantom's table leaves 5 results on every board; NZ Scorer shows the lines
+    # factored (Neuberg) to the 6 results of the full movement (top 10), and the
+    # percentages as played (top 8). Round 1 (boards 1-3) is printed in whole
+    # matchpoints out of 10, and the totals credit its table 8 v 4 the other way round:
+    # one line and pairs 4 and 8 differ (tests/transfer/test_import_reproduces.py).
+    event, result = scored("usebio/nzscorer_three_quarter_howell_with_phantom.xml")
+    assert options_for(event).phantom_table
+    lines = played_lines(event, result)
+    assert line_mismatches([(p, o) for p, o in lines if o.line.board >= 4]) == []
+    round_1 = [(p, o) for p, o in lines if o.line.board <= 3]
+    assert all(p.published_ns_points == p.published_ns_points.to_integral_value() for p, _ in round_1)
+    whole = line_mismatches(round_1, shown=lambda value: Fraction(round_to_places(value, 0)))
+    assert whole == ["board 1 A:9 v A:7: ours 37/5/13/5, published 8/2"]
+    for pair in event.pairs:
+        ours = result.standing(pair.key)
+        assert place_agrees(pair.published_place, ours.place, ours.rank), pair.key
+        if pair.key not in ("A:4", "A:8"):
+            assert agrees_to_the_hundredth(ours.percentage, pair.published_percentage), pair.key
+
+
+def test_nz_phantom_howell_totals_credit_round_1s_table_8_v_4_reversed():
     event = read("usebio/nzscorer_three_quarter_howell_with_phantom.xml")
-    neuberg = score_session(to_engine(event, results_per_board=6))
-    ratio = score_session(to_engine(event, with_options(event, short_boards="ratio"), results_per_board=6))
-    neuberg_lines = [(p, o) for p, o in played_lines(event, neuberg) if o.line.board >= 4]
-    ratio_lines = [(p, o) for p, o in played_lines(event, ratio) if o.line.board <= 3]
-    assert len(neuberg_lines) + len(ratio_lines) == 135
-    assert line_mismatches(neuberg_lines) == []
-    assert line_mismatches(ratio_lines) == []
+    session = to_engine(event)
+    reversed_table = tuple(
+        replace(line, ns_pair=line.ew_pair, ew_pair=line.ns_pair) if line.board <= 3 and line.ns_pair == "A:8" else line
+        for line in session.lines
+    )
+    result = score_session(replace(session, lines=reversed_table))
+    for pair in event.pairs:
+        assert agrees_to_the_hundredth(result.standing(pair.key).percentage, pair.published_percentage), pair.key

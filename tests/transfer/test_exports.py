@@ -27,6 +27,8 @@ ROUND_TRIP_FILES = [
     "usebio/cobalt_butler_howell.xml",
     "usebio/uk_00210009+002061.xml",  # an artificial score and a passed-out board
     "usebio/nzscorer_pairs-with-np-passed.xml",  # a board not played
+    "usebio/nzscorer_handicap_pairs.xml",  # handicaps: the handicapped percentage published, places scratch
+    "usebio/nzscorer_multi-section-multi-movement-pairs.xml",  # lines cut to tenths, missing results as ties
     "usebio/cross-imp-pairs.xml",  # a score that does not follow from its contract
     "pbn/ruter_mp_pairs_sm2.pbn",
     "pbn/magiccontest_butler_median.pbn",
@@ -53,7 +55,7 @@ def figures_of(session) -> list[tuple]:
     scored = session_score(session=session)
     lines = [(line.line.board, line.ns_points, line.ew_points, line.datum) for line in scored.result.lines]
     standings = [
-        (field, s.pair.split(":")[1], s.total, s.percentage, s.place)
+        (field, s.pair.split(":")[1], s.total, s.percentage, s.place, s.handicapped, s.handicap_place)
         for field, ranked in scored.result.standings.items() for s in ranked
     ]
     return sorted(lines, key=repr) + sorted(standings, key=repr)

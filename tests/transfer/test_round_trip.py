@@ -23,7 +23,8 @@ from tests.transfer.test_exports import figures_of, results_of
 #: The settings of the event, as the Event model holds them.
 SETTINGS = ("method", "mp_scale", "line_display", "short_boards", "across_field", "adjusted_session_percentage",
             "cross_imps", "cross_imps_trim", "butler_datum", "butler_adjusted_imps", "imp_table", "line_decimals",
-            "imp_total", "rankings", "deal_era")
+            "imp_total", "rankings", "deal_era", "not_played", "cut_figures", "short_totals", "phantom_table",
+            "handicap")
 
 
 def settings_of(event) -> dict:

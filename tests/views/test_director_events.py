@@ -352,3 +352,25 @@ def test_a_new_event_folds_the_imp_settings_and_a_refused_form_follows_the_scori
     refused = logged_in.post(url, settings_data(name="", method="butler")).content.decode()
 
     assert folded_sections(refused) == ["Matchpoints"]
+
+
+def test_the_settings_page_offers_nz_scorers_conventions_and_handicaps(logged_in, event):
+    html = logged_in.get(reverse("sessions:director_event", args=[event.pk])).content.decode()
+
+    for words in [
+        "NZ Scorer compares it as a score of 0", "cut (not rounded) to tenths", "each missing result as a tie",
+        "counts the phantom&#x27;s table", "NZ Scorer adds half the handicap",
+    ]:
+        assert words in html, words
+    assert 'name="handicap" value="half"' in html and 'name="not_played" value="zero"' in html
+
+
+def test_a_director_chooses_nz_scorers_conventions_for_an_event(logged_in, club, event):
+    logged_in.post(reverse("sessions:director_event", args=[event.pk]), settings_data(
+        event, not_played="zero", cut_figures="on", short_totals="ties", phantom_table="on", handicap="half",
+    ))
+
+    event.refresh_from_db()
+    assert (event.not_played, event.cut_figures, event.short_totals, event.phantom_table, event.handicap) == (
+        "zero", True, "ties", True, "half",
+    )

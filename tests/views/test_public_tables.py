@@ -285,3 +285,25 @@ def test_a_table_works_out_its_cells_functions_once_whatever_its_rows(rf, played
         return len(functions)
 
     assert worked_out(rows * 20) == worked_out(rows) <= 7  # once a column at most
+
+
+def test_a_handicap_event_shows_the_handicapped_percentage_and_place_beside_the_scratch_ones(
+    client, event, played_session, tables_of,
+):
+    event.handicap = "half"
+    event.save()
+    pairs = {pair.label: pair for pair in Pair.objects.filter(section__session=played_session)}
+    pairs["1NS"].handicap = 20  # +10 on 1NS's scratch percentage
+    pairs["1NS"].save()
+    north_south, _ = tables_of(results(client, played_session))
+    header = north_south[0]
+    assert "Handicapped %" in header and "Handicapped place" in header
+    rows = {row[header.index("Pair")]: row for row in north_south[1:]}
+    scratch, handicapped = header.index("%"), header.index("Handicapped %")
+    assert float(rows["1NS"][handicapped]) == pytest.approx(float(rows["1NS"][scratch]) + 10, abs=0.01)
+    assert float(rows["2NS"][handicapped]) == float(rows["2NS"][scratch])
+
+
+def test_a_scratch_event_shows_no_handicap_columns(client, played_session, tables_of):
+    north_south, _ = tables_of(results(client, played_session))
+    assert not any("Handicapped" in cell for cell in north_south[0])
