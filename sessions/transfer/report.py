@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sessions.models import Pair, Result, ResultKind, ScoringMethod
+from sessions.models import Handicap, Pair, Result, ResultKind, ScoringMethod
 from sessions.selectors.events import CombinedRanking, EventSessionView
 from sessions.selectors.scoring import ScoredSession, pair_key
 from sessions.services.events import EVENT_SETTINGS
@@ -41,16 +41,23 @@ def rankings(scored: ScoredSession) -> Table:
     columns = [Column("Field", 8), Column("Place", 7), Column("Pair", 8), Column("Names", 36),
                Column("Boards", 8), Column("Total", 10, POINTS)]
     columns.append(Column("Percentage", 11, PERCENT) if matchpoints else Column("Average", 10, POINTS))
+    # A handicap event (RULES 8): the handicapped figures beside the scratch ones.
+    handicapped = matchpoints and scored.session.event.handicap != Handicap.NONE
+    if handicapped:
+        columns += [Column("Handicapped %", 13, PERCENT), Column("Handicapped place", 10)]
     rows = []
     several = _several_sections(scored)
     for field_name, ranked in scored.rankings():
         for entry in ranked:
             standing = entry.standing
             figure = standing.percentage if matchpoints else standing.average
-            rows.append((
+            row: tuple[Value, ...] = (
                 field_name or "All", standing.place, _label(entry.pair, several), entry.pair.names,
                 standing.boards_played, published(standing.total), published(figure),
-            ))
+            )
+            if handicapped:
+                row += (published(standing.handicapped), standing.handicap_place)
+            rows.append(row)
     return Table("Rankings", tuple(columns), tuple(rows))
 
 

@@ -130,6 +130,17 @@ def test_the_workbook_holds_the_rankings_as_scored(imported):
     assert [(r[0], r[1], r[2], r[4], r[5], r[6]) for r in rows[1:]] == expected
 
 
+def test_a_handicap_events_workbook_ranks_handicapped_beside_scratch(db):
+    session = results_import(club=make_club(), data=data("usebio/nzscorer_handicap_pairs.xml"), filename="h").session
+    rows = list(workbook(session)["Rankings"].iter_rows(values_only=True))
+    assert rows[0][-3:] == ("Percentage", "Handicapped %", "Handicapped place")
+    by_pair = {(r[0], r[2]): r for r in rows[1:]}
+    two = by_pair[("NS", "2NS")]  # scratch 53.69 and place 6; with -6.65 / 2: 50.37
+    assert (two[1], two[6], two[7]) == ("6", 53.69, 50.37)
+    # The file's handicapped NS percentages: 54.69 (3NS), 54.5, 54.18, 53.11, then 2NS's 50.37.
+    assert two[8] == "5"
+
+
 def test_the_workbook_holds_every_traveller_line_and_score_card(imported):
     book = workbook(imported)
     scored = session_score(session=imported)
