@@ -16,17 +16,25 @@ time (`?page=`, `?page_size=`); every answer has an ETag (send it back in
 `If-None-Match`: a 304 while nothing changed). Figures are rounded to two places, as on
 the pages."""
 
-api = NinjaAPI(
+class ClubScoreApi(NinjaAPI):
+    def get_openapi_schema(self, *args, **kwargs):
+        """The schema, with the club's key as an optional bearer scheme (sessions.api.access
+        reads it itself: without one the public's view, never a refusal)."""
+        schema = super().get_openapi_schema(*args, **kwargs)
+        schema.setdefault("components", {}).setdefault("securitySchemes", {})["clubKey"] = {
+            "type": "http", "scheme": "bearer",
+        }
+        schema["security"] = [{}, {"clubKey": []}]
+        return schema
+
+
+api = ClubScoreApi(
     title="ClubScore API",
     version="1",
     description=API_DESCRIPTION,
     urls_namespace="api-v1",
     openapi_url="/schema/",
     docs_url=None,
-    openapi_extra={
-        "components": {"securitySchemes": {"clubKey": {"type": "http", "scheme": "bearer"}}},
-        "security": [{}, {"clubKey": []}],
-    },
 )
 api.add_router("/", router)
 
