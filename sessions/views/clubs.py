@@ -34,7 +34,8 @@ SNIPPET_SESSIONS = 5
 
 
 def _iframe(request: HttpRequest, url: str, title: str) -> str:
-    """The HTML a club pastes into its own site to show an embed (a narrow column)."""
+    """The HTML a club pastes into its own site to show an embed (a narrow column); the
+    settings page escapes it (force_escape) to show it as text in a box to copy."""
     return format_html(
         '<iframe src="{}" title="{}" loading="lazy" style="width:100%;max-width:420px;height:640px;border:0"></iframe>',
         request.build_absolute_uri(url), title,
