@@ -118,9 +118,10 @@ admin.site.register([ClubDirector, Player, Section, Pair, Seating], RevisingAdmi
 
 
 @admin.register(ApiKey)
-class ApiKeyAdmin(admin.ModelAdmin):
+class ApiKeyAdmin(RevisingAdmin):
     """A club's API keys: listed and revoked here; made on the club's settings page, the
-    only place the key itself is ever shown."""
+    only place the key itself is ever shown. (A key shows on no page: nothing to revise;
+    a revoked key is refused before any cached answer.)"""
 
     list_display = ["name", "club", "prefix", "created_at", "last_used_at", "revoked_at"]
     list_select_related = ["club"]
