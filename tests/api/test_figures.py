@@ -110,3 +110,25 @@ def test_the_hand_worked_session_reads_as_worked_out(client, played_session, pai
     traveller = client.get(f"/api/v1/sessions/{played_session.pk}/boards/1/").json()["items"]
     assert {(line["ns_pair"]["label"], line["ns_score"], line["ns_points"], line["lead"]) for line in traveller} == {
         ("1NS", 420, 2.0, "HK"), ("3NS", 450, 4.0, ""), ("2NS", -50, 0.0, "")}
+
+
+def test_the_teams_standings_are_the_standings_pages(client, club):
+    from sessions.selectors.teams import standing_rows, team_event_score
+    from sessions.services.teams import match_record_line, round_robin_schedule, team_event_publish
+    from tests.factories import make_team_event
+
+    event = make_team_event(club, teams=4, form="round_robin")
+    for match, (open_text, closed_text) in zip(round_robin_schedule(event=event), [("4S N =", "4S N -1"),
+                                                                                  ("3NT S +1", "3NT S =")]):
+        match_record_line(match=match, board=1, room="open", text=open_text)
+        match_record_line(match=match, board=1, room="closed", text=closed_text)
+    team_event_publish(event=event)
+    rows = standing_rows(team_event_score(event))
+
+    body = client.get(f"/api/v1/teams/{event.pk}/").json()
+
+    assert [(line["place"], line["team"], api_shown(line["vp"]), [api_shown(vp) for vp in line["after_round"]])
+            for line in body["standings"]] == [
+        (row.place, row.team.name, shown(row.total), [shown(vp) for vp in row.after_round]) for row in rows
+    ]
+    assert len({line["vp"] for line in body["standings"]}) > 1  # the lines entered made a difference
