@@ -3,6 +3,8 @@ from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from sessions.api.urls import api
+
 
 def favicon(request):
     """Browsers ask for /favicon.ico whatever the page says: send them to the real icon.
@@ -14,5 +16,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("favicon.ico", favicon),
+    path("api/v1/", api.urls),
     path("", include("sessions.urls")),
 ]

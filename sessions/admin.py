@@ -8,8 +8,9 @@ there before.
 from django.contrib import admin
 from django.db import models, transaction
 
-from .models import Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session
+from .models import ApiKey, Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session
 from .services.analysis import analysis_request
+from .services.api_keys import api_key_revoke
 from .services.revisions import club_revise, club_revise_with_sessions, event_revise, players_revise, session_revise
 
 
@@ -114,3 +115,23 @@ class BoardAdmin(RevisingAdmin):
 
 
 admin.site.register([ClubDirector, Player, Section, Pair, Seating], RevisingAdmin)
+
+
+@admin.register(ApiKey)
+class ApiKeyAdmin(RevisingAdmin):
+    """A club's API keys: listed and revoked here; made on the club's settings page, the
+    only place the key itself is ever shown. (A key shows on no page: nothing to revise;
+    a revoked key is refused before any cached answer.)"""
+
+    list_display = ["name", "club", "prefix", "created_at", "last_used_at", "revoked_at"]
+    list_select_related = ["club"]
+    readonly_fields = ["club", "name", "prefix", "created_at", "last_used_at", "revoked_at"]
+    actions = ["revoke"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.action(description="Revoke the selected keys")
+    def revoke(self, request, queryset) -> None:
+        for api_key in queryset:
+            api_key_revoke(api_key=api_key)

@@ -75,6 +75,9 @@ from .views import clubs  # noqa: E402
 urlpatterns += [
     path("director/clubs/<slug:club_slug>/settings/", clubs.club_settings, name="director_club_settings"),
     path("director/clubs/<slug:club_slug>/directors/", clubs.club_directors, name="director_club_directors"),
+    path("director/clubs/<slug:club_slug>/api-keys/", clubs.api_key_new, name="director_api_key_new"),
+    path("director/clubs/<slug:club_slug>/api-keys/<int64:key_id>/revoke/", clubs.api_key_revoke_view,
+         name="director_api_key_revoke"),
     path("director/clubs/<slug:club_slug>/directors/<int64:membership_id>/remove/", clubs.club_director_remove_view,
          name="director_club_director_remove"),
     path("director/clubs/<slug:club_slug>/directors/<int64:membership_id>/owner/", clubs.club_director_owner_view,

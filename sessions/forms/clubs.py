@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from django import forms
 
-from sessions.models import Club
+from sessions.models import ApiKey, Club
 
 
 def _help(name: str) -> str:
     return str(Club._meta.get_field(name).help_text)
+
+
+def _help_of_key(name: str) -> str:
+    return str(ApiKey._meta.get_field(name).help_text)
 
 
 class ClubSettingsForm(forms.Form):
@@ -27,6 +31,16 @@ class ClubSettingsForm(forms.Form):
         max_length=200, required=False, assume_scheme="https", help_text=_help("website"),
         widget=forms.URLInput(attrs={"placeholder": "https://"}),
     )
+    frame_origins = forms.CharField(
+        max_length=2000, required=False, label=Club._meta.get_field("frame_origins").verbose_name.capitalize(),
+        widget=forms.Textarea(attrs={"rows": 3}), help_text=_help("frame_origins"),
+    )
+
+
+class ApiKeyForm(forms.Form):
+    prefix = "key"  # its fields' ids stay apart from the settings form's on the same page
+
+    name = forms.CharField(max_length=80, label="Name of the new key", help_text=_help_of_key("name"))
 
 
 class DirectorAddForm(forms.Form):

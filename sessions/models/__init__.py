@@ -1,6 +1,7 @@
 """The data layer: models split by concern, re-exported here for ``from sessions.models import ...``."""
 
 from .analysis import AnalysisStatus, BoardAnalysis
+from .api_keys import ApiKey
 from .choices import LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
 from .clubs import Club, ClubDirector, Player
 from .events import (
@@ -51,6 +52,7 @@ from .teams import (
 
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
+    "ApiKey",  # sessions/models/api_keys.py
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
     "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",

@@ -1,10 +1,32 @@
 """Clubs, the directors who run them, and their players."""
 
+import re
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from .revisions import KeepsRevisionOnSave
+
+#: An origin a browser sends for a page: https, a host (letters, digits, dots, dashes) and
+#: maybe a port; nothing after it. Anything else could widen a Content-Security-Policy
+#: (a "*", a "'self'", a space starting another source, a ";" starting another directive).
+FRAME_ORIGIN = re.compile(r"https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?")
+
+
+def frame_origin_list(text: str) -> list[str]:
+    """The origins of a club's ``frame_origins`` text, one a line, blank lines left out."""
+    return [line.strip().lower().rstrip("/") for line in text.splitlines() if line.strip()]
+
+
+def validate_frame_origins(text: str) -> None:
+    wrong = [origin for origin in frame_origin_list(text) if not FRAME_ORIGIN.fullmatch(origin)]
+    if wrong:
+        raise ValidationError(
+            "Give each site as https://host (a port may follow), one a line: %(wrong)s is not one.",
+            params={"wrong": wrong[0]}, code="frame_origin",
+        )
 
 
 class Club(KeepsRevisionOnSave, models.Model):
@@ -15,6 +37,12 @@ class Club(KeepsRevisionOnSave, models.Model):
         max_length=1000, blank=True, help_text="A few lines on the club's public page: where and when it plays."
     )
     website = models.URLField(blank=True, help_text="The club's own website, linked from its public page.")
+    # The sites that may show the club's results in a frame (its embeds, its sessions' pages):
+    # the Content-Security-Policy frame-ancestors of those pages (sessions.views.caching).
+    frame_origins = models.TextField(
+        blank=True, max_length=2000, validators=[validate_frame_origins], verbose_name="Sites that may embed the results",
+        help_text="One https:// address a line, e.g. https://www.ourbridgeclub.org.uk: only these may frame the pages.",
+    )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubDirector", related_name="directed_clubs"
     )

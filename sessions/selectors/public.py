@@ -42,6 +42,28 @@ def published_pairs() -> QuerySet[Pair]:
     )
 
 
+def visible_sessions(*, club_id: int | None = None) -> QuerySet[Session]:
+    """The published sessions and, for the API key of club ``club_id``, that club's own
+    unpublished ones too (sessions.api): the same rule as published_sessions otherwise."""
+    if club_id is None:
+        return published_sessions()
+    return Session.objects.filter(Q(published=True) | Q(event__club_id=club_id)).select_related("event__club")
+
+
+def visible_boards(*, club_id: int | None = None) -> QuerySet[Board]:
+    if club_id is None:
+        return published_boards()
+    own = Q(session__published=True) | Q(session__event__club_id=club_id)
+    return Board.objects.filter(own).select_related("session__event__club")
+
+
+def visible_pairs(*, club_id: int | None = None) -> QuerySet[Pair]:
+    if club_id is None:
+        return published_pairs()
+    own = Q(section__session__published=True) | Q(section__session__event__club_id=club_id)
+    return Pair.objects.filter(own).select_related("section__session__event__club", "player_1", "player_2")
+
+
 def clubs_with_results() -> QuerySet[Club]:
     """The clubs that have published at least one session (one query)."""
     return Club.objects.filter(events__sessions__published=True).distinct().order_by("name")

@@ -7,6 +7,10 @@ the pages across a club's sessions (the club page, event rankings, player pages)
 the club's; a teams event's pages on the event's. The row's id and the time of its
 last bump are part of the key, so a row deleted and another created with the same id
 (SQLite reuses ids) never shares a page with it.
+
+The pages a club lets other sites frame (its sessions' pages and its embeds) read, in
+the same query, the club's ``frame_origins``: the stamp carries them, and the page's
+Content-Security-Policy names them (sessions.views.caching).
 """
 
 from __future__ import annotations
@@ -18,21 +22,27 @@ from django.db import connection, models
 from django.utils import timezone
 
 from sessions.models import Club, Event, Player, Session, TeamEvent
+from sessions.models.clubs import frame_origin_list
 
 
 @dataclass(frozen=True)
 class Stamp:
     key: str
     changed_at: datetime.datetime
+    #: The sites the club lets frame the page; none: nobody may.
+    frame_origins: tuple[str, ...] = ()
 
 
-def _stamp(kind: str, row: tuple[int, int, datetime.datetime] | None) -> Stamp | None:
+def _stamp(kind: str, row: tuple | None) -> Stamp | None:
+    """A stamp from (id, revision, revised_at) and, for a page that may be framed, the
+    club's frame_origins text."""
     if row is None:
         return None
-    pk, revision, revised_at = row
+    pk, revision, revised_at, *origins = row
     if timezone.is_naive(revised_at):  # SQLite keeps UTC without its zone
         revised_at = revised_at.replace(tzinfo=datetime.timezone.utc)
-    return Stamp(f"{kind}{pk}.{revision}.{revised_at.timestamp():.6f}", revised_at)
+    framing = tuple(frame_origin_list(origins[0] or "")) if origins else ()
+    return Stamp(f"{kind}{pk}.{revision}.{revised_at.timestamp():.6f}", revised_at, framing)
 
 
 def revision_stamp(obj: Session | Club) -> str:
@@ -50,17 +60,27 @@ def _table(model: type[models.Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-def _row(sql: str, *params: object) -> tuple[int, int, datetime.datetime] | None:
+def _row(sql: str, *params: object) -> tuple | None:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()
 
 
 def published_session_stamp(*, session_id: int) -> Stamp | None:
-    """A published session's pages (one query); None when unknown or unpublished, so
-    the view answers (a 404), never the cache."""
-    sql = f"SELECT id, revision, revised_at FROM {_table(Session)} WHERE id = %s AND published = %s"
+    """A published session's pages (one query), with the sites its club lets frame them;
+    None when unknown or unpublished, so the view answers (a 404), never the cache."""
+    sql = (f"SELECT s.id, s.revision, s.revised_at, c.frame_origins FROM {_table(Session)} s "
+           f"JOIN {_table(Event)} e ON e.id = s.event_id JOIN {_table(Club)} c ON c.id = e.club_id "
+           f"WHERE s.id = %s AND s.published = %s")
     return _stamp("s", _row(sql, session_id, True))
+
+
+def club_session_stamp(*, session_id: int, club_id: int) -> Stamp | None:
+    """A session of the club ``club_id``, published or not (one query): what the API
+    shows a club's own key. Never framed: its pages are not the public's."""
+    sql = (f"SELECT s.id, s.revision, s.revised_at FROM {_table(Session)} s "
+           f"JOIN {_table(Event)} e ON e.id = s.event_id WHERE s.id = %s AND e.club_id = %s")
+    return _stamp("s", _row(sql, session_id, club_id))
 
 
 def published_team_event_stamp(*, event_id: int) -> Stamp | None:
@@ -70,8 +90,20 @@ def published_team_event_stamp(*, event_id: int) -> Stamp | None:
     return _stamp("t", _row(sql, event_id, True))
 
 
+def club_team_event_stamp(*, event_id: int, club_id: int) -> Stamp | None:
+    """A teams event of the club ``club_id``, published or not (one query): for its own key."""
+    sql = f"SELECT id, revision, revised_at FROM {_table(TeamEvent)} WHERE id = %s AND club_id = %s"
+    return _stamp("t", _row(sql, event_id, club_id))
+
+
 def club_stamp(*, club_slug: str) -> Stamp | None:
     return _stamp("c", _row(f"SELECT id, revision, revised_at FROM {_table(Club)} WHERE slug = %s", club_slug))
+
+
+def club_embed_stamp(*, club_slug: str) -> Stamp | None:
+    """The club's embedded latest results: its revision and the sites that may frame them."""
+    sql = f"SELECT id, revision, revised_at, frame_origins FROM {_table(Club)} WHERE slug = %s"
+    return _stamp("c", _row(sql, club_slug))
 
 
 def _club_of(model: type[models.Model], pk: int) -> tuple[int, int, datetime.datetime] | None:

@@ -12,6 +12,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import Q
+
 from sessions.models import Match, MatchBoard, MatchLineChange, MatchStatus, Room, Team, TeamAdjustment, TeamEvent
 from sessions.scoring import team_events as engine
 from sessions.scoring.scores import LineScore
@@ -154,6 +156,13 @@ def players_free_for(*, event: TeamEvent, team: Team | None = None):
 def published_team_events():
     """Teams events the players may see, with their club (one query with the lookup)."""
     return TeamEvent.objects.filter(published=True).select_related("club")
+
+
+def visible_team_events(*, club_id: int | None = None):
+    """The published teams events and, for the API key of club ``club_id``, its own."""
+    if club_id is None:
+        return published_team_events()
+    return TeamEvent.objects.filter(Q(published=True) | Q(club_id=club_id)).select_related("club")
 
 
 @dataclass(frozen=True)

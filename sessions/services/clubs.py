@@ -16,20 +16,23 @@ from django.db import transaction
 from django.db.models import Q
 
 from sessions.models import Club, ClubDirector
+from sessions.models.clubs import frame_origin_list
 from sessions.text import clean_name
 
 from .revisions import club_revise_with_sessions
 
 #: The Club fields an owner may set (the slug stays: it is in every link to the club).
-CLUB_SETTINGS = ("name", "description", "website")
+CLUB_SETTINGS = ("name", "description", "website", "frame_origins")
 
 
 @transaction.atomic
-def club_update(*, club: Club, name: str, description: str = "", website: str = "") -> Club:
-    """The club's name and what its public page says about it."""
+def club_update(*, club: Club, name: str, description: str = "", website: str = "", frame_origins: str = "") -> Club:
+    """The club's name, what its public page says about it, and the sites that may frame
+    its results (bumping the sessions' revisions gives their pages the new header too)."""
     club.name = clean_name(name)
     club.description = description.strip()
     club.website = website.strip()
+    club.frame_origins = "\n".join(frame_origin_list(frame_origins))
     club.full_clean()
     # The club's name heads every page of its sessions: bump them all. Before the save, so
     # the rows are locked in the order every write takes them (sessions, then the club):

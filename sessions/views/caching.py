@@ -94,7 +94,7 @@ def _from_cache(key: str) -> HttpResponse | None:
     return HttpResponse(content, content_type=content_type)
 
 
-def _label(response: HttpResponse, *, etag: str, stamp: Stamp, audience: str) -> HttpResponse:
+def _label(response: HttpResponse, *, etag: str, stamp: Stamp, audience: str, vary: str) -> HttpResponse:
     response.headers["ETag"] = etag
     response.headers["Last-Modified"] = http_date(stamp.changed_at.timestamp())
     # Every reload asks again (a provisional page changes any minute), cheaply with the ETag.
@@ -102,8 +102,43 @@ def _label(response: HttpResponse, *, etag: str, stamp: Stamp, audience: str) ->
         patch_cache_control(response, public=True, no_cache=True)
     else:
         patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["Cookie"])
+    patch_vary_headers(response, [vary])
+    _allow_framing(response, stamp.frame_origins)
     return response
+
+
+def _allow_framing(response: HttpResponse, origins: tuple[str, ...]) -> None:
+    """Let the club's own sites frame the page: CSP frame-ancestors names them (django-csp
+    reads ``_csp_replace``) and X-Frame-Options, which knows no list, is left off. Every
+    other page keeps the settings' frame-ancestors 'none' and DENY. Set on the 304 too: a
+    browser takes a 304's headers into the page it kept."""
+    if origins:
+        response._csp_replace = {"frame-ancestors": list(origins)}  # type: ignore[attr-defined]
+        response.xframe_options_exempt = True  # type: ignore[attr-defined]
+
+
+def serve_by_stamp(
+    request: HttpRequest, *, stamp: Stamp, audience: str, render: Callable[[], HttpResponse], vary: str = "Cookie",
+) -> HttpResponse:
+    """A GET of a page standing on ``stamp``, as ``audience`` sees it: a 304 when the
+    visitor has it, else from the cache, else ``render()``ed (through the scored-session
+    cache) and kept when it may be. ``vary`` names the request header the audience is
+    read from."""
+    etag = quote_etag(_digest(PAGE_VERSION, stamp.key, audience, *stamp.frame_origins))
+    not_modified = get_conditional_response(
+        request, etag=etag, last_modified=int(stamp.changed_at.timestamp()),
+    )
+    if not_modified is not None:
+        return _label(not_modified, etag=etag, stamp=stamp, audience=audience, vary=vary)
+    key = _page_key(request, stamp, audience)
+    response = _from_cache(key)
+    if response is None:
+        with scores_from_cache():
+            response = render()
+        if not _keepable(request, response):
+            return response  # a 404 (an unknown board or pair) carries no ETag
+        shared_cache.set(key, (response.content, response["Content-Type"]), PAGE_CACHE_SECONDS)
+    return _label(response, etag=etag, stamp=stamp, audience=audience, vary=vary)
 
 
 def cached_page(stamp_of: Callable[..., Stamp | None]) -> Callable[[View], View]:
@@ -121,22 +156,9 @@ def cached_page(stamp_of: Callable[..., Stamp | None]) -> Callable[[View], View]
             stamp = stamp_of(**{name: value for name, value in kwargs.items() if name in names})
             if stamp is None:
                 return view(request, *args, **kwargs)
-            audience = _audience(request)
-            etag = quote_etag(_digest(PAGE_VERSION, stamp.key, audience))
-            not_modified = get_conditional_response(
-                request, etag=etag, last_modified=int(stamp.changed_at.timestamp()),
+            return serve_by_stamp(
+                request, stamp=stamp, audience=_audience(request), render=lambda: view(request, *args, **kwargs),
             )
-            if not_modified is not None:
-                return _label(not_modified, etag=etag, stamp=stamp, audience=audience)
-            key = _page_key(request, stamp, audience)
-            response = _from_cache(key)
-            if response is None:
-                with scores_from_cache():
-                    response = view(request, *args, **kwargs)
-                if not _keepable(request, response):
-                    return response  # a 404 (an unknown board or pair) carries no ETag
-                shared_cache.set(key, (response.content, response["Content-Type"]), PAGE_CACHE_SECONDS)
-            return _label(response, etag=etag, stamp=stamp, audience=audience)
 
         return wrapper
 

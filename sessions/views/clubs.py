@@ -11,24 +11,65 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 
-from sessions.forms.clubs import ClubSettingsForm, DirectorAddForm, OwnerForm
-from sessions.models import ClubDirector
+from sessions.forms.clubs import ApiKeyForm, ClubSettingsForm, DirectorAddForm, OwnerForm
+from sessions.models import ApiKey, Club, ClubDirector
 from sessions.permissions import get_owned_club_or_404
+from sessions.selectors.api_keys import club_api_keys
 from sessions.selectors.clubs import club_memberships
+from sessions.selectors.public import club_sessions
+from sessions.services.api_keys import api_key_create, api_key_revoke
 from sessions.selectors.logins import club_login_failures
 from sessions.forms.errors import add_service_error
 from sessions.services import (
-    club_director_add, club_director_remove, club_director_set_owner, club_director_unlock, club_update,
+    CLUB_SETTINGS, club_director_add, club_director_remove, club_director_set_owner, club_director_unlock, club_update,
 )
+
+
+#: The published sessions whose ranking's embed the settings page offers.
+SNIPPET_SESSIONS = 5
+
+
+def _iframe(request: HttpRequest, url: str, title: str) -> str:
+    """The HTML a club pastes into its own site to show an embed (a narrow column); the
+    settings page escapes it (force_escape) to show it as text in a box to copy."""
+    return format_html(
+        '<iframe src="{}" title="{}" loading="lazy" style="width:100%;max-width:420px;height:640px;border:0"></iframe>',
+        request.build_absolute_uri(url), title,
+    )
+
+
+def _embed_snippets(request: HttpRequest, club: Club) -> list[tuple[str, str]]:
+    """(what, iframe HTML) for the latest results and the last few sessions' rankings."""
+    snippets = [("Latest results", _iframe(request, reverse("sessions:embed_latest", args=[club.slug]),
+                                           f"{club.name}: latest results"))]
+    for session in club_sessions(club=club)[:SNIPPET_SESSIONS]:
+        title = f"{session.event.name}, {session.name}"
+        snippets.append((f"Ranking of {title} ({session.date:%d %b %Y})",
+                         _iframe(request, reverse("sessions:embed_session", args=[session.pk]), title)))
+    return snippets
+
+
+def _settings_page(request: HttpRequest, club: Club, form: ClubSettingsForm, *, key_form: ApiKeyForm | None = None,
+                   new_key: str = "", status: int = 200) -> HttpResponse:
+    return render(request, "director/club_settings.html", {
+        "club": club, "form": form, "key_form": key_form or ApiKeyForm(), "new_key": new_key,
+        "api_keys": club_api_keys(club=club), "snippets": _embed_snippets(request, club),
+    }, status=status)
+
+
+def _settings_form(club: Club) -> ClubSettingsForm:
+    return ClubSettingsForm(initial={name: getattr(club, name) for name in CLUB_SETTINGS})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_settings(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = get_owned_club_or_404(request.user, slug=club_slug)
-    initial = {"name": club.name, "description": club.description, "website": club.website}
+    initial = {name: getattr(club, name) for name in CLUB_SETTINGS}
     form = ClubSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -39,7 +80,34 @@ def club_settings(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             messages.success(request, "Saved: the club's public page shows these settings now.")
             return redirect("sessions:director_club_settings", club_slug=club.slug)
-    return render(request, "director/club_settings.html", {"club": club, "form": form})
+    return _settings_page(request, club, form)
+
+
+@login_required
+@require_POST
+def api_key_new(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """Make a key and show it, this once, on the settings page (not through a redirect:
+    the key is never stored anywhere but in its digest)."""
+    club = get_owned_club_or_404(request.user, slug=club_slug)
+    key_form = ApiKeyForm(request.POST)
+    if not key_form.is_valid():
+        return _settings_page(request, club, _settings_form(club), key_form=key_form, status=400)
+    try:
+        _, key = api_key_create(club=club, name=key_form.cleaned_data["name"])
+    except ValidationError as error:
+        add_service_error(key_form, error)
+        return _settings_page(request, club, _settings_form(club), key_form=key_form, status=400)
+    return _settings_page(request, club, _settings_form(club), new_key=key)
+
+
+@login_required
+@require_POST
+def api_key_revoke_view(request: HttpRequest, club_slug: str, key_id: int) -> HttpResponse:
+    club = get_owned_club_or_404(request.user, slug=club_slug)
+    api_key = get_object_or_404(ApiKey, pk=key_id, club=club)
+    api_key_revoke(api_key=api_key)
+    messages.success(request, f"The key {api_key.name} is revoked: it opens nothing from now on.")
+    return redirect("sessions:director_club_settings", club_slug=club.slug)
 
 
 @login_required

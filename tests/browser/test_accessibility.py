@@ -88,6 +88,8 @@ def public_pages(evening) -> dict[str, str]:
         "player search": reverse("sessions:club_players", args=[evening.club.slug]) + "?q=hill",
         "player search, nobody found": reverse("sessions:club_players", args=[evening.club.slug]) + "?q=zzz",
         "login": reverse("login"),
+        "embedded latest results": reverse("sessions:embed_latest", args=[evening.club.slug]),
+        "embedded ranking": reverse("sessions:embed_session", args=[final.pk]),
     }
 
 

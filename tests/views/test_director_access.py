@@ -12,9 +12,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
 from sessions.models import (
-    Board, Club, ClubDirector, Event, ImportJob, Pair, Player, Result, ResultChange, Seating, Session, TableLink,
+    ApiKey, Board, Club, ClubDirector, Event, ImportJob, Pair, Player, Result, ResultChange, Seating, Session, TableLink,
 )
 from sessions.services import EVENT_SETTINGS, player_add, result_record
+from sessions.services.api_keys import api_key_create
 from sessions.services.tables import table_links_ensure
 from tests.factories import make_session, make_user
 from tests.formats.data_files import DATA_DIR
@@ -33,6 +34,7 @@ def entered(session, co_director):
     Session.objects.filter(pk=make_session(session.event).pk).update(name="Spare")  # a session to delete
     player_add(club=session.event.club, name="Ann Smith")
     player_add(club=session.event.club, name="Anne Smith")  # the same person: merged below
+    api_key_create(club=session.event.club, name="Club website")  # a key to revoke
     return session, line
 
 
@@ -62,6 +64,8 @@ def writing_requests(session, line):
         (reverse("sessions:director_club_director_owner", args=[club.slug, helper.pk]), {"is_owner": "1"}),
         (reverse("sessions:director_club_director_unlock", args=[club.slug, helper.pk]), {}),
         (reverse("sessions:director_club_director_remove", args=[club.slug, helper.pk]), {}),
+        (reverse("sessions:director_api_key_new", args=[club.slug]), {"key-name": "Sneaky key"}),
+        (reverse("sessions:director_api_key_revoke", args=[club.slug, ApiKey.objects.get(club=club).pk]), {}),
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
         (reverse("sessions:director_session_new", args=[club.slug]),
@@ -133,6 +137,7 @@ def snapshot():
         list(Session.objects.values_list("pk", "name", "date", "tables")),
         list(Seating.objects.values_list("pk", "ns_pair", "ew_pair", "boards")),
         list(Result.objects.values_list("pk", "ns_pair", "ew_pair")),
+        list(ApiKey.objects.values_list("pk", "name", "revoked_at")),
     )
 
 
@@ -187,6 +192,9 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert Player.objects.filter(name__startswith="Ann").values_list("name", flat=True).get() == "Ann Smith-Jones"
     club = Club.objects.get(pk=session.event.club_id)
     assert (club.name, club.description, club.website) == ("Renamed Club", "Sneaky words", "https://example.org")
+    assert {(key.name, key.revoked) for key in ApiKey.objects.filter(club=club)} == {
+        ("Club website", True), ("Sneaky key", False),
+    }
     assert set(ClubDirector.objects.filter(club=club).values_list("user__username", "is_owner")) == {
         ("director", True), ("newcomer", True),  # co_director was made an owner, then removed
     }
@@ -276,7 +284,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_round_seating", "director_table_turn", "director_pair_late", "director_pair_withdraw",
     "director_line_pairs", "director_player", "director_player_merge",
     "director_club_settings", "director_club_directors", "director_club_director_owner",
-    "director_club_director_remove", "director_club_director_unlock",
+    "director_club_director_remove", "director_club_director_unlock", "director_api_key_new", "director_api_key_revoke",
     # teams events: the walk of teams_writing_requests and TEAMS_READING below
     "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
     "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",

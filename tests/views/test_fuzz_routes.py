@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sessions.models import (
-    ClubDirector, ImportJob, MatchTableLink, Pair, Player, Result, ScorePad, Session, TableLink, TeamAdjustment,
+    ApiKey, ClubDirector, ImportJob, MatchTableLink, Pair, Player, Result, ScorePad, Session, TableLink, TeamAdjustment,
 )
 from sessions.selectors import kept_scores
 from sessions.services import session_publish
@@ -101,7 +101,7 @@ def world(request, director):
         "club_slug": club.slug, "player_id": Player.objects.filter(club=club).first().pk,
         "membership_id": ClubDirector.objects.exclude(user=director).first().pk, "job_id": job.pk, "pk": pad.pk,
         "fmt": "pbn", "uidb64": "MQ", "match_id": events.matches.first().pk, "team_id": events.teams.first().pk,
-        "adjustment_id": TeamAdjustment.objects.first().pk,
+        "adjustment_id": TeamAdjustment.objects.first().pk, "key_id": ApiKey.objects.get(club=club).pk,
     }
     return {"session": session, "events": events, "values": values, "posts": posts, "pad": pad,
             "table_token": TableLink.objects.filter(session=session, revoked_at__isnull=True).first().token,
@@ -111,7 +111,7 @@ def world(request, director):
 def real_value(world, route: str, name: str) -> str:
     """The real object's value for a URL parameter of ``route``."""
     if name == "event_id":
-        teams = route.startswith(("director/teams/", "teams/"))
+        teams = route.startswith(("director/teams/", "teams/", "api/v1/teams/"))
         return str(world["events"].pk if teams else world["session"].event_id)
     if name == "link_id" and route.startswith("director/teams/"):
         return str(MatchTableLink.objects.filter(match__event=world["events"]).first().pk)
