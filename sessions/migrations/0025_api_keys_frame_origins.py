@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubsessions', '0023_teamevent_bam_points'),
+        ('clubsessions', '0024_nz_scorer_conventions'),
     ]
 
     operations = [
