@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from sessions.scoring.masterpoints import Field, Placing, federation_for_program, scale_key
+from sessions.scoring.masterpoints import FEDERATIONS, Field, Placing, federation_for_program, scale_key
 
 from .model import ParsedEvent, ParsedPair
 
@@ -63,3 +63,15 @@ def file_federation(event: ParsedEvent) -> str | None:
 def file_scale(event: ParsedEvent) -> str:
     """The file's MASTER_POINT_SCALE as a scale name ("" when it names none)."""
     return scale_key(event.extra.get("MASTER_POINT_SCALE", ""))
+
+
+def file_masterpoints(event: ParsedEvent) -> str:
+    """ "federation:scale" for a file whose program awarded master points ("ebu:club",
+    "nzb:" for NZ Scorer, which names no scale); "" when it awarded none (MPS_AWARDED_FLAG
+    N) or its program's federation is not known; a scale the federation lacks is left
+    empty (its club scale)."""
+    federation = file_federation(event)
+    if federation is None or event.extra.get("MPS_AWARDED_FLAG", "").strip().upper() == "N":
+        return ""
+    scale = file_scale(event)
+    return f"{federation}:{scale if scale in FEDERATIONS[federation].SCALES else ''}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from sessions.models import Club
+from sessions.models import Club, MasterPointFederation
 
 
 def _help(name: str) -> str:
@@ -26,6 +26,15 @@ class ClubSettingsForm(forms.Form):
     website = forms.URLField(
         max_length=200, required=False, assume_scheme="https", help_text=_help("website"),
         widget=forms.URLInput(attrs={"placeholder": "https://"}),
+    )
+
+
+    masterpoint_federation = forms.ChoiceField(
+        label="Master points", choices=MasterPointFederation.choices, required=False,
+        help_text=_help("masterpoint_federation"),
+    )
+    masterpoint_scale = forms.CharField(
+        label="Master point scale", max_length=16, required=False, help_text=_help("masterpoint_scale"),
     )
 
 

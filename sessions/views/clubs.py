@@ -28,7 +28,8 @@ from sessions.services import (
 @require_http_methods(["GET", "POST"])
 def club_settings(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = get_owned_club_or_404(request.user, slug=club_slug)
-    initial = {"name": club.name, "description": club.description, "website": club.website}
+    initial = {"name": club.name, "description": club.description, "website": club.website,
+               "masterpoint_federation": club.masterpoint_federation, "masterpoint_scale": club.masterpoint_scale}
     form = ClubSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
