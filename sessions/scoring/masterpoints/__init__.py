@@ -8,6 +8,7 @@ file its own MASTER_POINT_SCALE and program (``federation_for_program``).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from types import ModuleType
 
 from ..errors import ScoringError
@@ -31,9 +32,15 @@ PROGRAM_FEDERATIONS = {
 }
 
 __all__ = [
-    "Award", "FEDERATIONS", "Field", "Placing", "federation_for_program", "scale_key",
+    "Award", "award_text", "FEDERATIONS", "Field", "Placing", "federation_for_program", "scale_key",
     "session_awards", "shared_awards", "third_of",
 ]
+
+
+def award_text(federation: str, points: int) -> str:
+    """An award as the federation's results show it: EBU "36", NZ "40.00", ABF "0.24"."""
+    places = FEDERATIONS[federation].SHOWN_PLACES
+    return str(Decimal(points).scaleb(-places)) if places else str(points)
 
 
 def scale_key(text: str) -> str:

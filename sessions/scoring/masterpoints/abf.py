@@ -36,6 +36,9 @@ SCALES: dict[str, Fraction] = {
     "supervised": Fraction(3, 4),
     "championship": Fraction(2),
 }
+#: How pages show an award: decimals of the unit, and the column's name.
+SHOWN_PLACES = 2
+COLUMN = "Masterpoints"
 DEFAULT_SCALE = "club"
 RUNNER_UP = Fraction(7, 10)
 

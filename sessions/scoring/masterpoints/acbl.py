@@ -27,6 +27,9 @@ UNIT = "hundredths of a masterpoint (80 = 0.80)"
 POINT_TYPE = "BLACK"
 #: First place per table and the cap, in hundredths, by scale.
 SCALES: dict[str, tuple[int, int]] = {"open": (10, 150)}
+#: How pages show an award: decimals of the unit, and the column's name.
+SHOWN_PLACES = 2
+COLUMN = "Masterpoints"
 DEFAULT_SCALE = "open"
 #: Second, third and fourth place as a share of first; from fifth on, 1/place.
 SHARES = {2: Fraction(7, 10), 3: Fraction(1, 2), 4: Fraction(35, 100)}

@@ -40,6 +40,9 @@ SCALES: dict[str, Fraction] = {
     "regional": Fraction(3),
     "national": Fraction(4),
 }
+#: How pages show an award: decimals of the unit, and the column's name.
+SHOWN_PLACES = 0
+COLUMN = "Black points"
 DEFAULT_SCALE = "club"
 #: Decrement per place at Club status, by the field's kind.
 CLUB_DECREMENT = {"one_winner": 6, "two_winner": 10}

@@ -33,6 +33,9 @@ UNIT = "hundredths of a C point (4000 = 40 C points)"
 POINT_TYPE = "c"
 #: The winner's award by scale (club sessions only: tournaments award A and B points).
 SCALES: dict[str, int] = {"club": 4000}
+#: How pages show an award: decimals of the unit, and the column's name.
+SHOWN_PLACES = 2
+COLUMN = "C points"
 DEFAULT_SCALE = "club"
 ROUND_TO = 100
 
