@@ -51,3 +51,19 @@ def test_a_session_reopened_shows_no_award(client, published):
     session_reopen(session=published)
     url = reverse("sessions:session_results", args=[published.pk])
     assert "Black points" not in client.get(url).content.decode()
+
+
+def test_the_player_page_lists_each_award_with_the_years_running_total(client, club, published):
+    session_mark_final(session=published)
+    again = results_import(club=club, data=usebio_bytes(NAME), filename="again.xml").session
+    session_mark_final(session=session_publish(session=again))
+    player = winner(published).player_1
+    assert winner(again).player_1 == player  # the same member, matched by national number
+
+    html = client.get(reverse("sessions:player", args=[player.pk])).content.decode()
+
+    ledger = html.split('class="player-masterpoints"')[1]
+    rows = ledger.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")[:-1]
+    assert len(rows) == 2
+    assert '<td class="number">36</td><td class="number">36</td>' in rows[0]
+    assert '<td class="number">36</td><td class="number">72</td>' in rows[1]
