@@ -11,46 +11,20 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from sessions.models import NO_MASTER_POINTS, ChangeAction, MasterPointAward, Pair, ResultChange, Session
+from sessions.models import ChangeAction, MasterPointAward, Pair, ResultChange, Session
 from sessions.scoring.errors import ScoringError
-from sessions.scoring.masterpoints import FEDERATIONS, Award, Field, Placing, session_awards
+from sessions.scoring.masterpoints import Award, Field, Placing, session_awards
+from sessions.selectors.masterpoints import session_masterpoint_scale
 from sessions.selectors.scoring import ScoredSession, field_parts, session_score
 
 from .revisions import session_revise
 
 #: The federations that award each section's directions apart, whatever the ranking.
 SECTION_DIRECTION_FIELDS = {"nzb"}
-
-
-@dataclass(frozen=True)
-class Scale:
-    federation: str
-    scale: str
-
-    def __str__(self) -> str:
-        return f"{FEDERATIONS[self.federation].NAME}, {self.scale} scale"
-
-
-def session_masterpoint_scale(session: Session) -> Scale | None:
-    """The federation and scale the session's awards follow; None: no awards."""
-    event, club = session.event, session.event.club
-    if event.masterpoint_scale == NO_MASTER_POINTS:
-        return None
-    if club.masterpoint_federation:
-        module = FEDERATIONS[club.masterpoint_federation]
-        return Scale(club.masterpoint_federation, event.masterpoint_scale or club.masterpoint_scale
-                     or module.DEFAULT_SCALE)
-    federation, _, scale = session.masterpoints_from_file.partition(":")
-    if federation in FEDERATIONS:
-        module = FEDERATIONS[federation]
-        chosen = event.masterpoint_scale or scale
-        return Scale(federation, chosen if chosen in module.SCALES else module.DEFAULT_SCALE)
-    return None
 
 
 def award_fields(scored: ScoredSession, federation: str) -> list[Field]:

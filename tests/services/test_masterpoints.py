@@ -7,7 +7,8 @@ import pytest
 
 from sessions.formats.usebio import parse_usebio
 from sessions.models import ChangeAction, Club, MasterPointAward, Result, Session
-from sessions.services.masterpoints import session_award_masterpoints, session_masterpoint_scale
+from sessions.selectors.masterpoints import session_masterpoint_scale
+from sessions.services.masterpoints import session_award_masterpoints
 from sessions.services.results import result_correct, result_record
 from sessions.services.sessions import session_mark_final, session_reopen
 from sessions.transfer.importing import results_import

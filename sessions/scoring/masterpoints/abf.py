@@ -39,6 +39,9 @@ SCALES: dict[str, Fraction] = {
 #: How pages show an award: decimals of the unit, and the column's name.
 SHOWN_PLACES = 2
 COLUMN = "Masterpoints"
+#: A member's national number as the body issues it (ABF numbers are whole numbers; lengths and check
+#: digits are not pinned: a number that fails this is surely wrong, one that passes may not be right).
+NATIONAL_NUMBER = r"[0-9]+"
 DEFAULT_SCALE = "club"
 RUNNER_UP = Fraction(7, 10)
 

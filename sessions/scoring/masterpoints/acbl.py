@@ -30,6 +30,9 @@ SCALES: dict[str, tuple[int, int]] = {"open": (10, 150)}
 #: How pages show an award: decimals of the unit, and the column's name.
 SHOWN_PLACES = 2
 COLUMN = "Masterpoints"
+#: A member's national number as the body issues it (ACBL player numbers: digits, some after a letter; lengths and check
+#: digits are not pinned: a number that fails this is surely wrong, one that passes may not be right).
+NATIONAL_NUMBER = r"[A-Z]?[0-9]+"
 DEFAULT_SCALE = "open"
 #: Second, third and fourth place as a share of first; from fifth on, 1/place.
 SHARES = {2: Fraction(7, 10), 3: Fraction(1, 2), 4: Fraction(35, 100)}

@@ -43,6 +43,9 @@ SCALES: dict[str, Fraction] = {
 #: How pages show an award: decimals of the unit, and the column's name.
 SHOWN_PLACES = 0
 COLUMN = "Black points"
+#: A member's national number as the body issues it (EBU numbers are whole numbers; lengths and check
+#: digits are not pinned: a number that fails this is surely wrong, one that passes may not be right).
+NATIONAL_NUMBER = r"[0-9]+"
 DEFAULT_SCALE = "club"
 #: Decrement per place at Club status, by the field's kind.
 CLUB_DECREMENT = {"one_winner": 6, "two_winner": 10}

@@ -36,6 +36,9 @@ SCALES: dict[str, int] = {"club": 4000}
 #: How pages show an award: decimals of the unit, and the column's name.
 SHOWN_PLACES = 2
 COLUMN = "C points"
+#: A member's national number as the body issues it (Bridge NZ numbers are whole numbers; lengths and check
+#: digits are not pinned: a number that fails this is surely wrong, one that passes may not be right).
+NATIONAL_NUMBER = r"[0-9]+"
 DEFAULT_SCALE = "club"
 ROUND_TO = 100
 
