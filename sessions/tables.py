@@ -14,7 +14,7 @@ id) is worked out once a table (PublicTable, pk_urls), not once a cell.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -34,6 +34,7 @@ from sessions.templatetags.teams import figure
 
 if TYPE_CHECKING:
     from sessions.selectors.analysis import BoardAnalysisView
+    from sessions.selectors.public import AwardShown
 
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
 RED_SUITS = {"H", "D"}
@@ -293,14 +294,30 @@ class RankingTable(SessionTable):
     class Meta(PublicTable.Meta):
         pass
 
-    def __init__(self, *args, is_matchpoints: bool, handicapped: bool = False, **kwargs):
-        excluded = ("average",) if is_matchpoints else ("percentage",)
+    # The master points each pair won, once the session is final (RULES 12).
+    masterpoints = tables.Column(empty_values=(), verbose_name="Master points", orderable=False, attrs=NUMBER)
+
+    def __init__(self, *args, is_matchpoints: bool, handicapped: bool = False,
+                 awards: Mapping[int, AwardShown] | None = None, **kwargs):
+        self.awards = awards or {}
+        excluded: tuple[str, ...] = ("average",) if is_matchpoints else ("percentage",)
         if not (is_matchpoints and handicapped):
             excluded += ("handicapped", "handicap_place")
+        if not self.awards:
+            excluded += ("masterpoints",)
         kwargs["exclude"] = excluded
         super().__init__(*args, **kwargs)
         if not is_matchpoints:
             self.columns["total"].column.verbose_name = "IMPs"
+        if self.awards:
+            self.columns["masterpoints"].column.verbose_name = next(iter(self.awards.values())).column
+
+    def render_masterpoints(self, record) -> str:
+        award = self.awards.get(record.pair.pk)
+        return award.text if award else ""
+
+    def value_masterpoints(self, record) -> str:
+        return self.render_masterpoints(record)
 
     def render_players(self, record) -> SafeString:
         return linked_names(record.pair, self.player_url)

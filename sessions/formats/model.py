@@ -31,6 +31,10 @@ class ParsedPair:
     handicap: Decimal | None = None  # USEBIO HANDICAP (NZ Scorer, BriAn)
     boards_played: int | None = None  # as published, when the file says
     extra: dict[str, str] = field(default_factory=dict)  # other published per-pair figures
+    # ClubScore's master point award, in the federation's unit, and its type ("BLACK",
+    # "c", "GREEN"): written in USEBIO's MASTER_POINTS (a reader keeps a file's in extra).
+    masterpoints: int | None = None
+    masterpoint_type: str = ""
 
 
 @dataclass

@@ -20,6 +20,10 @@ Readers skip instructions that are not theirs, and the file stays valid against 
 Published figures come from the model's published_* fields, two decimals. Scores
 are the model's normalised NS scores: "420", "-100", "PASS", "NP", "A6040".
 
+A final session's master points go in each PAIR's MASTER_POINTS (MASTER_POINTS_AWARDED
+in the federation's unit, MASTER_POINT_TYPE), with EVENT's MASTER_POINT_SCALE and
+MPS_AWARDED_FLAG Y, as EBUScore and NZ Scorer write them.
+
 What USEBIO cannot carry, and so does not survive a round trip through our reader:
 a pair's phantom flag (it is written as a pair without players), dealer and
 vulnerability, a line's round and table, per-line Butler datums that differ within a
@@ -47,8 +51,9 @@ from .writing import (
 )
 
 EVENT_TYPE_BY_SCORING = {scoring: spellings[0] for scoring, spellings in EVENT_TYPE_SPELLINGS.items()}
-#: Every real file says whether master points were awarded: ClubScore awards none.
+#: Every real file says whether master points were awarded (Y when a pair holds an award).
 NO_MASTER_POINTS = "N"
+MASTER_POINTS_AWARDED = "Y"
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 
@@ -90,7 +95,10 @@ def _event_header(element: ET.Element, event: ParsedEvent) -> None:
     _leaf(element, "EVENT_DESCRIPTION", event.title)
     _leaf(element, "TITLE", event.title)
     _leaf(element, "DATE", _usebio_date(event.date))
-    _leaf(element, "MPS_AWARDED_FLAG", NO_MASTER_POINTS)
+    awarded = any(pair.masterpoints is not None for pair in event.pairs)
+    if awarded:
+        _optional(element, "MASTER_POINT_SCALE", event.extra.get("MASTER_POINT_SCALE", ""))
+    _leaf(element, "MPS_AWARDED_FLAG", MASTER_POINTS_AWARDED if awarded else NO_MASTER_POINTS)
 
 
 def _usebio_date(text: str) -> str:
@@ -135,6 +143,11 @@ class _Writer:
         _optional(element, "TOTAL_SCORE", two_decimals(pair.published_total))
         _optional(element, "PERCENTAGE", two_decimals(pair.published_percentage))
         _optional(element, "PLACE", pair.published_place)
+        if pair.masterpoints is not None:
+            # As EBUScore and NZ Scorer write it: the award in the federation's unit and its type.
+            awarded = ET.SubElement(element, "MASTER_POINTS")
+            _leaf(awarded, "MASTER_POINTS_AWARDED", str(pair.masterpoints))
+            _leaf(awarded, "MASTER_POINT_TYPE", pair.masterpoint_type)
         _optional(element, "HANDICAP", two_decimals(pair.handicap))
         for player in pair.players:
             player_element = ET.SubElement(element, "PLAYER")

@@ -177,6 +177,11 @@ class PlayerForm(forms.Form):
 
 #: Every option explained for the director who has to choose it.
 EVENT_HELP = {
+    "masterpoint_scale": (
+        "Empty: the club's scale (its settings). Or a scale of the club's federation for this event: "
+        "EBU club, district, county, regional, national; ABF club, supervised, championship; "
+        "\"none\" for an event that awards no master points (RULES 12)."
+    ),
     "method": (
         "Matchpoints: each result is compared with the others on the same board (the usual club "
         "pairs game). Cross-IMPs: each result is IMPed against every other result on the board. "
@@ -323,6 +328,7 @@ EVENT_SECTIONS = (
     ("Several sessions ranked together", (
         "combination", "combined_by", "sessions_counted", "minimum_sessions", "carry_forward_percent",
     )),
+    ("Master points", ("masterpoint_scale",)),
 )
 
 #: Radio buttons for every setting with a few named choices.
@@ -362,6 +368,7 @@ class EventForm(forms.ModelForm):
             "table_shows_traveller": "Show the board's results at the table after each board",
             "live_rankings": "Players see the ranking", "deal_era": "Deal scores",
             "combination": "Sessions ranked together by", "combined_by": "Ranked as",
+            "masterpoint_scale": "Master point scale",
         }
         help_texts = EVENT_HELP
         widgets = {name: forms.RadioSelect for name in EVENT_RADIOS}

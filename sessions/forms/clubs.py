@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from sessions.models import ApiKey, Club
+from sessions.models import ApiKey, Club, MasterPointFederation
 
 
 def _help(name: str) -> str:
@@ -34,6 +34,13 @@ class ClubSettingsForm(forms.Form):
     frame_origins = forms.CharField(
         max_length=2000, required=False, label=Club._meta.get_field("frame_origins").verbose_name.capitalize(),
         widget=forms.Textarea(attrs={"rows": 3}), help_text=_help("frame_origins"),
+    )
+    masterpoint_federation = forms.ChoiceField(
+        label="Master points", choices=MasterPointFederation.choices, required=False,
+        help_text=_help("masterpoint_federation"),
+    )
+    masterpoint_scale = forms.CharField(
+        label="Master point scale", max_length=16, required=False, help_text=_help("masterpoint_scale"),
     )
 
 

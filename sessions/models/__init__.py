@@ -3,7 +3,7 @@
 from .analysis import AnalysisStatus, BoardAnalysis
 from .api_keys import ApiKey
 from .choices import LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
-from .clubs import Club, ClubDirector, Player
+from .clubs import NO_MASTER_POINTS, Club, ClubDirector, MasterPointFederation, Player
 from .events import (
     Board,
     ButlerDatum,
@@ -30,6 +30,7 @@ from .events import (
     sections_with_own_boards,
 )
 from .imports import ImportJob, ImportStatus
+from .masterpoints import MasterPointAward
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
 from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
@@ -60,6 +61,7 @@ __all__ = [
     "Session", "ShortBoards", "ShortTotals", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
     "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
+    "MasterPointAward", "MasterPointFederation", "NO_MASTER_POINTS",  # masterpoints.py, clubs.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
     "AdjustmentKind", "BamPoints", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
     "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py

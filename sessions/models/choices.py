@@ -71,6 +71,7 @@ class ChangeAction(models.TextChoices):
     PUBLISHED = "published", "Published"
     UNPUBLISHED = "unpublished", "Unpublished"
     IMPORTED = "imported", "Imported"
+    MASTERPOINTS = "masterpoints", "Master points"
 
 
 #: The change-log actions about one traveller line: they name its board and pairs.

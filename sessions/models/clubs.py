@@ -7,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from sessions.scoring.masterpoints import FEDERATIONS
+
 from .revisions import KeepsRevisionOnSave
 
 #: An origin a browser sends for a page: https, a host (letters, digits, dots, dashes) and
@@ -29,6 +31,30 @@ def validate_frame_origins(text: str) -> None:
         )
 
 
+class MasterPointFederation(models.TextChoices):
+    """The national body whose club scale the club's awards follow
+    (sessions.scoring.masterpoints: one module each)."""
+
+    NONE = "", "None: no master points"
+    EBU = "ebu", "English Bridge Union (black points)"
+    NZB = "nzb", "Bridge NZ (C points)"
+    ABF = "abf", "Australian Bridge Federation (green points)"
+    ACBL = "acbl", "ACBL (open club games)"
+
+
+#: An event's scale that awards nothing (a social or charity session not pointed).
+NO_MASTER_POINTS = "none"
+
+
+def check_masterpoint_scale(federation: str, scale: str, field: str) -> None:
+    """A scale the federation has (empty: its club scale); ValidationError naming the field."""
+    if not scale or not federation or scale == NO_MASTER_POINTS:
+        return
+    scales = FEDERATIONS[federation].SCALES
+    if scale not in scales:
+        raise ValidationError({field: f"{federation.upper()} scales: {', '.join(scales)} (empty: the club scale)"})
+
+
 class Club(KeepsRevisionOnSave, models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
@@ -42,6 +68,14 @@ class Club(KeepsRevisionOnSave, models.Model):
     frame_origins = models.TextField(
         blank=True, max_length=2000, validators=[validate_frame_origins], verbose_name="Sites that may embed the results",
         help_text="One https:// address a line, e.g. https://www.ourbridgeclub.org.uk: only these may frame the pages.",
+    )
+    masterpoint_federation = models.CharField(
+        max_length=8, choices=MasterPointFederation, blank=True, default="",
+        help_text="Master points are awarded on this body's club scale when a session is marked final.",
+    )
+    masterpoint_scale = models.CharField(
+        max_length=16, blank=True,
+        help_text="The federation's scale for the club's sessions (e.g. club, county); empty: its club scale.",
     )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubDirector", related_name="directed_clubs"
@@ -59,6 +93,11 @@ class Club(KeepsRevisionOnSave, models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        if self.masterpoint_scale == NO_MASTER_POINTS:
+            raise ValidationError({"masterpoint_scale": "no federation: choose None as the federation instead"})
+        check_masterpoint_scale(self.masterpoint_federation, self.masterpoint_scale, "masterpoint_scale")
 
 
 class ClubDirector(models.Model):

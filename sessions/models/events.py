@@ -17,7 +17,7 @@ from sessions.scoring import events as engine_events
 from sessions.scoring import options as engine
 
 from .choices import Direction, MovementKind, Seat, Vulnerability
-from .clubs import Club, Player
+from .clubs import Club, Player, check_masterpoint_scale
 from .scorepads import DealEra
 from .revisions import KeepsRevisionOnSave, new_setup_token
 
@@ -184,6 +184,11 @@ class Event(models.Model):
     carry_forward_percent = models.PositiveSmallIntegerField(
         default=50, help_text="Carry-forward: the percentage of the earlier sessions' margin over 50 % carried.",
     )
+    masterpoint_scale = models.CharField(
+        max_length=16, blank=True,
+        help_text='This event\'s master point scale (e.g. "county" for a club championship at the EBU, '
+        '"championship" at the ABF); "none": no awards; empty: the club\'s.',
+    )
 
     club_path = "club"
 
@@ -207,6 +212,10 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        if self.club_id is not None:
+            check_masterpoint_scale(self.club.masterpoint_federation, self.masterpoint_scale, "masterpoint_scale")
+
     @property
     def ranks_at_the_end(self) -> bool:
         """Players see the ranking only once a session is final."""
@@ -226,6 +235,9 @@ class Session(KeepsRevisionOnSave, models.Model):
     boards_per_round = models.PositiveSmallIntegerField()
     board_count = models.PositiveSmallIntegerField()
     arrow_switch = models.BooleanField(default=False)
+    # An imported file's own master point scale, "federation:scale" ("ebu:club"): it
+    # decides the awards when the club has chosen no federation.
+    masterpoints_from_file = models.CharField(max_length=24, blank=True, editable=False)
     # The director marks the session final once every result is in and checked: until
     # then pages that refresh themselves say "provisional" and the hands stay hidden.
     final_at = models.DateTimeField(null=True, blank=True)

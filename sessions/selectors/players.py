@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils.safestring import SafeString, mark_safe
 
 from sessions.handrecords import history_svg
-from sessions.models import Club, Pair, PairLineup, Player, Session
+from sessions.models import Club, MasterPointAward, Pair, PairLineup, Player, Session
+from sessions.scoring.masterpoints import award_text
 from sessions.scoring.session import PairPart, Standing
 from sessions.text import search_key
 
@@ -61,9 +62,38 @@ class PlayedSession:
 
 
 @dataclass(frozen=True)
+class LedgerEntry:
+    """One master point award of the player: a final session's, with the year's running
+    total of that type (in the federation's unit, shown as its results show it)."""
+
+    session: Session
+    point_type: str
+    award: str
+    year_total: str
+
+
+@dataclass(frozen=True)
 class PlayerHistory:
     player: Player  # with its club
     sessions: list[PlayedSession]  # newest first
+
+    @property
+    def ledger(self) -> list[LedgerEntry]:
+        """The player's awards, oldest first: the pair's award in each final session the
+        player sat in for every board (a substitute's rounds earn none here), with the
+        running total per type for the calendar year (RULES 12)."""
+        totals: dict[tuple[int, str], int] = {}
+        entries = []
+        for played in reversed(self.sessions):
+            pair = played.pair
+            points = getattr(pair, "mp_points", None)
+            if not points or not played.session.final or self.player.pk not in (pair.player_1_id, pair.player_2_id):
+                continue
+            key = (played.session.date.year, pair.mp_type)
+            totals[key] = totals.get(key, 0) + points
+            entries.append(LedgerEntry(played.session, pair.mp_type, award_text(pair.mp_federation, points),
+                                       award_text(pair.mp_federation, totals[key])))
+        return entries
 
     @property
     def percentages(self) -> list[PlayedSession]:
@@ -102,8 +132,12 @@ def _played_in(player: Player | OuterRef, in_lineups: Player | OuterRef | None =
 
 
 def _published_pairs_of(player: Player) -> QuerySet[Pair]:
+    # Each pair's master point award rides along (no query more): the ledger's lines.
+    award = MasterPointAward.objects.filter(pair=OuterRef("pk"))
     return (
         with_lineup_flag(Pair.objects.filter(_played_in(player), section__session__published=True))
+        .annotate(mp_points=Subquery(award.values("points")[:1]), mp_type=Subquery(award.values("point_type")[:1]),
+                  mp_federation=Subquery(award.values("federation")[:1]))
         .select_related("section__session__event", "player_1", "player_2")
         .order_by("-section__session__date", "-section__session__published_at", "-section__session_id", "pk")
     )

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
 
 from django.db.models import Count, Max, Q, QuerySet
 
-from sessions.models import Board, Club, Event, Pair, Result, ResultKind, Session
+from sessions.models import Board, Club, Event, MasterPointAward, Pair, Result, ResultKind, Session
+from sessions.scoring.masterpoints import FEDERATIONS, award_text
 from sessions.scoring.session import ScoredLine, Standing
 
 from .lineups import has_lineup, pairs_changes_of_player
@@ -218,26 +220,53 @@ class FieldRanking:
 
 
 @dataclass(frozen=True)
+class AwardShown:
+    """A pair's master point award as its pages show it ("36", "40.00") and the column."""
+
+    text: str
+    column: str
+    point_type: str
+
+
+def session_awards_shown(session: Session, pair: Pair | None = None) -> dict[int, AwardShown]:
+    """The final session's awards by pair id (one query; none before final, when there
+    are no awards to show)."""
+    if not session.final:
+        return {}
+    awards = MasterPointAward.objects.filter(session=session)
+    if pair is not None:
+        awards = awards.filter(pair=pair)
+    return {
+        award.pair_id: AwardShown(award_text(award.federation, award.points),
+                                  FEDERATIONS[award.federation].COLUMN, award.point_type)
+        for award in awards
+    }
+
+
+@dataclass(frozen=True)
 class ResultsSheet:
     session: Session
     rankings: list[FieldRanking]
     boards: list[int]
     is_matchpoints: bool
     note: str = ""  # why it was not scored as the event asks (sections on different deals)
+    awards: dict[int, AwardShown] = dataclass_field(default_factory=dict)  # master points by pair id, once final
 
 
 def results_sheet(*, session: Session) -> ResultsSheet:
     """Each field's ranking and the list of boards.
 
-    Queries: session_score's two (results, pairs with players), the board numbers.
+    Queries: session_score's two (results, pairs with players), the board numbers, and
+    once the session is final its master point awards.
     ``session.event`` must be loaded by the caller (published_sessions does).
     """
     scored = session_score(session=session)
     rankings = [
-        FieldRanking(field, field_title(field), rows)
-        for field, rows in scored.rankings()
+        FieldRanking(name, field_title(name), rows)
+        for name, rows in scored.rankings()
     ]
-    return ResultsSheet(session, rankings, _board_numbers(session), scored.is_matchpoints, scored.note)
+    return ResultsSheet(session, rankings, _board_numbers(session), scored.is_matchpoints, scored.note,
+                        session_awards_shown(session))
 
 
 # --- a board's traveller --------------------------------------------------------------
@@ -320,6 +349,7 @@ class Scorecard:
     scaled_to: int | None = None
     # Who played which rounds, when the pair's players changed: [("round 1", "Ann & Bob"), ...].
     lineups: tuple[tuple[str, str], ...] = ()
+    award: AwardShown | None = None  # the pair's master points, once the session is final
 
     @property
     def points_total(self) -> Fraction:
@@ -338,8 +368,9 @@ class Scorecard:
 def scorecard_sheet(*, pair: Pair) -> Scorecard:
     """The pair's boards in order, its standing and its field.
 
-    Queries: session_score's two (pair.section.session.event loaded by the caller), and
-    the pair's lineups when its players changed during the session.
+    Queries: session_score's two (pair.section.session.event loaded by the caller), the
+    pair's lineups when its players changed during the session, and its master point
+    award once the session is final.
     """
     session = pair.section.session
     scored = session_score(session=session)
@@ -366,6 +397,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         is_matchpoints=scored.is_matchpoints,
         scaled_to=full_boards if scaled else None,
         lineups=_lineups(scored, pair),
+        award=session_awards_shown(session, pair).get(pair.pk),
     )
 
 

@@ -22,17 +22,25 @@ from sessions.text import clean_name
 from .revisions import club_revise_with_sessions
 
 #: The Club fields an owner may set (the slug stays: it is in every link to the club).
-CLUB_SETTINGS = ("name", "description", "website", "frame_origins")
+CLUB_SETTINGS = ("name", "description", "website", "frame_origins", "masterpoint_federation", "masterpoint_scale")
 
 
 @transaction.atomic
-def club_update(*, club: Club, name: str, description: str = "", website: str = "", frame_origins: str = "") -> Club:
-    """The club's name, what its public page says about it, and the sites that may frame
-    its results (bumping the sessions' revisions gives their pages the new header too)."""
+def club_update(
+    *, club: Club, name: str, description: str = "", website: str = "", frame_origins: str = "",
+    masterpoint_federation: str | None = None, masterpoint_scale: str | None = None,
+) -> Club:
+    """The club's name, what its public page says about it, the sites that may frame its
+    results (bumping the sessions' revisions gives their pages the new header too), and the
+    master point scale its final sessions award on (None: unchanged)."""
     club.name = clean_name(name)
     club.description = description.strip()
     club.website = website.strip()
     club.frame_origins = "\n".join(frame_origin_list(frame_origins))
+    if masterpoint_federation is not None:
+        club.masterpoint_federation = masterpoint_federation
+    if masterpoint_scale is not None:
+        club.masterpoint_scale = masterpoint_scale.strip().lower()
     club.full_clean()
     # The club's name heads every page of its sessions: bump them all. Before the save, so
     # the rows are locked in the order every write takes them (sessions, then the club):

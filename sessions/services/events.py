@@ -28,7 +28,7 @@ from .revisions import club_revise, event_revise
 #: the event's sessions rank together.
 EVENT_SETTINGS = (
     "name", *EVENT_OPTION_FIELDS, "deal_era", "rankings", "table_confirmation", "table_shows_traveller",
-    "live_rankings", *EVENT_COMBINED_FIELDS,
+    "live_rankings", *EVENT_COMBINED_FIELDS, "masterpoint_scale",
 )
 
 
@@ -46,6 +46,8 @@ def _apply(event: Event, settings: dict[str, Any]) -> None:
     if unknown:
         raise ValidationError(f"not an event setting: {', '.join(sorted(unknown))}")
     for name, value in settings.items():
+        if name == "masterpoint_scale":
+            value = (value or "").strip().lower()
         setattr(event, name, clean_name(value) if name == "name" else value)
 
 

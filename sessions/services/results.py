@@ -33,6 +33,7 @@ from sessions.scoring.notation import Assigned, PassedOut, Played, format_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
 
 from .errors import ResultConflict
+from .masterpoints import session_award_masterpoints
 from .revisions import session_revise
 
 #: A score this far from the median of the board (and outside all the others) is queried.
@@ -255,6 +256,14 @@ def _log(
     session_revise(session=line.board.session_id, lines_only=True)  # the change log names the board
     _mark_amended(line.board.session_id)
     change.save()
+    _award_again_if_final(line.board.session_id, by)
+
+
+def _award_again_if_final(session_id: int, by: AbstractBaseUser | None) -> None:
+    """An amendment after final: the master points follow the new ranking (RULES 12)."""
+    session = Session.objects.filter(pk=session_id, final_at__isnull=False).select_related("event__club").first()
+    if session is not None:
+        session_award_masterpoints(session=session, by=by)
 
 
 def _mark_amended(session_id: int) -> None:

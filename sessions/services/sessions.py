@@ -21,6 +21,7 @@ from sessions.movements import Movement
 from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
 
+from .masterpoints import session_award_masterpoints
 from .players import pair_set_players, player_find_or_add
 from .revisions import session_revise
 from .tables import table_links_ensure
@@ -220,12 +221,14 @@ def session_unpublish(*, session: Session, by: AbstractBaseUser | None = None) -
 @transaction.atomic
 def session_mark_final(*, session: Session) -> Session:
     """The director has checked every result: the players' pages stop saying "provisional"
-    and show the hands and their analysis. Marking a final session again keeps its time."""
+    and show the hands and their analysis; master points are awarded (RULES 12). Marking
+    a final session again keeps its time."""
     if session.final:
         return session
     session.final_at = timezone.now()
     session.full_clean()
     session.save(update_fields=["final_at"])
+    session_award_masterpoints(session=session)  # (revises the session when awards change)
     session_revise(session=session)
     return session
 

@@ -49,6 +49,7 @@ from django.db import IntegrityError, transaction
 from sessions.formats import FormatError, ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
 from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, played_score, shown
 from sessions.formats.conventions import carried_era
+from sessions.formats.masterpoints import file_masterpoints
 from sessions.formats.to_engine import options_for, ranking_fields
 from sessions.formats.writing import date_parts
 from sessions.performance import garbage_collection_paused
@@ -506,6 +507,7 @@ class _Importer:
             tables=1, rounds=1, boards_per_round=1,  # set from the table plan once it is built
             board_count=max(numbers),
             created_by=self.user,
+            masterpoints_from_file=file_masterpoints(self.parsed),
         )
         session.full_clean()
         session.save()

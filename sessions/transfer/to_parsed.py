@@ -5,7 +5,9 @@ returns. Every published_* figure is the engine's (session_score), rounded to tw
 decimals (halves away from zero): per-line points as the event scores them, each
 pair's total, percentage (matchpoints) and place. The event's rankings setting goes
 in extra["WINNER_TYPE"]: "2" when NS and EW rank apart, else "1" (one ranking), as
-USEBIO writes it and to_engine.ranking_fields reads it back.
+USEBIO writes it and to_engine.ranking_fields reads it back. A final session's master
+point awards (sessions.services.masterpoints) go in each pair's masterpoints, their scale
+in extra["MASTER_POINT_SCALE"] ("Club", as the EBU's programs write it).
 """
 
 from __future__ import annotations
@@ -69,9 +71,11 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
     event = session.event
     standings = {s.pair: s for field_standings in scored.result.standings.values() for s in field_standings}
     matchpoints = event.method == ScoringMethod.MATCHPOINTS
+    awards = {award.pair_id: award for award in session.masterpoint_awards.all()} if session.final else {}
     pairs = []
     for key, pair in scored.pairs.items():
         standing = standings.get(key)
+        award = awards.get(pair.pk)
         players = [ParsedPlayer(p.name, p.national_number) for p in (pair.player_1, pair.player_2) if p]
         pairs.append(ParsedPair(
             key=key, section=pair.section.letter, number=str(pair.number), direction=pair.direction,
@@ -81,6 +85,8 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
             published_place=standing.place if standing else None,
             boards_played=standing.boards_played if standing else None,
             handicap=pair.handicap,
+            masterpoints=award.points if award else None,
+            masterpoint_type=award.point_type if award else "",
         ))
     split = splits_directions(event.rankings, mitchell=session.is_mitchell, arrow_switch=session.arrow_switch)
     return ParsedEvent(
@@ -90,6 +96,7 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
         extra={
             "WINNER_TYPE": "2" if split else "1",
             CONVENTIONS_KEY: write_conventions({name: getattr(event, name) for name in CARRIED_SETTINGS}),
+            **({"MASTER_POINT_SCALE": next(iter(awards.values())).scale.title()} if awards else {}),
         },
     )
 

@@ -123,7 +123,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     hidden = ranking_hidden(session)
     rankings = [] if hidden else [
         (ranking, _long_configured(request, RankingTable(
-            ranking.rows, session_id=session.pk, is_matchpoints=sheet.is_matchpoints,
+            ranking.rows, session_id=session.pk, is_matchpoints=sheet.is_matchpoints, awards=sheet.awards,
             handicapped=session.event.handicap != Handicap.NONE,
         ), prefix=f"{ranking.field.replace(' ', '-').lower() or 'all'}-"))
         for ranking in sheet.rankings

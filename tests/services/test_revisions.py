@@ -49,6 +49,7 @@ from sessions.services.repair import (
     session_delete,
     session_update,
 )
+from sessions.services.masterpoints import session_award_masterpoints
 from sessions.services.revisions import session_revise
 from sessions.services.sessions import session_mark_final, session_reopen
 from sessions.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
@@ -125,6 +126,10 @@ def _nothing(session: Session) -> None:
     return None
 
 
+def _club_awards_nz_points(session: Session) -> None:
+    Club.objects.filter(pk=session.event.club_id).update(masterpoint_federation="nzb")
+
+
 def _without_3ns_line(session: Session) -> None:
     """Board 1's 3NS v 2EW line gone (straight from the table, no service): the 2NS line
     may then be reassigned to them."""
@@ -182,6 +187,7 @@ WRITES: dict[str, tuple[Callable[[Session], object], Callable[[Session, object],
     "event_update": (_nothing, lambda s, _: event_update(event=s.event, mp_scale="acbl")),
     "club_update": (_nothing, lambda s, _: club_update(club=s.event.club, name="Renamed Club")),
     "deals_generate": (_nothing, lambda s, _: deals_generate(session=s, seed=1)),
+    "session_award_masterpoints": (_club_awards_nz_points, lambda s, _: session_award_masterpoints(session=s)),
 }
 
 

@@ -25,9 +25,10 @@ SCORES = 3
 # duplicate line, the seating locked and checked again (a repair may have changed it), Result.full_clean() (its 4 foreign keys and 2 unique constraints, 1
 # query each, and its 10 check constraints, 3 each: savepoint, check, release), the other
 # lines (warnings), the savepoints of the service's transactions, the insert, the log
-# entry (with its own 2 check constraints), the session's amended time, and the bumps of
-# the session's and the club's revisions (the cached pages' key).
-RECORD = 57
+# entry (with its own 2 check constraints), the session's amended time, the bumps of
+# the session's and the club's revisions (the cached pages' key), and whether the
+# session is final (an amendment after final awards its master points again).
+RECORD = 58
 
 
 @pytest.fixture

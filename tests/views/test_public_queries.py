@@ -44,15 +44,16 @@ def first_pair(session: Session) -> int:
     return session.sections.get().pairs.get(number=1, direction="NS").pk
 
 
-def test_the_results_page_takes_five_queries(client, sized_session, django_assert_num_queries):
+def test_the_results_page_takes_six_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:session_results", args=[sized_session.pk])
     # 0. the session's revision (the page's ETag and cache key; once cached, the only query)
     # 1. the published session with its event and club
     # 2. session_score: the session's results with boards, sections and pairs
     # 3. session_score: the pairs with their sections and players
     # 4. the board numbers, for the list of travellers
+    # 5. the master point awards (the session is final)
     # Sorting adds none: the rows are sorted in Python.
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get(url, {"sort": "-players"})
     assert response.status_code == 200
 
@@ -72,7 +73,7 @@ def test_the_traveller_takes_seven_queries(client, sized_session, django_assert_
     assert response.content.count(b"<tr") == 1 + sized_session.tables  # header + every table's line
 
 
-def test_the_score_card_takes_six_queries(client, sized_session, django_assert_num_queries):
+def test_the_score_card_takes_seven_queries(client, sized_session, django_assert_num_queries):
     url = reverse("sessions:scorecard", args=[sized_session.pk, first_pair(sized_session)])
     # 0. the session's revision
     # 1. the pair with its players and its published session, event and club
@@ -80,7 +81,8 @@ def test_the_score_card_takes_six_queries(client, sized_session, django_assert_n
     # 3. session_score: the session's lines (rows, for the scores)
     # 4. the pair's lines (Results, for the rows shown)
     # 5. the analyses of the pair's boards (the summary against par and double dummy)
-    with django_assert_num_queries(6):
+    # 6. the pair's master point award (the session is final)
+    with django_assert_num_queries(7):
         response = client.get(url, {"sort": "points"})
     assert response.status_code == 200
 
