@@ -8,7 +8,8 @@ Run from the project root (PostgreSQL by default, as in production; SQLite with
 
 For each size in --tables, a throwaway database (bench/web.py's) holds a Mitchell of that
 many tables, 2 boards a round, with a link per table. gunicorn serves the app on loopback
-(``--gunicorn`` passes it more options, e.g. "--threads 8"); one thread per table plays
+(gunicorn.conf.py's threaded workers; ``--gunicorn`` passes other options, e.g.
+"--worker-class sync"); one thread per table plays
 --rounds rounds as a phone does: open the table page (the CSRF cookie), then for each
 board POST Send and POST Confirm (the phone's script's requests: HX-Request). A
 director's thread polls the session's progress grid meanwhile and notes when each line count
@@ -53,7 +54,9 @@ def main() -> None:
     parser.add_argument("--tables", default="3,15,30", help="sizes, in tables (growth from one to the next)")
     parser.add_argument("--databases", default="postgres", help="postgres, sqlite or both")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1, help="gunicorn workers")
-    parser.add_argument("--gunicorn", default="", help='more gunicorn options, e.g. "--threads 8"')
+    parser.add_argument("--gunicorn", default=f"--config {ROOT / 'gunicorn.conf.py'}",
+                        help='gunicorn options (default: the project\'s gunicorn.conf.py); "--worker-class sync" '
+                             'for one request a worker')
     parser.add_argument("--rounds", type=int, default=1, help="rounds each phone plays, one after the other")
     parser.add_argument("--readers", type=float, default=0.0, help="public page reloads asked a second meanwhile")
     parser.add_argument("--reader-threads", type=int, default=32, help="players' threads sharing those reloads")
@@ -97,8 +100,9 @@ READERS_ALONE_SECONDS = 3.0  # the players' reloads alone first, to compare
 
 def report(database: str, tables: int, figures: dict, options: argparse.Namespace) -> None:
     rounds = "round 1" if options.rounds == 1 else f"rounds 1-{options.rounds}"
+    server = f"{options.gunicorn.replace(str(ROOT) + '/', '')}, WRITES_AT_ONCE={os.environ.get('WRITES_AT_ONCE', '2')}"
     print(f"\n{LABELS[database]}: {tables} tables, {rounds} ({figures['lines']} lines) sent and confirmed "
-          f"at once; gunicorn {options.workers} workers {options.gunicorn or '(sync)'} on {os.cpu_count()} CPUs "
+          f"at once; gunicorn {options.workers} workers ({server}) on {os.cpu_count()} CPUs "
           f"shared with the phones; load average before {figures['load']:.1f}.")
     print("| step | p50 ms | p95 ms | max ms |")
     print("| --- | ---: | ---: | ---: |")

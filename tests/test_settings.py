@@ -108,3 +108,17 @@ def test_management_commands_print_no_axes_banner():
     assert result.returncode == 0, result.stderr
     assert "AXES" not in result.stdout + result.stderr
     assert result.stdout.strip() == "System check identified no issues (0 silenced)."
+
+
+def test_posts_are_taken_two_at_a_time_unless_the_environment_says_otherwise():
+    probe = "import django; django.setup(); from django.conf import settings; print(settings.WRITES_AT_ONCE)"
+    for given, shown in ((None, "2"), ("0", "0"), ("5", "5")):
+        env = {**_without_settings(DEBUG="1"), **({"WRITES_AT_ONCE": given} if given else {})}
+        if given is None:
+            env.pop("WRITES_AT_ONCE", None)
+        result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
+        assert result.stdout.strip() == shown, result.stderr
+    refused = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, capture_output=True, text=True,
+                             env={**_without_settings(DEBUG="1"), "WRITES_AT_ONCE": "many"})
+    assert refused.returncode != 0
+    assert refused.stderr.strip().startswith("ClubScore: WRITES_AT_ONCE is how many posts")

@@ -1,0 +1,16 @@
+"""gunicorn's settings for ClubScore (read from the working directory: `gunicorn clubscore.wsgi`).
+
+Threaded workers: a request waiting (for the database, for its turn to write: see
+clubscore.middleware.WritesInTurnMiddleware) holds a thread, not a whole process, so the
+players' reloads keep flowing while the table phones post (bench/tables.py --readers).
+GUNICORN_WORKERS and GUNICORN_THREADS override the defaults; gunicorn's own command-line
+options win over this file.
+"""
+
+import multiprocessing
+import os
+
+workers = int(os.environ.get("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count()))
+worker_class = "gthread"
+# Each thread keeps its own database connection (CONN_MAX_AGE): workers x threads of them.
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
