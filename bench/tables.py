@@ -100,7 +100,7 @@ READERS_ALONE_SECONDS = 3.0  # the players' reloads alone first, to compare
 
 def report(database: str, tables: int, figures: dict, options: argparse.Namespace) -> None:
     rounds = "round 1" if options.rounds == 1 else f"rounds 1-{options.rounds}"
-    server = f"{options.gunicorn.replace(str(ROOT) + '/', '')}, WRITES_AT_ONCE={os.environ.get('WRITES_AT_ONCE', '2')}"
+    server = options.gunicorn.replace(str(ROOT) + "/", "")
     print(f"\n{LABELS[database]}: {tables} tables, {rounds} ({figures['lines']} lines) sent and confirmed "
           f"at once; gunicorn {options.workers} workers ({server}) on {os.cpu_count()} CPUs "
           f"shared with the phones; load average before {figures['load']:.1f}.")

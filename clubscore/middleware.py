@@ -1,8 +1,7 @@
-"""Requests refused before anything reads them, and writes taken in turn."""
+"""Requests refused before anything reads them."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -30,31 +29,3 @@ class RefuseOtherCharsetsMiddleware:
             )
         return self.get_response(request)
 
-
-class WritesInTurnMiddleware:
-    """At most ``settings.WRITES_AT_ONCE`` writing requests (any method but GET, HEAD and
-    OPTIONS) run at once in this process; the others wait their turn, using no CPU.
-
-    Under gunicorn's threaded workers (gunicorn.conf.py) a process serves many requests
-    at once. Fifty table phones posting at once would share the CPUs with the players'
-    reloads as equals, and a post costs many times a cached page: the reloads starved
-    (issue 25: 48 of the 200 a second asked). With the posts taken a few at a time, a
-    reload finds a free thread and the CPU, and the posts still go through in order, none
-    refused. 0 lets every request run at once. A sync worker serves one request at a
-    time, so there it changes nothing.
-    """
-
-    READS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        from django.conf import settings
-
-        self.get_response = get_response
-        limit = settings.WRITES_AT_ONCE
-        self.turns = threading.BoundedSemaphore(limit) if limit > 0 else None
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        if self.turns is None or request.method in self.READS:
-            return self.get_response(request)
-        with self.turns:
-            return self.get_response(request)

@@ -71,8 +71,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a post waiting for its turn holds nothing (clubscore/middleware.py).
-    "clubscore.middleware.WritesInTurnMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
@@ -164,15 +162,6 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "clubscore.wsgi.application"
-# How many writing requests (posts) a process runs at once; the others wait their turn,
-# so reads (the players' reloads) keep the CPU while fifty phones post (gunicorn.conf.py
-# runs threaded workers). 0: no limit.
-try:
-    WRITES_AT_ONCE = int(os.environ.get("WRITES_AT_ONCE", "2"))
-except ValueError:
-    WRITES_AT_ONCE = -1
-if WRITES_AT_ONCE < 0:
-    raise SystemExit("ClubScore: WRITES_AT_ONCE is how many posts a process runs at once: 0 (no limit), 1, 2 ...")
 
 DATABASES = {
     "default": dj_database_url.config(
