@@ -4,16 +4,23 @@ Run from the project root (PostgreSQL by default, as in production; SQLite with
 --databases sqlite):
 
     .venv/bin/python bench/tables.py [--tables 3,15,30] [--databases postgres,sqlite]
+    .venv/bin/python bench/tables.py --tables 50 --rounds 3 --readers 200 --workers 4   # phones and players
 
 For each size in --tables, a throwaway database (bench/web.py's) holds a Mitchell of that
-many tables, 2 boards a round, with a link per table. gunicorn serves the app on loopback; one thread per
-table plays round 1 as a phone does: open the table page (the CSRF cookie), then for
-each board POST Send and POST Confirm (the phone's script's requests: HX-Request). A
+many tables, 2 boards a round, with a link per table. gunicorn serves the app on loopback
+(gunicorn.conf.py's threaded workers; ``--gunicorn`` passes other options, e.g.
+"--worker-class sync"); one thread per table plays
+--rounds rounds as a phone does: open the table page (the CSRF cookie), then for each
+board POST Send and POST Confirm (the phone's script's requests: HX-Request). A
 director's thread polls the session's progress grid meanwhile and notes when each line count
-first shows (its progress grid, polled). Printed: p50 / p95 of one phone's page alone,
-of Send and of Confirm with every table at once, and of the time from a Confirm's answer
-until the director's grid shows the line; then how each median grows from one size to
-the next. Never asserted.
+first shows (its progress grid, polled). With --readers R the session is published (one
+line of its last round entered first) and players reload its public pages (the rankings
+and board 1's traveller, in turn) at R requests a second, paced, from --reader-threads
+threads, while the phones play: how many a second they got, and how long each took.
+Printed: p50 / p95 of one phone's page alone, of Send and of Confirm with every table at
+once, and of the time from a Confirm's answer until the director's grid shows the line;
+the readers' rate and times; then how each median grows from one size to the next. Never
+asserted.
 """
 
 from __future__ import annotations
@@ -47,6 +54,12 @@ def main() -> None:
     parser.add_argument("--tables", default="3,15,30", help="sizes, in tables (growth from one to the next)")
     parser.add_argument("--databases", default="postgres", help="postgres, sqlite or both")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1, help="gunicorn workers")
+    parser.add_argument("--gunicorn", default=f"--config {ROOT / 'gunicorn.conf.py'}",
+                        help='gunicorn options (default: the project\'s gunicorn.conf.py); "--worker-class sync" '
+                             'for one request a worker')
+    parser.add_argument("--rounds", type=int, default=1, help="rounds each phone plays, one after the other")
+    parser.add_argument("--readers", type=float, default=0.0, help="public page reloads asked a second meanwhile")
+    parser.add_argument("--reader-threads", type=int, default=32, help="players' threads sharing those reloads")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
@@ -59,7 +72,9 @@ def main() -> None:
         for tables in (int(size) for size in options.tables.split(",")):
             with throwaway_database(database) as url:
                 command = [sys.executable, __file__, "--child", url, "--tables", str(tables),
-                           "--workers", str(options.workers)]
+                           "--workers", str(options.workers), f"--gunicorn={options.gunicorn}",
+                           "--rounds", str(options.rounds), "--readers", str(options.readers),
+                           "--reader-threads", str(options.reader_threads)]
                 done = subprocess.run(command, env=bench_environment(url), stdout=subprocess.PIPE, text=True, check=True)
                 figures = json.loads(done.stdout.strip().splitlines()[-1])
                 report(database, tables, figures, options)
@@ -79,12 +94,16 @@ def print_growth(medians: dict[int, dict[str, float]]) -> None:
         print(f"Growth of the medians, {small} -> {large} tables (x{large / small:g} tables): {ratios}")
 
 
-STEPS = ("page alone", "send", "confirm", "grid")
+STEPS = ("page alone", "send", "confirm", "grid", "reload alone", "reload")
+READERS_ALONE_SECONDS = 3.0  # the players' reloads alone first, to compare
 
 
 def report(database: str, tables: int, figures: dict, options: argparse.Namespace) -> None:
-    print(f"\n{LABELS[database]}: {tables} tables, round 1 ({figures['lines']} lines) sent and confirmed "
-          f"at once; gunicorn {options.workers} sync workers on {os.cpu_count()} CPUs shared with the phones.")
+    rounds = "round 1" if options.rounds == 1 else f"rounds 1-{options.rounds}"
+    server = options.gunicorn.replace(str(ROOT) + "/", "")
+    print(f"\n{LABELS[database]}: {tables} tables, {rounds} ({figures['lines']} lines) sent and confirmed "
+          f"at once; gunicorn {options.workers} workers ({server}) on {os.cpu_count()} CPUs "
+          f"shared with the phones; load average before {figures['load']:.1f}.")
     print("| step | p50 ms | p95 ms | max ms |")
     print("| --- | ---: | ---: | ---: |")
     for step in STEPS:
@@ -95,18 +114,24 @@ def report(database: str, tables: int, figures: dict, options: argparse.Namespac
         p95 = values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))]
         print(f"| {step} | {statistics.median(values):.0f} | {p95:.0f} | {values[-1]:.0f} |")
     print(f"Stored lines: {figures['stored']} of {figures['lines']}; errors: {figures['errors']}; "
-          f"round played in {figures['seconds']:.1f} s.")
+          f"played in {figures['seconds']:.1f} s.")
+    if options.readers:
+        print(f"Public reloads: {figures['reload_alone_rate']:.0f} a second of the {options.readers:g} asked alone "
+              f"({READERS_ALONE_SECONDS:g} s), {figures['reload_rate']:.0f} a second while the phones play "
+              f"({len(figures['reload'])} in all, {figures['reload_errors']} errors).")
 
 
 # --- the child: build, serve, play ------------------------------------------------------------
 
 
-def build(tables: int):
+def build(tables: int, rounds: int = 1, publish: bool = False):
+    """The session, its director and each table's (token, boards of the first ``rounds``
+    rounds); ``publish``: one line of the last round entered, and the session published."""
     from django.contrib.auth import get_user_model
 
     from sessions.models import Club, ClubDirector, Event, Seating
     from sessions.movements import mitchell
-    from sessions.services import session_create
+    from sessions.services import result_record, session_create, session_publish
     from sessions.services.tables import table_links_ensure
 
     director = get_user_model().objects.create_user("bench-director", password="bench-director")
@@ -119,7 +144,16 @@ def build(tables: int):
     session = session_create(event=event, name="Phones", date=datetime.date(2026, 11, 23), movement=movement,
                              by=director)
     links = table_links_ensure(session=session)
-    boards = {s.table: list(s.boards) for s in Seating.objects.filter(section__session=session, round=1)}
+    boards: dict[int, list[int]] = {}
+    seatings = Seating.objects.filter(section__session=session).select_related("ns_pair", "ew_pair")
+    for seating in seatings.order_by("round", "table"):
+        if seating.round <= rounds:
+            boards.setdefault(seating.table, []).extend(seating.boards)
+    if publish:
+        last = seatings.order_by("-round", "table").first()
+        result_record(board=session.boards.get(number=last.boards[0]), section=last.section,
+                      ns_pair=last.ns_pair.label, ew_pair=last.ew_pair.label, text="4S N =", by=director)
+        session_publish(session=session, by=director)
     return session, director, [(link.token, boards[link.table]) for link in links]
 
 
@@ -170,7 +204,8 @@ def play(phone: Phone, boards: list[int], figures: dict, confirmed_at: list, loc
             confirmed_at.append(time.perf_counter())
 
 
-def watch_grid(port: int, session_id: int, cookie: str, lines: int, seen_at: dict, stop: threading.Event) -> None:
+def watch_grid(port: int, session_id: int, cookie: str, lines: int, seen_at: dict, stop: threading.Event,
+               already: int = 0) -> None:
     """The director's progress grid, polled as the session page does (every 5 s there; here
     every 0.2 s, to time when each count of lines first shows)."""
     path = f"/director/sessions/{session_id}/progress/"
@@ -182,11 +217,54 @@ def watch_grid(port: int, session_id: int, cookie: str, lines: int, seen_at: dic
         match = LINES_ENTERED.search(text)
         now = time.perf_counter()
         if match:
-            for count in range(1, int(match[1]) + 1):
+            entered = int(match[1]) - already  # the phones' lines
+            for count in range(1, entered + 1):
                 seen_at.setdefault(count, now)
-            if int(match[1]) >= lines:
+            if entered >= lines:
                 return
         time.sleep(0.2)
+
+
+def read_pages(port: int, paths: list[str], rate: float, threads: int, stop: threading.Event,
+               figures: dict, lock: threading.Lock) -> threading.Thread:
+    """Players reloading ``paths`` in turn at ``rate`` requests a second in all, paced: each
+    of ``threads`` threads asks at its own slots and, when behind, at once (never more often
+    than its share). Returns the thread that runs them (joined once ``stop`` is set)."""
+
+    def player(index: int) -> None:
+        every = threads / rate
+        slot = time.perf_counter() + index / rate
+        turn = index
+        while not stop.is_set():
+            wait = slot - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
+            slot = max(slot + every, time.perf_counter())
+            path, turn = paths[turn % len(paths)], turn + 1
+            started = time.perf_counter()
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                connection.request("GET", path)
+                status = connection.getresponse().status
+                connection.close()
+            except OSError:
+                status = 0
+            with lock:
+                figures["reload"].append((time.perf_counter() - started) * 1000)
+                figures["reload_errors"] += status != 200
+
+    def run() -> None:
+        started = time.perf_counter()
+        players = [threading.Thread(target=player, args=(index,)) for index in range(threads)]
+        for thread in players:
+            thread.start()
+        for thread in players:
+            thread.join()
+        figures["reload_rate"] = len(figures["reload"]) / (time.perf_counter() - started)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    return runner
 
 
 def measure(options: argparse.Namespace) -> dict:
@@ -199,23 +277,41 @@ def measure(options: argparse.Namespace) -> dict:
     from sessions.models import Result
 
     call_command("migrate", verbosity=0)
-    session, director, tables = build(int(options.tables))
+    session, director, tables = build(int(options.tables), options.rounds, publish=options.readers > 0)
     client = Client()
     client.force_login(director)
     cookie = f"sessionid={client.cookies['sessionid'].value}"
     lines = sum(len(boards) for _, boards in tables)
-    figures = {"send": [], "confirm": [], "errors": 0}
+    already = Result.objects.filter(board__session=session).count()  # entered before publishing
+    figures = {"send": [], "confirm": [], "errors": 0, "reload": [], "reload_errors": 0, "reload_rate": 0.0,
+               "reload alone": [], "reload_alone_rate": 0.0, "load": os.getloadavg()[0]}
     confirmed_at: list[float] = []
     seen_at: dict[int, float] = {}
     lock, stop = threading.Lock(), threading.Event()
-    with gunicorn(options.workers) as port:
+    with gunicorn(options.workers, options=options.gunicorn.split()) as port:
         alone = Phone(port, tables[0][0])
         for _ in range(5):  # warm the workers
             alone.request("GET", f"/t/{alone.token}/")
         # One phone alone, to compare: its table page, twenty times in a row.
         figures["page alone"] = [alone.request("GET", f"/t/{alone.token}/")[2] for _ in range(20)]
-        watcher = threading.Thread(target=watch_grid, args=(port, session.pk, cookie, lines, seen_at, stop))
+        watcher = threading.Thread(target=watch_grid, args=(port, session.pk, cookie, lines, seen_at, stop, already))
         watcher.start()
+        reading = stop_reading = None
+        if options.readers:
+            from django.urls import reverse
+
+            pages = [reverse("sessions:session_results", args=[session.pk]),
+                     reverse("sessions:board", args=[session.pk, 1])]
+            alone_figures = {"reload": [], "reload_errors": 0}
+            stop_alone = threading.Event()
+            alone_run = read_pages(port, pages, options.readers, options.reader_threads, stop_alone, alone_figures, lock)
+            time.sleep(READERS_ALONE_SECONDS)
+            stop_alone.set()
+            alone_run.join()
+            figures["reload alone"] = alone_figures["reload"]
+            figures["reload_alone_rate"] = alone_figures["reload_rate"]
+            stop_reading = threading.Event()
+            reading = read_pages(port, pages, options.readers, options.reader_threads, stop_reading, figures, lock)
         started = time.perf_counter()
         phones = [threading.Thread(target=play, args=(Phone(port, token), boards, figures, confirmed_at, lock))
                   for token, boards in tables]
@@ -224,12 +320,15 @@ def measure(options: argparse.Namespace) -> dict:
         for phone in phones:
             phone.join()
         seconds = time.perf_counter() - started
+        if reading is not None:
+            stop_reading.set()
+            reading.join()
         watcher.join(timeout=30)
         stop.set()
     confirmed_at.sort()
     grid = [(seen_at[i + 1] - at) * 1000 for i, at in enumerate(confirmed_at) if i + 1 in seen_at]
     return {**figures, "grid": [max(0.0, g) for g in grid], "lines": lines, "seconds": seconds,
-            "stored": Result.objects.filter(board__session=session).count()}
+            "stored": Result.objects.filter(board__session=session).count() - already}
 
 
 if __name__ == "__main__":

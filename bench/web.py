@@ -52,7 +52,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -435,16 +435,18 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(
-    workers: int, cache: str = "", prefix: str = "", environment: dict[str, str] | None = None
+    workers: int, cache: str = "", prefix: str = "", environment: dict[str, str] | None = None,
+    options: Sequence[str] = (),
 ) -> Iterator[int]:
-    """One gunicorn instance on a free loopback port: this benchmark's environment, or the caller's."""
+    """One gunicorn instance on a free loopback port: this benchmark's environment, or the
+    caller's; ``options``: more of gunicorn's (``--threads 4``)."""
     port = free_port()
     if environment is None:
         environment = bench_environment(os.environ["DATABASE_URL"], cache)
         environment["BENCH_CACHE_PREFIX"] = prefix
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--chdir", str(ROOT), "--log-level", "warning"],
+         "--workers", str(workers), "--chdir", str(ROOT), "--log-level", "warning", *options],
         env=environment,
     )
     try:

@@ -28,3 +28,4 @@ class RefuseOtherCharsetsMiddleware:
                 "This request is not in UTF-8: send it in UTF-8.", content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
+

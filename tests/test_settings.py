@@ -1,4 +1,5 @@
 import os
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -108,3 +109,26 @@ def test_management_commands_print_no_axes_banner():
     assert result.returncode == 0, result.stderr
     assert "AXES" not in result.stdout + result.stderr
     assert result.stdout.strip() == "System check identified no issues (0 silenced)."
+
+
+
+def test_gunicorn_runs_threaded_workers_within_the_databases_connections(monkeypatch):
+    """gunicorn.conf.py: threads, so a post waiting for the database holds no whole worker;
+    workers x threads connections kept, under PostgreSQL's default 100 on a 2-CPU server."""
+    monkeypatch.delenv("GUNICORN_WORKERS", raising=False)
+    monkeypatch.delenv("GUNICORN_THREADS", raising=False)
+    monkeypatch.setattr("multiprocessing.cpu_count", lambda: 2)
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert config["worker_class"] == "gthread" and config["threads"] > 1
+    assert config["workers"] * config["threads"] <= 100 - 20  # room left for commands and the worker queue
+    monkeypatch.setenv("GUNICORN_THREADS", "4")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["threads"] == 4
+
+
+def test_kept_database_connections_are_checked_before_use():
+    probe = ("import django; django.setup(); from django.conf import settings; "
+             "d = settings.DATABASES['default']; print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])")
+    env = {**_without_settings(DEBUG="1"), "DATABASE_URL": "postgres://u@127.0.0.1:5432/x"}
+    env.pop("CONN_MAX_AGE", None)
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.stdout.split() == ["60", "True"], result.stderr

@@ -13,6 +13,7 @@ from sessions.scoring.scores import ARTIFICIAL_PERCENTAGES
 
 from .choices import LINE_ACTIONS, ChangeAction, Doubling, ResultKind, Seat, Strain
 from .events import Board, Pair, Section, Session
+from .validation import ChecksInOneQuery
 
 
 def line_constraints(prefix: str) -> list[models.CheckConstraint]:
@@ -46,7 +47,7 @@ def line_constraints(prefix: str) -> list[models.CheckConstraint]:
     ]
 
 
-class TravellerLine(models.Model):
+class TravellerLine(ChecksInOneQuery, models.Model):
     """What every stored line holds, whatever holds it (a pairs Result, a teams MatchBoard):
     the result in the fields of pairs entry, what was typed and who typed it last."""
 
@@ -117,7 +118,7 @@ class Result(TravellerLine):
         return f"Board {self.board.number}: {self.ns_pair} v {self.ew_pair} {self.text}"
 
 
-class ResultChange(models.Model):
+class ResultChange(ChecksInOneQuery, models.Model):
     """One entry of a session's change log: who did what to which line, and when.
 
     A change to a line names its board and pairs; a change to the session itself (its

@@ -319,17 +319,19 @@ class ScoredSession:
     def results_where(
         self, *, board: Board | None = None, number: int | None = None, pair: Pair | None = None,
         section_id: int | None = None, ids: Collection[int] | None = None, numbers: Collection[int] | None = None,
+        ns_pairs: Collection[int] | None = None,
     ) -> list[Result]:
         """The board's lines, or those of every deal of a board number (or of several
         numbers: sections playing their own deals), or the pair's, or a section's, or those of ``ids``, or all, in the
-        engine's order: one query, or none when the lines were loaded with the session
-        (``loaded``)."""
+        engine's order (``ns_pairs``: only the lines of these pairs' ids as NS, a table's
+        own): one query, or none when the lines were loaded with the session (``loaded``)."""
         if self.loaded is not None:
             wanted = None if ids is None else set(ids)
             return [
                 result for result in self.loaded
                 if _matches(result, board, number, pair, section_id) and (wanted is None or result.pk in wanted)
                 and (numbers is None or result.board.number in numbers)
+                and (ns_pairs is None or result.ns_pair_id in ns_pairs)
             ]
         results = _results().filter(board__session=self.session)
         if ids is not None:
@@ -344,6 +346,8 @@ class ScoredSession:
             results = results.filter(section_id=section_id)
         if pair is not None:
             results = results.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+        if ns_pairs is not None:
+            results = results.filter(ns_pair__in=list(ns_pairs))
         loaded = list(results)
         _share_pairs(loaded, self.pairs_by_id, self.sections_by_id)
         apply_deal_era(loaded, self.session.event.deal_era)

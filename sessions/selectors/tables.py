@@ -161,8 +161,10 @@ def table_page(*, link: TableLink) -> TablePage:
     boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
     entries = list(_open_entries(link))
     scored = session_score(session=session)
-    # The section's lines only: a national event's session holds thousands of tables.
-    stored = {(r.board_id, r.ns_pair_id): r for r in scored.results_where(section_id=link.section_id)}
+    # The table's own lines only (its NS pairs'), not the section's: a post's answer reads a
+    # table's few lines however many the session holds.
+    lines = scored.results_where(section_id=link.section_id, ns_pairs={s.ns_pair_id for s in mine})
+    stored = {(r.board_id, r.ns_pair_id): r for r in lines}
     current, rows = None, []
     for seating in mine:
         rows = _boards_of(seating, boards, stored, entries)

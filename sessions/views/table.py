@@ -47,6 +47,7 @@ from sessions.services.tables import (
 )
 from sessions.forms.table import EntryKeyForm, SeatsForm, SendForm
 from sessions.values import is_token, parse_number
+from sessions.selectors.scoring import scores_from_cache
 from sessions.views.caching import cached_scores
 
 def link_required(lookup: Callable[[str], object | None]):
@@ -106,7 +107,14 @@ def is_script(request: HttpRequest) -> bool:
 
 def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None,
           outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
-    page = table_page(link=link)
+    if request.method == "POST":
+        # The link's session was read before the write bumped it: read its revision again
+        # (one query), so that the page scores at the new one.
+        link.session.refresh_from_db()
+    # Through the kept figures, as the page's GET: after a phone's line only that board is
+    # scored again (sessions.selectors.scoring), not the whole session for every post.
+    with scores_from_cache():
+        page = table_page(link=link)
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
         "needs_players": _needs_players(page), **typed(page, form),
