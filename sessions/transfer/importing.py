@@ -77,7 +77,7 @@ from sessions.selectors.scoring import EVENT_OPTION_FIELDS, field_name, pair_key
 from sessions.services.analysis import analysis_request
 from sessions.services.players import TypedPlayer, players_find_or_add
 from sessions.services.sessions import session_log
-from sessions.services.unit_of_work import unit_of_work
+from sessions.services.unit_of_work import write
 from sessions.text import clean_name
 
 from .compare import Comparison, compare_lines, compare_pairs
@@ -139,6 +139,7 @@ def results_import(
         return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event, sections=sections)
 
 
+@write
 def results_store(
     *,
     club: Club,
@@ -150,8 +151,7 @@ def results_store(
 ) -> ImportReport:
     """Store a file ``results_read`` read, in one transaction (the second half of ``results_import``)."""
     try:
-        with unit_of_work():
-            return _Importer(club, parsed, filename, user, event, sections).run()
+        return _Importer(club, parsed, filename, user, event, sections).run()
     except (ValidationError, IntegrityError, ScoringError) as error:
         raise ImportRefused(f"{filename}: {_message(error)}; nothing was imported") from None
 
