@@ -21,14 +21,18 @@ from sessions.services import unit_of_work
 SESSIONS = Path(unit_of_work.__file__).resolve().parent.parent
 WRITERS = (str(SESSIONS / "services") + "/", str(SESSIONS / "transfer") + "/")
 WRITES = ("INSERT", "UPDATE", "DELETE")
+#: The importer's INSERT builder writes what its caller gives it, as the ORM does: its
+#: caller is the services code judged.
+PRIMITIVES = (str(SESSIONS / "transfer" / "rows.py"),)
 
 
 def _services_frame() -> str | None:
     """The innermost frame of services code on the stack (file:line), if any."""
     frame = sys._getframe(2)
     while frame is not None:
-        if frame.f_code.co_filename.startswith(WRITERS):
-            return f"{frame.f_code.co_filename}:{frame.f_lineno} ({frame.f_code.co_name})"
+        name = frame.f_code.co_filename
+        if name.startswith(WRITERS) and name not in PRIMITIVES:
+            return f"{name}:{frame.f_lineno} ({frame.f_code.co_name})"
         frame = frame.f_back
     return None
 

@@ -289,6 +289,7 @@ class _ClubListRead(_ClubList):
         self.by_number[number] = player
 
 
+@write(savepoint=False)
 def players_find_or_add(*, club: Club, typed: Sequence[TypedPlayer]) -> list[Player | None]:
     """Many typed players (name, national number) at once, by the rule entry uses
     (player_find_or_add_numbered), in a few queries whatever their number: the club's
@@ -297,7 +298,7 @@ def players_find_or_add(*, club: Club, typed: Sequence[TypedPlayer]) -> list[Pla
     that player (programs spell names their own way: "J. Smith", "Smith, John").
 
     One Player object per player: a player typed twice is the same object both times.
-    An empty name is no player (None). It writes in the caller's unit of work.
+    An empty name is no player (None).
     """
     players = _ClubListRead(club)
     found: list[Player | None] = []
@@ -321,7 +322,7 @@ def players_find_or_add(*, club: Club, typed: Sequence[TypedPlayer]) -> list[Pla
         found.append(player)
     for player in numbered.values():
         player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
-    if numbered or added:  # in the caller's unit of work (NoUnitOfWork outside one)
+    if numbered or added:
         unit().touch(clubs=[club])  # the club's player search finds the new names
     Player.objects.bulk_update(numbered.values(), ["national_number"], batch_size=BATCH_SIZE)
     Player.objects.bulk_create(added, batch_size=BATCH_SIZE)

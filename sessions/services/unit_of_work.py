@@ -201,14 +201,18 @@ def active() -> bool:
 
 
 @contextmanager
-def unit_of_work() -> Iterator[UnitOfWork]:
+def unit_of_work(*, savepoint: bool = True) -> Iterator[UnitOfWork]:
     """One unit of work: its transaction (a savepoint within a caller's unit, which it joins),
-    and, when the outermost unit ends without an error, the bumps."""
+    and, when the outermost unit ends without an error, the bumps.
+
+    ``savepoint=False``: a step that only ever fails as a whole with its caller joins the
+    caller's transaction without a savepoint of its own (a lookup that then writes
+    nothing costs no query more)."""
     outer = _active.get()
     if outer is not None:
         saved = outer.state.copy()
         try:
-            with transaction.atomic():
+            with transaction.atomic(savepoint=savepoint):
                 yield outer
         except BaseException:
             outer.state = saved  # the savepoint's rollback released its locks and undid its writes
@@ -217,23 +221,27 @@ def unit_of_work() -> Iterator[UnitOfWork]:
     current = UnitOfWork()
     token = _active.set(current)
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint):
             yield current
             current._bump()
     finally:
         _active.reset(token)
 
 
-def write(service: Callable[P, R]) -> Callable[P, R]:
-    """A writing service: its body runs in a unit of work (see the module docstring)."""
+def write(service: Callable[P, R] | None = None, *, savepoint: bool = True) -> Any:
+    """A writing service: its body runs in a unit of work (see the module docstring).
+    ``@write(savepoint=False)``: see unit_of_work."""
 
-    @wraps(service)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        with unit_of_work():
-            return service(*args, **kwargs)
+    def decorate(service: Callable[P, R]) -> Callable[P, R]:
+        @wraps(service)
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+            with unit_of_work(savepoint=savepoint):
+                return service(*args, **kwargs)
 
-    mark_write(wrapper)
-    return wrapper
+        mark_write(wrapper)
+        return wrapper
+
+    return decorate if service is None else decorate(service)
 
 
 def mark_write(function: Any) -> None:

@@ -59,7 +59,6 @@ NOT_WRITES = {
     f"{_S}.analysis.mark_pending": "a step of analysis_request and analysis_run, in their unit (NoUnitOfWork outside)",
     f"{_S}.players.main_players": "computes, from spells given",
     f"{_S}.players.spells_text": "formats",
-    f"{_S}.players.players_find_or_add": "an importer's step, in the caller's unit (NoUnitOfWork before writing outside one)",
     f"{_S}.results.declarer_swap": "a warning, computed",
     f"{_S}.results.fill_line": "fills a line's fields in memory",
     f"{_S}.results.log_text": "formats",
@@ -109,7 +108,8 @@ BUMPS_NOTHING = {
 #: Writes checked by a test of their own in tests/services/test_revisions.py.
 REVISION_TESTS = {
     "player_add": "test_adding_a_player_bumps_the_club",
-    "player_find_or_add": "test_adding_a_player_bumps_the_club",
+    "player_find_or_add": "test_a_new_session_and_a_new_event_bump_the_club",
+    "players_find_or_add": "test_an_import_bumps_the_club_and_gives_the_new_session_a_revision",
     "pair_add_late": "test_a_new_movement_and_a_late_pair_bump_the_session",
     "session_change_movement": "test_a_new_movement_and_a_late_pair_bump_the_session",
     "session_delete": "test_deleting_a_session_bumps_its_club",
