@@ -228,3 +228,28 @@ def test_a_session_locked_after_another_row_is_refused(session):
 def test_the_unit_is_asked_for_outside_one():
     with pytest.raises(NoUnitOfWork):
         unit_of_work.unit()
+
+
+def test_a_refused_inner_write_takes_its_touches_with_its_savepoint_and_a_full_change_wins(session):
+    def revision() -> tuple[int, str]:
+        return Session.objects.values_list("revision", "setup_token").get(pk=session.pk)
+
+    @write
+    def inner() -> None:
+        unit_of_work.unit().touch(sessions=[session])
+        raise ValueError("refused")
+
+    @write
+    def outer(then_lines: bool) -> None:
+        with pytest.raises(ValueError):
+            inner()
+        if then_lines:
+            unit_of_work.unit().touch(sessions=[session], lines_only=True)
+            unit_of_work.unit().touch(sessions=[session])
+
+    before = revision()
+    outer(then_lines=False)
+    assert revision() == before  # nothing stands of the refused write: nothing to bump
+    outer(then_lines=True)
+    after = revision()
+    assert after[0] == before[0] + 1 and after[1] != before[1]  # one bump, a new setup token
