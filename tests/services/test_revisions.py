@@ -302,16 +302,18 @@ def test_publishing_a_teams_event_bumps_the_club_whose_page_lists_it(club):
 def test_a_change_of_lines_locks_its_session_before_it_logs_the_change(played):
     """The change log's entries of line changes take their ids in commit order (the kept
     figures are brought up to date from the entries after the last one read): the
-    session's row is locked, by the bump, before the entry is inserted."""
+    session's row is locked (by the unit of work, on PostgreSQL its SELECT ... FOR UPDATE;
+    any UPDATE of the row locks it too) before the entry is inserted."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     with CaptureQueriesContext(connection) as captured:
         result_correct(result=line(played, "1NS"), text="4S N =", version=1)
     statements = [query["sql"] for query in captured]
-    bump = next(i for i, sql in enumerate(statements) if sql.startswith('UPDATE "clubsessions_session"'))
+    lock = next(i for i, sql in enumerate(statements) if sql.startswith('UPDATE "clubsessions_session"') or (
+        connection.features.has_select_for_update and 'FROM "clubsessions_session"' in sql and "FOR UPDATE" in sql))
     logged = next(i for i, sql in enumerate(statements) if sql.startswith('INSERT INTO "clubsessions_resultchange"'))
-    assert bump < logged
+    assert lock < logged
 
 
 # --- teams events ---------------------------------------------------------------------------
