@@ -150,6 +150,7 @@ def analysis_request(*, boards: Iterable[Board]) -> None:
         transaction.on_commit(analysis_start)
 
 
+@write(savepoint=False)
 def mark_pending(boards: Iterable[Board], *, redo: bool = False) -> None:
     """Make each board's analysis row pending for its current deal (one or two queries).
 

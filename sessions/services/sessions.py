@@ -176,8 +176,8 @@ def session_log(
         changed_by=by,
     )
     change.full_clean(exclude=["session", "changed_by"])
+    unit().touch(sessions=[session])  # in the caller's unit: NoUnitOfWork outside one, before any write
     change.save()
-    unit().touch(sessions=[session])
     return change
 
 

@@ -56,7 +56,6 @@ NOT_WRITES = {
                                    "(the solver's work holds no transaction)",
     f"{_S}.analysis.analysis_start": "starts the background worker (analysis_run)",
     f"{_S}.analysis.boards_needing_analysis": "reads",
-    f"{_S}.analysis.mark_pending": "a step of analysis_request and analysis_run, in their unit (NoUnitOfWork outside)",
     f"{_S}.players.main_players": "computes, from spells given",
     f"{_S}.players.spells_text": "formats",
     f"{_S}.results.declarer_swap": "a warning, computed",
@@ -115,6 +114,7 @@ REVISION_TESTS = {
     "session_delete": "test_deleting_a_session_bumps_its_club",
     "session_create": "test_a_new_session_and_a_new_event_bump_the_club",
     "event_create": "test_a_new_session_and_a_new_event_bump_the_club",
+    "mark_pending": "test_every_write_bumps_the_session_and_its_club",  # as analysis_request's step
     "results_store": "test_an_import_bumps_the_club_and_gives_the_new_session_a_revision",
     "teams_store": "test_a_teams_import_bumps_its_event_after_its_last_line",
 }
