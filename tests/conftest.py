@@ -9,6 +9,7 @@ from sessions import shared_cache
 from sessions.models import ClubDirector
 from sessions.selectors import kept_scores
 from tests.factories import make_club, make_event, make_session, make_user
+from tests.unit_of_work_guard import writes_outside_a_unit
 
 
 @pytest.fixture(autouse=True)
@@ -23,6 +24,15 @@ def empty_cache():
     shared_cache.resume()
     cache.clear()
     kept_scores.forget_all()
+
+
+@pytest.fixture(autouse=True)
+def writes_in_units():
+    """Every write of services code runs in a unit of work (sessions.services.unit_of_work):
+    one made outside fails the test that made it."""
+    with writes_outside_a_unit() as outside:
+        yield outside
+    assert not outside, "services code wrote outside a unit of work:\n" + "\n".join(outside)
 
 
 @pytest.fixture

@@ -36,7 +36,7 @@ from sessions.formats.errors import FormatError
 from sessions.handrecords import Analysis, Deal, analyse, analyse_many, parse_deal, random_deals, read_hand_records
 from sessions.models import AnalysisStatus, Board, BoardAnalysis, Section, Session
 from sessions.services.background import BackgroundWorker
-from sessions.services.revisions import session_revise, sessions_revise
+from sessions.services.unit_of_work import unit, unit_of_work, write
 from sessions.scoring import boards as engine_boards
 from sessions.scoring.errors import ScoringError
 
@@ -64,7 +64,7 @@ class AnalysisReport:
 # --- deals onto boards -------------------------------------------------------------------
 
 
-@transaction.atomic
+@write
 def hand_records_load(*, session: Session, data: bytes, section: Section | None = None) -> DealsStored:
     """Put the deals of a hand-record PBN file onto the session's boards, by board number.
 
@@ -92,7 +92,7 @@ def hand_records_load(*, session: Session, data: bytes, section: Section | None 
     return DealsStored(tuple(sorted(used)), tuple(notes))
 
 
-@transaction.atomic
+@write
 def deals_generate(
     *, session: Session, replace: bool = False, seed: int | str | None = None, section: Section | None = None
 ) -> DealsStored:
@@ -118,7 +118,8 @@ def _boards_by_number(session: Session, section: Section | None) -> dict[int, Bo
     if section is not None and section.session_id != session.pk:
         raise ValidationError(f"section {section.letter} is not a section of this session: nothing was changed")
     # Locked (on databases that lock rows): two directors loading deals at once take turns.
-    boards = {board.number: board for board in Board.objects.select_for_update().filter(session=session, section=section)}
+    unit().lock(sessions=[session])
+    boards = {board.number: board for board in unit().lock_rows(Board.objects.filter(session=session, section=section))}
     if not boards and section is not None:
         raise ValidationError(f"section {section.letter} plays the shared boards: load their deals without a section")
     if not boards:
@@ -131,10 +132,11 @@ def _store_deals(boards: Mapping[int, Board], deals: Mapping[int, Deal]) -> None
     for board in changed:
         board.deal = deals[board.number].to_pbn()
     Board.objects.bulk_update(changed, ["deal"])
-    sessions_revise(sessions={board.session_id for board in changed})
+    unit().touch(sessions={board.session_id for board in changed})
     analysis_request(boards=changed)
 
 
+@write
 def analysis_request(*, boards: Iterable[Board]) -> None:
     """Ask for the analysis of boards whose deal was just stored: called by whoever stores deals.
 
@@ -148,6 +150,7 @@ def analysis_request(*, boards: Iterable[Board]) -> None:
         transaction.on_commit(analysis_start)
 
 
+@write(savepoint=False)
 def mark_pending(boards: Iterable[Board], *, redo: bool = False) -> None:
     """Make each board's analysis row pending for its current deal (one or two queries).
 
@@ -170,7 +173,7 @@ def mark_pending(boards: Iterable[Board], *, redo: bool = False) -> None:
         update_fields=["status", *_INPUTS, "data", "error", "analysed_at"],
     )
     # The boards' deals or analysis state changed: their sessions' pages show both.
-    sessions_revise(sessions={board.session_id for board in boards})
+    unit().touch(sessions={board.session_id for board in boards})
 
 
 # --- which boards need analysing ------------------------------------------------------------
@@ -205,7 +208,7 @@ def analysis_run(*, session: Session | None = None, redo: bool = False) -> Analy
     for board in boards_needing_analysis(session=session, redo=redo):
         by_session.setdefault(board.session_id, []).append(board)
     for boards in by_session.values():
-        with transaction.atomic():
+        with unit_of_work():
             mark_pending(boards, redo=True)  # every board now has a row for its current deal
         _analyse_boards(boards, report)
     return report
@@ -261,18 +264,18 @@ def _this_deal(board: Board) -> QuerySet[BoardAnalysis]:
     return BoardAnalysis.objects.filter(board=board, **{name: getattr(board, name) for name in _INPUTS})
 
 
-@transaction.atomic
+@write
 def _save_analysis(board: Board, analysis: Analysis, report: AnalysisReport) -> None:
     if _this_deal(board).update(status=AnalysisStatus.DONE, data=analysis.to_dict(), error="",
                                 analysed_at=timezone.now()):
-        session_revise(session=board.session_id)
+        unit().touch(sessions=[board.session_id])
         report.done.append(board)
 
 
-@transaction.atomic
+@write
 def _save_failure(board: Board, reason: str, report: AnalysisReport) -> None:
     if _this_deal(board).update(status=AnalysisStatus.FAILED, data=None, error=reason, analysed_at=timezone.now()):
-        session_revise(session=board.session_id)
+        unit().touch(sessions=[board.session_id])
         report.failed.append((board, reason))
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import datetime
 import secrets
 
-from django.db import transaction
 from django.utils import timezone
 
 from sessions.models import ApiKey, Club
 from sessions.models.api_keys import hash_key
 from sessions.text import clean_name
+
+from .unit_of_work import write
 
 #: Every key starts so, which tells a reader (or a secret scanner) what it is.
 KEY_PREFIX = "cs_"
@@ -23,7 +24,7 @@ KEY_PREFIX = "cs_"
 LAST_USE_PRECISION = datetime.timedelta(minutes=5)
 
 
-@transaction.atomic
+@write
 def api_key_create(*, club: Club, name: str) -> tuple[ApiKey, str]:
     """A new key of the club: the row, and the key itself (the only time it is known)."""
     key = KEY_PREFIX + secrets.token_urlsafe(32)
@@ -33,7 +34,7 @@ def api_key_create(*, club: Club, name: str) -> tuple[ApiKey, str]:
     return api_key, key
 
 
-@transaction.atomic
+@write
 def api_key_revoke(*, api_key: ApiKey) -> ApiKey:
     """The key opens nothing from now on (a second revoke keeps the first time)."""
     if api_key.revoked_at is None:
@@ -42,6 +43,7 @@ def api_key_revoke(*, api_key: ApiKey) -> ApiKey:
     return api_key
 
 
+@write(savepoint=False)
 def api_key_used(*, api_key: ApiKey) -> None:
     """Note that the key was used now, if its last use is older than LAST_USE_PRECISION."""
     now = timezone.now()

@@ -12,20 +12,19 @@ from axes.utils import reset as axes_reset
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Q
 
 from sessions.models import Club, ClubDirector
 from sessions.models.clubs import frame_origin_list
 from sessions.text import clean_name
 
-from .revisions import club_revise_with_sessions
+from .unit_of_work import unit, write
 
 #: The Club fields an owner may set (the slug stays: it is in every link to the club).
 CLUB_SETTINGS = ("name", "description", "website", "frame_origins", "masterpoint_federation", "masterpoint_scale")
 
 
-@transaction.atomic
+@write
 def club_update(
     *, club: Club, name: str, description: str = "", website: str = "", frame_origins: str = "",
     masterpoint_federation: str | None = None, masterpoint_scale: str | None = None,
@@ -45,7 +44,7 @@ def club_update(
     # The club's name heads every page of its sessions: bump them all. Before the save, so
     # the rows are locked in the order every write takes them (sessions, then the club):
     # a line recorded meanwhile waits instead of deadlocking.
-    club_revise_with_sessions(club=club)
+    unit().touch_club_and_all(club)
     club.save(update_fields=list(CLUB_SETTINGS))
     return club
 
@@ -68,7 +67,7 @@ def _user_named(identifier: str) -> AbstractBaseUser:
     raise ValidationError(f"several accounts match {typed!r}: type the exact username instead")
 
 
-@transaction.atomic
+@write
 def club_director_add(*, club: Club, identifier: str, is_owner: bool = False) -> ClubDirector:
     """Let an existing user (named by username or e-mail) direct the club, or own it too."""
     user = _user_named(identifier)
@@ -82,7 +81,7 @@ def club_director_add(*, club: Club, identifier: str, is_owner: bool = False) ->
 
 def _refuse_leaving_no_owner(membership: ClubDirector) -> None:
     owners = list(
-        ClubDirector.objects.select_for_update().filter(club_id=membership.club_id, is_owner=True).values_list("pk", flat=True)
+        unit().lock_rows(ClubDirector.objects.filter(club_id=membership.club_id, is_owner=True)).values_list("pk", flat=True)
     )
     if owners == [membership.pk]:
         raise ValidationError(
@@ -90,14 +89,14 @@ def _refuse_leaving_no_owner(membership: ClubDirector) -> None:
         )
 
 
-@transaction.atomic
+@write
 def club_director_remove(*, membership: ClubDirector) -> None:
     """Stop a user directing the club; the last owner stays."""
     _refuse_leaving_no_owner(membership)
     membership.delete()
 
 
-@transaction.atomic
+@write
 def club_director_set_owner(*, membership: ClubDirector, is_owner: bool) -> ClubDirector:
     """Make a director an owner, or an owner a plain director (never the last owner)."""
     if membership.is_owner and not is_owner:
@@ -107,7 +106,7 @@ def club_director_set_owner(*, membership: ClubDirector, is_owner: bool) -> Club
     return membership
 
 
-@transaction.atomic
+@write
 def club_director_unlock(*, membership: ClubDirector) -> int:
     """Forget the director's failed logins (django-axes), from every address: whoever was
     locked out, the director or someone guessing, starts again. Returns how many

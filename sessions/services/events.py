@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from django.contrib.auth.models import AbstractBaseUser
 
@@ -21,7 +20,7 @@ from sessions.selectors.events import EVENT_COMBINED_FIELDS, event_options
 from sessions.selectors.scoring import EVENT_OPTION_FIELDS, scoring_options
 from sessions.text import clean_name
 
-from .revisions import club_revise, event_revise
+from .unit_of_work import unit, write
 
 #: The Event fields a director may set: the name, one per engine option, the rankings,
 #: how the tables' phones enter results and what the players see meanwhile, and how
@@ -51,18 +50,18 @@ def _apply(event: Event, settings: dict[str, Any]) -> None:
         setattr(event, name, clean_name(value) if name == "name" else value)
 
 
-@transaction.atomic
+@write
 def event_create(*, club: Club, name: str, **settings: Any) -> Event:
     """A new event of the club; settings not given keep the defaults (matchpoints, 2-1 scale)."""
     event = Event(club=club)
     _apply(event, {"name": name, **settings})
     _check(event)
     event.save()
-    club_revise(club=club)
+    unit().touch(clubs=[club])
     return event
 
 
-@transaction.atomic
+@write
 def event_update(*, event: Event, by: AbstractBaseUser | None = None, **settings: Any) -> Event:
     """Change the event's name or scoring settings; its sessions re-score on the next read,
     and each session's change log says what changed (a published ranking may move)."""
@@ -71,7 +70,7 @@ def event_update(*, event: Event, by: AbstractBaseUser | None = None, **settings
     _check(event)
     event.save(update_fields=list(settings) or None)
     _log_settings(event, before, by)
-    event_revise(event=event)
+    unit().touch_event(event)
     return event
 
 

@@ -13,7 +13,6 @@ import math
 from collections import Counter, defaultdict
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 
 from sessions.models import ChangeAction, MasterPointAward, Pair, ResultChange, Session
 from sessions.scoring.errors import ScoringError
@@ -21,7 +20,7 @@ from sessions.scoring.masterpoints import Award, Field, Placing, session_awards
 from sessions.selectors.masterpoints import session_masterpoint_scale
 from sessions.selectors.scoring import ScoredSession, field_parts, session_score
 
-from .revisions import session_revise
+from .unit_of_work import unit, write
 
 #: The federations that award each section's directions apart, whatever the ranking.
 SECTION_DIRECTION_FIELDS = {"nzb"}
@@ -55,7 +54,7 @@ def _described(awards: dict[int, tuple[int, str]], labels: dict[int, str]) -> st
     return ", ".join(shown)[:200]
 
 
-@transaction.atomic
+@write
 def session_award_masterpoints(*, session: Session, by: AbstractBaseUser | None = None) -> str:
     """Compute and store the session's awards (replacing any before), logging a change.
     Returns why nothing was awarded ("" when awarded or when the session awards none)."""
@@ -87,5 +86,5 @@ def session_award_masterpoints(*, session: Session, by: AbstractBaseUser | None 
         session=session, action=ChangeAction.MASTERPOINTS, subject=subject, changed_by=by,
         before_text=_described(before, labels), after_text=problem[:200] or _described(after, labels),
     )
-    session_revise(session=session)
+    unit().touch(sessions=[session])
     return problem

@@ -9,26 +9,25 @@ play (the same person twice) is refused, as it cannot be right.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Q
 
 from sessions.models import Pair, PairLineup, Player
 from sessions.text import clean_name
 
-from .revisions import players_revise
+from .unit_of_work import unit, write
 
 
-@transaction.atomic
+@write
 def player_update(*, player: Player, name: str, national_number: str = "") -> Player:
     """Rename a player or change the national number (unique in the club)."""
     player.name, player.national_number = clean_name(name), clean_name(national_number)
     player.full_clean()
+    unit().touch_players([player])  # the pages that name the player, locked before the player's row
     player.save(update_fields=["name", "national_number"])
-    players_revise(players=[player])
     return player
 
 
-@transaction.atomic
+@write
 def player_merge(*, keep: Player, merge: Player) -> int:
     """Move every pair of ``merge`` to ``keep`` and delete ``merge``; returns the pairs moved.
 
@@ -38,7 +37,9 @@ def player_merge(*, keep: Player, merge: Player) -> int:
         raise ValidationError("choose two different records to merge")
     if keep.club_id != merge.club_id:
         raise ValidationError(f"{merge.name} is not a player of {keep.name}'s club")
-    locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, merge.pk])}
+    # Where both play, found (and locked) while the pairs still name both; then the two records.
+    unit().touch_players([keep, merge])
+    locked = {p.pk: p for p in unit().lock_rows(Player.objects.filter(pk__in=[keep.pk, merge.pk]))}
     if len(locked) != 2:
         raise ValidationError("one of the two records was deleted meanwhile: reload the page")
     both = Q(player_1=keep, player_2=merge) | Q(player_1=merge, player_2=keep)
@@ -50,7 +51,6 @@ def player_merge(*, keep: Player, merge: Player) -> int:
             f"{keep.name} and {merge.name} play together in pair {together.label} of "
             f"{together.section.session.name}: they are two people, not one"
         )
-    players_revise(players=[keep, merge])  # before the merge, while the pairs still name both
     moved = Pair.objects.filter(player_1=merge).update(player_1=keep)
     moved += Pair.objects.filter(player_2=merge).update(player_2=keep)
     PairLineup.objects.filter(player_1=merge).update(player_1=keep)  # the rounds they played

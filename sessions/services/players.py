@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Q
 
 from sessions.models import ChangeAction, Club, Pair, PairLineup, Player, ResultChange, Seating
@@ -16,7 +15,7 @@ from sessions.text import clean_name
 
 from sessions.selectors.lineups import Spell, pair_spells, rounds_of, rounds_text
 
-from .revisions import club_revise, players_revise, session_revise
+from .unit_of_work import unit, write
 
 #: Rows a bulk insert or update writes in one statement.
 BATCH_SIZE = 1000
@@ -25,17 +24,17 @@ BATCH_SIZE = 1000
 TypedPlayer = tuple[str, str]
 
 
-@transaction.atomic
+@write
 def player_add(*, club: Club, name: str, national_number: str = "", visitor: bool = False) -> Player:
     """Add a player to the club's list (a national number is unique in the club)."""
     player = Player(club=club, name=clean_name(name), national_number=clean_name(national_number), visitor=visitor)
     player.full_clean()
     player.save()
-    club_revise(club=club)  # the club's player search finds the new name
+    unit().touch(clubs=[club])  # the club's player search finds the new name
     return player
 
 
-@transaction.atomic
+@write
 def player_find_or_add(*, club: Club, name: str, visitor: bool = False) -> Player:
     """The club's player of that name (any case), added to the list if new (as a visitor if
     ``visitor``: a guest named at a table, who is no member)."""
@@ -51,16 +50,17 @@ def _check_club(pair: Pair, players: Sequence[Player | None]) -> None:
             raise ValidationError(f"{player.name} is not a player of this club")
 
 
-@transaction.atomic
+@write
 def pair_set_players(*, pair: Pair, player_1: Player | None, player_2: Player | None) -> Pair:
     """Name the two players of a pair for the whole session (any change of player from a
     later round is gone); both must be on the session's club list."""
+    unit().lock(sessions=[pair.section.session_id])
     _check_club(pair, (player_1, player_2))
     pair.player_1, pair.player_2 = player_1, player_2
     pair.full_clean()
     pair.save(update_fields=["player_1", "player_2"])
     PairLineup.objects.filter(pair=pair).delete()
-    session_revise(session=pair.section.session_id)
+    unit().touch(sessions=[pair.section.session_id])
     return pair
 
 
@@ -118,7 +118,7 @@ def spells_text(spells: Sequence[Spell], rounds: int) -> str:
     return "; ".join(f"{rounds_text(held)} {names(spell)}" for held, spell in rounds_of(spells, rounds))
 
 
-@transaction.atomic
+@write
 def pair_change_players(
     *, pair: Pair, player_1: Player | None, player_2: Player | None, from_round: int = 1,
     by: AbstractBaseUser | None = None, via_table: int | None = None,
@@ -131,6 +131,7 @@ def pair_change_players(
     round 1 goes into the change log, with every round's players.
     """
     session = pair.section.session
+    unit().lock(sessions=[session])
     if not 1 <= from_round <= session.rounds:
         raise ValidationError(f"the session has rounds 1 to {session.rounds}, not {from_round}")
     if player_1 is not None and player_2 is not None and player_1.pk == player_2.pk:
@@ -167,7 +168,7 @@ def pair_change_players(
         )
         change.full_clean(exclude=["session", "changed_by"])
         change.save()
-    session_revise(session=session)
+    unit().touch(sessions=[session])
     return PairPlayersChange(pair=pair, before=names_before, after=pair.names, changed=True)
 
 
@@ -228,7 +229,7 @@ def _match(players: _ClubList, name: str, number: str) -> tuple[Player | None, b
     return unnumbered, unnumbered is not None
 
 
-@transaction.atomic
+@write
 def player_find_or_add_numbered(*, club: Club, name: str, national_number: str = "") -> Player | None:
     """The player a director typed: by national number if given, else by name; new ones added.
 
@@ -248,8 +249,8 @@ def player_find_or_add_numbered(*, club: Club, name: str, national_number: str =
     if record:
         found.national_number = number
         found.full_clean()
+        unit().touch_players([found])  # the pages that name the player, locked before the player's row
         found.save(update_fields=["national_number"])
-        players_revise(players=[found])
     return found
 
 
@@ -288,6 +289,7 @@ class _ClubListRead(_ClubList):
         self.by_number[number] = player
 
 
+@write(savepoint=False)
 def players_find_or_add(*, club: Club, typed: Sequence[TypedPlayer]) -> list[Player | None]:
     """Many typed players (name, national number) at once, by the rule entry uses
     (player_find_or_add_numbered), in a few queries whatever their number: the club's
@@ -296,7 +298,7 @@ def players_find_or_add(*, club: Club, typed: Sequence[TypedPlayer]) -> list[Pla
     that player (programs spell names their own way: "J. Smith", "Smith, John").
 
     One Player object per player: a player typed twice is the same object both times.
-    An empty name is no player (None). Call it in a transaction.
+    An empty name is no player (None).
     """
     players = _ClubListRead(club)
     found: list[Player | None] = []
@@ -320,6 +322,8 @@ def players_find_or_add(*, club: Club, typed: Sequence[TypedPlayer]) -> list[Pla
         found.append(player)
     for player in numbered.values():
         player.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
+    if numbered or added:
+        unit().touch(clubs=[club])  # the club's player search finds the new names
     Player.objects.bulk_update(numbered.values(), ["national_number"], batch_size=BATCH_SIZE)
     Player.objects.bulk_create(added, batch_size=BATCH_SIZE)
     return found
@@ -356,13 +360,13 @@ def _name_pair(
     return pair_change_players(pair=pair, player_1=found[0], player_2=found[1], from_round=from_round, by=by)
 
 
-@transaction.atomic
+@write
 def pair_name_players(*, pair: Pair, players: Sequence[TypedPlayer]) -> PairPlayersChange:
     """Name a pair's two players as typed (see _typed_player); blank names clear a seat."""
     return _name_pair(pair, players)
 
 
-@transaction.atomic
+@write
 def session_name_players(
     *, pairs: Sequence[Pair], players: Mapping[int, Sequence[TypedPlayer]], from_round: int = 1,
     by: AbstractBaseUser | None = None,

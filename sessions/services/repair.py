@@ -54,7 +54,7 @@ from sessions.selectors.repair import pairs_a_movement_drops
 
 from .players import TypedPlayer, pair_name_players
 from .results import _expected_seating, _find_pair, log_text
-from .revisions import club_revise, session_revise
+from .unit_of_work import unit, write
 from .sessions import _create_boards, _create_seatings, _split_label, session_log
 from .tables import table_links_ensure
 
@@ -77,13 +77,13 @@ def _log_line(line: Result, before: str, after: str, by: AbstractBaseUser | None
 
 def _mark_amended(session: Session) -> None:
     Session.objects.filter(pk=session.pk, published=True).update(amended_at=timezone.now())
-    session_revise(session=session)
+    unit().touch(sessions=[session])
 
 
 # --- name, date and movement -----------------------------------------------------------
 
 
-@transaction.atomic
+@write
 def session_update(
     *, session: Session, name: str, date: datetime.date, by: AbstractBaseUser | None = None
 ) -> Session:
@@ -101,12 +101,13 @@ def session_update(
 
 
 def _locked(session: Session) -> Session:
-    """The session row locked: one movement change or deletion at a time, and none while
-    a repair that reads the movement runs."""
-    return Session.objects.select_for_update().get(pk=session.pk)
+    """The session row locked (and to be bumped), as it is now: one movement change or
+    deletion at a time, and none while a repair that reads the movement runs."""
+    unit().touch(sessions=[session.pk])
+    return Session.objects.get(pk=session.pk)
 
 
-@transaction.atomic
+@write
 def session_change_movement(
     *, session: Session, movement: Movement, drop_players: bool = False, by: AbstractBaseUser | None = None
 ) -> Session:
@@ -122,7 +123,7 @@ def session_change_movement(
     _locked(session)
     # The seatings first, as result_record locks them: a line being entered now is either
     # counted below or refused, never deleted with its pairs.
-    list(Seating.objects.select_for_update(of=("self",)).filter(section__session=session).values_list("pk"))
+    list(unit().lock_rows(Seating.objects.filter(section__session=session)).values_list("pk"))
     lines = Result.objects.filter(board__session=session).count()
     if lines:
         raise ValidationError(
@@ -185,7 +186,7 @@ def _create_pairs_missing(section: Section, movement: Movement, kept: Mapping[st
     return pairs
 
 
-@transaction.atomic
+@write
 def session_delete(*, session: Session) -> None:
     """Delete an unpublished session with everything in it; a published one is refused
     (players may have seen it: unpublish first, so deleting is a deliberate second step)."""
@@ -193,7 +194,7 @@ def session_delete(*, session: Session) -> None:
     if current.published:
         raise ValidationError("the session is published: unpublish it before deleting it")
     current.delete()
-    club_revise(club=current.event.club_id)
+    unit().touch(clubs=[current.event.club_id])
 
 
 # --- seating, round by round ----------------------------------------------------------
@@ -220,8 +221,7 @@ class RoundRepair:
 
 def _round_seatings(section: Section, round: int) -> dict[int, Seating]:
     seatings = (
-        Seating.objects.select_for_update(of=("self",))
-        .filter(section=section, round=round)
+        unit().lock_rows(Seating.objects.filter(section=section, round=round))
         .select_related("ns_pair", "ew_pair")
         .order_by("table")
     )
@@ -281,8 +281,7 @@ def _moves(
     """Each line entered at a changed table, with its new pairs; ValidationError for a line
     whose board the table no longer plays (it would be orphaned)."""
     lines = (
-        Result.objects.select_for_update(of=("self",))
-        .filter(section=section, round=round)
+        unit().lock_rows(Result.objects.filter(section=section, round=round))
         .select_related("board", "ns_pair", "ew_pair")
         .order_by("table", "board__number")
     )
@@ -350,7 +349,7 @@ def _seating_text(seating: Seating | None) -> str:
     return f"{seating.ns_pair} v {seating.ew_pair}, boards {board_range(seating.boards)}"
 
 
-@transaction.atomic
+@write
 def round_set_seatings(
     *, section: Section, round: int, seatings: Sequence[TableSeating], by: AbstractBaseUser | None = None
 ) -> RoundRepair:
@@ -364,6 +363,7 @@ def round_set_seatings(
     table no longer plays, a line that would give a pair a second result on a board.
     A pair now meeting a board it plays again in another round is a warning.
     """
+    unit().lock(sessions=[section.session_id])
     current = _round_seatings(section, round)
     pairs = list(section.pairs.all())
     checked = _check_round(section, round, seatings, pairs)
@@ -441,11 +441,12 @@ def _reinsert(moves: Sequence[tuple[Result, Pair, Pair]], by: AbstractBaseUser |
         ResultChange.objects.filter(pk=change_id).update(result_id=result_id)
 
 
-@transaction.atomic
+@write
 def seating_turn_round(
     *, section: Section, round: int, table: int, by: AbstractBaseUser | None = None
 ) -> RoundRepair:
     """The pairs of a table sat the wrong way round for a round: swap them, and their lines."""
+    unit().lock(sessions=[section.session_id])
     current = _round_seatings(section, round)
     seating = current.get(table)
     if seating is None:
@@ -465,6 +466,7 @@ def _line_at(result: Result, version: int) -> Result:
     from .errors import ResultConflict
     from .results import _current
 
+    unit().lock(sessions=[result.board.session_id])
     current = _current(result, lock=True)
     if current is None or current.version != version:
         raise ResultConflict(current, version)
@@ -490,7 +492,7 @@ def _save_pairs(line: Result, ns: Pair, ew: Pair, round: int | None, table: int 
     return line
 
 
-@transaction.atomic
+@write
 def result_reassign_pairs(
     *, result: Result, ns_pair: str, ew_pair: str, version: int, by: AbstractBaseUser | None = None
 ) -> Result:
@@ -511,7 +513,7 @@ def result_reassign_pairs(
     return _save_pairs(line, ns, ew, seating.round, seating.table, by)
 
 
-@transaction.atomic
+@write
 def result_turn_round(*, result: Result, version: int, by: AbstractBaseUser | None = None) -> Result:
     """One board played the wrong way round: the line's pairs swap sides, the score stays
     with the seat (the pair that sat NS takes the NS score)."""
@@ -579,7 +581,7 @@ class LatePair:
     unseated: tuple[int, ...] = ()  # rounds the hand-changed seating left no place in: the director seats them
 
 
-@transaction.atomic
+@write
 def pair_add_late(
     *, section: Section, from_round: int, players: Sequence[TypedPlayer] = (), by: AbstractBaseUser | None = None,
 ) -> LatePair:
@@ -604,7 +606,7 @@ def pair_add_late(
     pair.save()
     if players:
         pair_name_players(pair=pair, players=players)
-    current = list(Seating.objects.select_for_update().filter(section=section))
+    current = list(unit().lock_rows(Seating.objects.filter(section=section)))
     pairs = {p.label: p for p in section.pairs.all()}
     created, unseated = [], []
     for place in places:
@@ -657,7 +659,7 @@ class Withdrawal:
     not_played: int  # lines stored as not played
 
 
-@transaction.atomic
+@write
 def pair_withdraw(*, pair: Pair, from_round: int, by: AbstractBaseUser | None = None) -> Withdrawal:
     """A pair leaves before ``from_round`` (1: it never came).
 
@@ -672,14 +674,12 @@ def pair_withdraw(*, pair: Pair, from_round: int, by: AbstractBaseUser | None = 
     if not 1 <= from_round <= session.rounds:
         raise ValidationError(f"the session has rounds 1 to {session.rounds}, not {from_round}")
     seatings = list(
-        Seating.objects.select_for_update(of=("self",))
-        .filter(section=section, round__gte=from_round)
+        unit().lock_rows(Seating.objects.filter(section=section, round__gte=from_round))
         .filter(Q(ns_pair=pair) | Q(ew_pair=pair))
         .select_related("ns_pair", "ew_pair")
         .order_by("round")
     )
-    lines = list(Result.objects.select_for_update(of=("self",)).filter(Q(ns_pair=pair) | Q(ew_pair=pair))
-                 .select_related("board"))
+    lines = list(unit().lock_rows(Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).select_related("board")))
     played = [line for line in lines if (line.round or 0) >= from_round and line.kind != ResultKind.NOT_PLAYED]
     if played:
         line = played[0]

@@ -34,7 +34,7 @@ from sessions.scoring.scores import Artificial, NotPlayed, Weighted
 
 from .errors import ResultConflict
 from .masterpoints import session_award_masterpoints
-from .revisions import session_revise
+from .unit_of_work import unit, write
 
 #: A score this far from the median of the board (and outside all the others) is queried.
 FAR_FROM_FIELD = 800
@@ -249,11 +249,11 @@ def _log(
     )
     # The line itself was just validated: check the log entry's own fields, not its links again.
     change.full_clean(exclude=["session", "board", "result", "ns_pair", "ew_pair", "changed_by"])
-    # The bump first: it locks the session's row until the commit, so the log's entries
-    # of line changes take their ids in the order they commit, and a reader that has
-    # seen entry N has seen every earlier one (the kept figures are brought up to date
-    # from "the entries after N": sessions.selectors.scoring).
-    session_revise(session=line.board.session_id, lines_only=True)  # the change log names the board
+    # The session's row is locked (by the service, at its top) until the commit, so the
+    # log's entries of line changes take their ids in the order they commit, and a reader
+    # that has seen entry N has seen every earlier one (the kept figures are brought up to
+    # date from "the entries after N": sessions.selectors.scoring).
+    unit().touch(sessions=[line.board.session_id], lines_only=True)  # the change log names the board
     _mark_amended(line.board.session_id)
     change.save()
     _award_again_if_final(line.board.session_id, by)
@@ -307,7 +307,7 @@ def result_check(
     return RecordOutcome(line, _warnings(line))
 
 
-@transaction.atomic
+@write
 def result_record(
     *,
     board: Board,
@@ -322,6 +322,7 @@ def result_record(
 ) -> RecordOutcome:
     """Record a new traveller line from the director's text (or a table's confirmed line);
     see the module docstring."""
+    unit().lock(sessions=[board.session_id])
     checked = result_check(
         board=board, section=section, ns_pair=ns_pair, ew_pair=ew_pair, text=text, lead=lead, round=round,
     )
@@ -346,11 +347,9 @@ def _hold_seating(line: Result) -> None:
     is stored first and then moved with its table. Never stored against a seating that
     no longer holds, never lost.
     """
-    seating = (
-        Seating.objects.select_for_update()
-        .filter(section_id=line.section_id, round=line.round, table=line.table)
-        .first()
-    )
+    seating = unit().lock_rows(
+        Seating.objects.filter(section_id=line.section_id, round=line.round, table=line.table)
+    ).first()
     if (
         seating is None
         or (seating.ns_pair_id, seating.ew_pair_id) != (line.ns_pair_id, line.ew_pair_id)
@@ -371,9 +370,7 @@ def _current(result: Result, *, lock: bool = False) -> Result | None:
     at a line that no longer exists (an IntegrityError at commit on PostgreSQL).
     """
     lines = Result.objects.select_related("board", "section", "ns_pair", "ew_pair", "updated_by")
-    if lock:
-        lines = lines.select_for_update(of=("self",))
-    return lines.filter(pk=result.pk).first()
+    return (unit().lock_rows(lines) if lock else lines).filter(pk=result.pk).first()
 
 
 _RESULT_FIELDS = (
@@ -382,11 +379,12 @@ _RESULT_FIELDS = (
 )
 
 
-@transaction.atomic
+@write
 def result_correct(
     *, result: Result, text: str, lead: str = "", version: int, by: AbstractBaseUser | None = None
 ) -> RecordOutcome:
     """Replace a line's result, if it is still at ``version``; else ResultConflict."""
+    unit().lock(sessions=[result.board.session_id])
     current = _current(result, lock=True)
     if current is None or current.version != version:
         raise ResultConflict(current, version)
@@ -407,9 +405,10 @@ def result_correct(
     return RecordOutcome(current, _warnings(current))
 
 
-@transaction.atomic
+@write
 def result_delete(*, result: Result, version: int, by: AbstractBaseUser | None = None) -> None:
     """Delete a line, if it is still at ``version``; else ResultConflict."""
+    unit().lock(sessions=[result.board.session_id])
     current = _current(result, lock=True)
     if current is None or current.version != version:
         raise ResultConflict(current, version)
@@ -443,7 +442,7 @@ def _check_groups(board: Board, lines: Sequence[Result], groups: Mapping[int, in
         )
 
 
-@transaction.atomic
+@write
 def board_set_groups(
     *, board: Board, groups: Mapping[int, int | None], by: AbstractBaseUser | None = None
 ) -> int:
@@ -451,9 +450,8 @@ def board_set_groups(
     for every line to mark it not fouled. Every line of the board must be named. Each
     changed line is logged; returns how many changed.
     """
-    lines = list(
-        Result.objects.select_for_update().filter(board=board).select_related("board", "ns_pair", "ew_pair")
-    )
+    unit().lock(sessions=[board.session_id])
+    lines = list(unit().lock_rows(Result.objects.filter(board=board).select_related("board", "ns_pair", "ew_pair")))
     _check_groups(board, lines, groups)
     changed = 0
     for line in lines:

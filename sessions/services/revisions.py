@@ -1,4 +1,4 @@
-"""Revision counters: every write bumps them, in its own transaction.
+"""Revision counters: every write bumps them, inside its own transaction.
 
 A session's ``revision`` changes whenever anything its pages show changes (a line, a
 pair's players, a board's hands or analysis, the event's settings, publication); the
@@ -8,12 +8,21 @@ change. The scored session and the rendered public pages are cached under these
 numbers, and they are the pages' ETag: a write makes the next request read fresh
 figures, without anyone deleting a cache entry.
 
-The bump is an ``F()`` update, so two writers at once never lose one; call it last in
-the service, so the row lock it takes is held for as short a time as possible (a change
-of lines bumps before it logs the change: see sessions.services.results._log). Every
-session bump also bumps its club (the club's pages show the sessions). Rows are locked
-sessions first, then teams events, then the club, in every service, so two writers
-never deadlock.
+Services never call these functions: a service is ``@write`` and names what it changes
+to its unit of work (``unit().touch(...)``, sessions.services.unit_of_work), which locks
+the rows in the one order (sessions, then teams events, then other rows, then clubs)
+and bumps them all when it ends, inside the transaction, with ``bump`` below. The
+functions here stay for writes outside the services (the Django admin) and keep the
+rules the unit follows:
+
+- The bump is an ``F()`` update, so two writers at once never lose one.
+- Every session bump also bumps its club (the club's pages show the sessions).
+- ``lines_only``: the write changed lines only, each logged in the change log with its
+  board; the session keeps its setup token and its kept figures are brought up to date
+  board by board. Any other write draws a new token: the next read scores it whole.
+- A change of lines locks its session before it logs the change (the unit locks the
+  session when the service names it, at its top), so the change log's entries take
+  their ids in commit order (sessions.services.results._log).
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from sessions.models import Club, Event, Player, Session, TeamEvent
 from sessions.models.revisions import new_setup_token
 
 
-def _bump(rows: QuerySet, **also: object) -> int:
+def bump(rows: QuerySet, **also: object) -> int:
     return rows.update(revision=F("revision") + 1, revised_at=timezone.now(), **also)
 
 
@@ -41,8 +50,8 @@ def sessions_revise(*, sessions: QuerySet[Session] | Iterable[int], lines_only: 
     ids = sessions.values("pk") if isinstance(sessions, QuerySet) else list(sessions)
     session_rows = Session.objects.filter(pk__in=ids)
     setup = {} if lines_only else {"setup_token": new_setup_token()}
-    if _bump(session_rows, **setup):
-        _bump(Club.objects.filter(pk__in=session_rows.values("event__club")))
+    if bump(session_rows, **setup):
+        bump(Club.objects.filter(pk__in=session_rows.values("event__club")))
 
 
 def session_revise(*, session: Session | int, lines_only: bool = False) -> None:
@@ -59,14 +68,14 @@ def event_revise(*, event: Event) -> None:
 
 def club_revise(*, club: Club | int) -> None:
     """Bump the club alone: its name or description, which its own pages show."""
-    _bump(Club.objects.filter(pk=club if isinstance(club, int) else club.pk))
+    bump(Club.objects.filter(pk=club if isinstance(club, int) else club.pk))
 
 
 def club_revise_with_sessions(*, club: Club | int) -> None:
     """The club's name shows on every page of its sessions: bump them all too."""
     club_id = club if isinstance(club, int) else club.pk
     sessions_revise(sessions=Session.objects.filter(event__club_id=club_id))
-    _bump(TeamEvent.objects.filter(club_id=club_id))  # its teams events' pages name it too
+    bump(TeamEvent.objects.filter(club_id=club_id))  # its teams events' pages name it too
     club_revise(club=club_id)
 
 
@@ -78,8 +87,8 @@ def players_revise(*, players: Iterable[Player | int]) -> None:
         | Q(sections__pairs__lineups__player_1__in=ids) | Q(sections__pairs__lineups__player_2__in=ids)
     )
     sessions_revise(sessions=played)
-    _bump(TeamEvent.objects.filter(teams__players__in=ids))  # a team's page lists its players
-    _bump(Club.objects.filter(players__in=ids))
+    bump(TeamEvent.objects.filter(teams__players__in=ids))  # a team's page lists its players
+    bump(Club.objects.filter(players__in=ids))
 
 
 def team_event_revise(*, event: TeamEvent | int) -> None:
@@ -88,4 +97,4 @@ def team_event_revise(*, event: TeamEvent | int) -> None:
     The club's page shows only a published event's name and date, so the club is bumped
     by the writes that change those (team_event_publish, team_event_unpublish), after the
     event: rows are locked sessions first, then teams events, then the club."""
-    _bump(TeamEvent.objects.filter(pk=event if isinstance(event, int) else event.pk))
+    bump(TeamEvent.objects.filter(pk=event if isinstance(event, int) else event.pk))

@@ -9,15 +9,17 @@ from django.utils import timezone
 from sessions.models import ScorePad
 from sessions.scoring.scorepad import Pad
 
+from .unit_of_work import unit, write
 
-@transaction.atomic
+
+@write
 def score_pad_save(*, user: AbstractBaseUser, client_id: str, pad: Pad) -> ScorePad:
     """Store the member's pad, or replace the copy kept under the same browser id.
 
     A phone may send two syncs of a new pad at once: the second insert then meets the
     unique (user, client_id) and becomes an update of the row the first one made.
     """
-    stored = ScorePad.objects.select_for_update().filter(user=user, client_id=client_id).first()
+    stored = unit().lock_rows(ScorePad.objects.filter(user=user, client_id=client_id)).first()
     stored = stored or ScorePad(user=user, client_id=client_id)
     stored.kind, stored.era, stored.names, stored.data = pad.kind, pad.era, list(pad.names), pad.as_json()
     stored.full_clean(validate_unique=False)
@@ -31,6 +33,6 @@ def score_pad_save(*, user: AbstractBaseUser, client_id: str, pad: Pad) -> Score
     return stored
 
 
-@transaction.atomic
+@write
 def score_pad_delete(*, pad: ScorePad) -> None:
     pad.delete()

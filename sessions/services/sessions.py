@@ -13,7 +13,6 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 
 from sessions.models import Board, ChangeAction, Event, Pair, Result, ResultChange, Seating, Section, Session
@@ -23,7 +22,7 @@ from sessions.text import clean_name
 
 from .masterpoints import session_award_masterpoints
 from .players import pair_set_players, player_find_or_add
-from .revisions import session_revise
+from .unit_of_work import unit, write
 from .tables import table_links_ensure
 
 
@@ -40,7 +39,7 @@ def _clean_all(objects: Iterable, exclude: Sequence[str] = ()) -> None:
         obj.full_clean(exclude=list(exclude), validate_unique=False, validate_constraints=False)
 
 
-@transaction.atomic
+@write
 def session_create(
     *,
     event: Event,
@@ -96,7 +95,7 @@ def session_create(
         _name_players(event, section, pairs, pair_players or {}, several=len(section_letters) > 1)
     # Every table gets its phone link now, so the first printed cards carry the QR codes.
     table_links_ensure(session=session)
-    session_revise(session=session)
+    unit().touch(sessions=[session])
     return session
 
 
@@ -178,12 +177,12 @@ def session_log(
         changed_by=by,
     )
     change.full_clean(exclude=["session", "changed_by"])
+    unit().touch(sessions=[session])  # in the caller's unit: NoUnitOfWork outside one, before any write
     change.save()
-    session_revise(session=session)
     return change
 
 
-@transaction.atomic
+@write
 def session_publish(*, session: Session, by: AbstractBaseUser | None = None) -> Session:
     """Make the session's results public; refused while no result is entered.
 
@@ -204,7 +203,7 @@ def session_publish(*, session: Session, by: AbstractBaseUser | None = None) -> 
     return session
 
 
-@transaction.atomic
+@write
 def session_unpublish(*, session: Session, by: AbstractBaseUser | None = None) -> Session:
     """Hide the session's results from the players; a final session is reopened with it."""
     was_published = session.published
@@ -218,7 +217,7 @@ def session_unpublish(*, session: Session, by: AbstractBaseUser | None = None) -
     return session
 
 
-@transaction.atomic
+@write
 def session_mark_final(*, session: Session) -> Session:
     """The director has checked every result: the players' pages stop saying "provisional"
     and show the hands and their analysis; master points are awarded (RULES 12). Marking
@@ -229,15 +228,15 @@ def session_mark_final(*, session: Session) -> Session:
     session.full_clean()
     session.save(update_fields=["final_at"])
     session_award_masterpoints(session=session)  # (revises the session when awards change)
-    session_revise(session=session)
+    unit().touch(sessions=[session])
     return session
 
 
-@transaction.atomic
+@write
 def session_reopen(*, session: Session) -> Session:
     """Undo session_mark_final: the results are provisional again and the hands hidden."""
     session.final_at = None
     session.full_clean()
     session.save(update_fields=["final_at"])
-    session_revise(session=session)
+    unit().touch(sessions=[session])
     return session

@@ -41,7 +41,7 @@ from sessions.selectors.lineups import pair_spells, players_in_round
 from .errors import EntryClosed
 from .players import pair_change_players, player_find_or_add
 from .results import result_check, result_record
-from .revisions import session_revise
+from .unit_of_work import mark_write, unit, unit_of_work, write
 
 #: The phone makes a key per send: 16 to 64 letters, digits, "-" or "_" (a UUID fits).
 CLIENT_KEY_LENGTH = (16, 64)
@@ -71,46 +71,43 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def refuse_if_final(link: TableLink | MatchTableLink, *, lock: bool = False) -> None:
-    """EntryClosed if the link's session (a pairs table) or teams event (a room) is final.
-
-    ``lock`` holds the row to the end of the transaction (PostgreSQL), so the director's
-    marking final waits for a phone's write or the write sees it. It is taken last, after
-    any line, as session_revise and team_event_revise take it (sessions.services.revisions).
-    """
+def refuse_if_final(link: TableLink | MatchTableLink) -> None:
+    """EntryClosed if the link's session (a pairs table) or teams event (a room) is final."""
     if isinstance(link, TableLink):
         rows, what = Session.objects.filter(pk=link.session_id), "session"
     else:
         rows, what = TeamEvent.objects.filter(pk=link.match.event_id), "event"
-    if lock:
-        rows = rows.select_for_update()
-    # The row itself, never a filter on final_at: FOR UPDATE waits only for rows it returns.
     if rows.values_list("final_at", flat=True).first() is not None:
         raise EntryClosed(what)
 
 
 def while_open(service: Callable[P, R]) -> Callable[P, R]:
-    """A phone's writing service (keyword ``link``), in one transaction, refused with
-    EntryClosed once the session or teams event is final: asked first (the phone is told
-    before anything else), and again at the end under the row's lock (a director marking
-    final meanwhile undoes the write rather than letting it land after)."""
+    """A phone's writing service (keyword ``link``), in its unit of work, refused with
+    EntryClosed once the session or teams event is final: asked first, under the session's
+    (or teams event's) lock, so the phone is told before anything else, and asked again
+    at the end (a write that marked it final meanwhile undoes the phone's)."""
 
     @wraps(service)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         link: Any = kwargs["link"]
-        with transaction.atomic():
+        with unit_of_work() as current:
+            if isinstance(link, TableLink):
+                current.lock(sessions=[link.session_id])
+            else:
+                current.lock(team_events=[link.match.event_id])
             refuse_if_final(link)
             outcome = service(*args, **kwargs)
-            refuse_if_final(link, lock=True)
+            refuse_if_final(link)
             return outcome
 
+    mark_write(wrapper)
     return wrapper
 
 
 # --- links ------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@write
 def table_links_ensure(*, session: Session) -> list[TableLink]:
     """A live link for every table of every section (made for those without one), in order."""
     tables = set(
@@ -132,7 +129,7 @@ def table_links_ensure(*, session: Session) -> list[TableLink]:
     )
 
 
-@transaction.atomic
+@write
 def table_link_revoke(*, link: TableLink) -> TableLink:
     """Cut a table's link off: its token opens nothing from now on."""
     TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
@@ -140,7 +137,7 @@ def table_link_revoke(*, link: TableLink) -> TableLink:
     return link
 
 
-@transaction.atomic
+@write
 def table_link_renew(*, link: TableLink) -> TableLink:
     """A new link for the table; the old one is revoked."""
     table_link_revoke(link=link)
@@ -172,9 +169,7 @@ def _stored_line(board: Board, ns_pair_id: int, *, lock: bool = False) -> Result
     """The board's line for the table's NS pair, whoever entered it; ``lock`` holds it to the
     end of the transaction (an entry about to name it: see _record)."""
     lines = Result.objects.filter(board=board, ns_pair=ns_pair_id).select_related("ns_pair", "ew_pair")
-    if lock:
-        lines = lines.select_for_update(of=("self",))
-    return lines.first()
+    return (unit().lock_rows(lines) if lock else lines).first()
 
 
 def _earlier_send(link: TableLink, client_key: str) -> TableEntry | None:
@@ -209,7 +204,7 @@ def table_entry_send(
     if board.session_id != link.session_id:
         raise ValidationError(f"board {board.number} is not a board of this session")
     # Serialise the sends of one table, so a double tap cannot pass the checks twice.
-    TableLink.objects.select_for_update().filter(pk=link.pk).first()
+    unit().lock_rows(TableLink.objects.filter(pk=link.pk)).first()
     earlier = _earlier_send(link, key)
     if earlier is not None:
         return replay(earlier)
@@ -233,19 +228,17 @@ def table_entry_send(
     )
     # A line waiting for EW shows on the director's progress grid (the public pages
     # see it once recorded, which bumps again). No line changed.
-    session_revise(session=link.session_id, lines_only=True)
+    unit().touch(sessions=[link.session_id], lines_only=True)
     if not link.session.event.table_confirmation:
         return _record(entry)
     return SendOutcome(entry, checked.warnings)
 
 
 def _entry_of(link: TableLink, client_key: str) -> TableEntry:
-    entry = (
-        TableEntry.objects.select_for_update(of=("self",))
-        .select_related("board", "section", "ns_pair", "ew_pair", "result")
+    entry = unit().lock_rows(
+        TableEntry.objects.select_related("board", "section", "ns_pair", "ew_pair", "result")
         .filter(client_key=client_key.strip(), link__section=link.section, table=link.table)
-        .first()
-    )
+    ).first()
     if entry is None:
         raise ValidationError("that result was never sent from this table: send it again")
     return entry
@@ -323,7 +316,7 @@ def _confirm(*, link: TableLink, client_key: str) -> SendOutcome | str:
     if entry.status == EntryStatus.PENDING and (changed := _seating_changed_since(entry)):
         entry.status = EntryStatus.REFUSED
         entry.save(update_fields=["status", "updated_at"])
-        session_revise(session=link.session_id, lines_only=True)  # set aside: no line changed
+        unit().touch(sessions=[link.session_id], lines_only=True)  # set aside: no line changed
         return changed
     return confirm_entry(entry, _record)
 
@@ -354,7 +347,7 @@ def table_entry_refuse(*, link: TableLink, client_key: str) -> TableEntry:
     """EW do not agree: the line goes back to NS to correct (nothing is recorded)."""
     entry = _entry_of(link, client_key)
     refuse_entry(entry)
-    session_revise(session=link.session_id, lines_only=True)  # no line changed
+    unit().touch(sessions=[link.session_id], lines_only=True)  # no line changed
     return entry
 
 

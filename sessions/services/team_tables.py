@@ -16,7 +16,6 @@ marks the event final, the rooms' phones write nothing until it is reopened (whi
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 
 from sessions.models import EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
@@ -24,6 +23,7 @@ from sessions.models import EntryStatus, Match, MatchBoard, MatchStatus, MatchTa
 from .errors import ResultConflict
 from .tables import SendOutcome, check_client_key, confirm_entry, refuse_entry, replay, while_open
 from .teams import match_check_line, match_record_line
+from .unit_of_work import unit, write
 
 # --- links ------------------------------------------------------------------------------
 
@@ -33,7 +33,7 @@ def _playing(event: TeamEvent, round: int):
     return Match.objects.filter(event=event, round=round, status=MatchStatus.PLAYED, away__isnull=False)
 
 
-@transaction.atomic
+@write
 def match_table_links_ensure(*, event: TeamEvent, round: int) -> list[MatchTableLink]:
     """A live link for both rooms of every match of the round (made where missing), in order."""
     matches = list(_playing(event, round))
@@ -51,7 +51,7 @@ def match_table_links_ensure(*, event: TeamEvent, round: int) -> list[MatchTable
     )
 
 
-@transaction.atomic
+@write
 def match_table_link_revoke(*, link: MatchTableLink) -> MatchTableLink:
     """Cut a room's link off: its token opens nothing from now on."""
     MatchTableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
@@ -59,7 +59,7 @@ def match_table_link_revoke(*, link: MatchTableLink) -> MatchTableLink:
     return link
 
 
-@transaction.atomic
+@write
 def match_table_link_renew(*, link: MatchTableLink) -> MatchTableLink:
     """A new link for the room; the old one is revoked."""
     match_table_link_revoke(link=link)
@@ -75,7 +75,7 @@ def _stored_line(link: MatchTableLink, board: int) -> MatchBoard | None:
 
 def _locked_line(entry: MatchTableEntry) -> MatchBoard | None:
     """The room's line, held to the end of the transaction (an entry about to name it)."""
-    return MatchBoard.objects.select_for_update().filter(match=entry.match_id, board=entry.board, room=entry.room).first()
+    return unit().lock_rows(MatchBoard.objects.filter(match=entry.match_id, board=entry.board, room=entry.room)).first()
 
 
 def _earlier_send(link: MatchTableLink, client_key: str) -> MatchTableEntry | None:
@@ -92,7 +92,7 @@ def match_table_send(
     """The room's NS send a board's line; see the module docstring and table_entry_send."""
     key = check_client_key(client_key)
     # Serialise the sends of one room, so a double tap cannot pass the checks twice.
-    MatchTableLink.objects.select_for_update().filter(pk=link.pk).first()
+    unit().lock_rows(MatchTableLink.objects.filter(pk=link.pk)).first()
     earlier = _earlier_send(link, key)
     if earlier is not None:
         return replay(earlier)
@@ -148,12 +148,10 @@ def _record(entry: MatchTableEntry) -> SendOutcome:
 
 
 def _entry_of(link: MatchTableLink, client_key: str) -> MatchTableEntry:
-    entry = (
-        MatchTableEntry.objects.select_for_update(of=("self",))
-        .select_related("match__event", "line")
+    entry = unit().lock_rows(
+        MatchTableEntry.objects.select_related("match__event", "line")
         .filter(client_key=client_key.strip(), match=link.match_id, room=link.room)
-        .first()
-    )
+    ).first()
     if entry is None:
         raise ValidationError("that result was never sent from this table: send it again")
     return entry

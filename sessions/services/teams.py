@@ -50,7 +50,7 @@ from sessions.text import clean_name
 
 from .errors import ResultConflict
 from .results import declarer_swap, fill_line, log_text
-from .revisions import club_revise, team_event_revise
+from .unit_of_work import unit, write
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
@@ -73,7 +73,7 @@ def _check_event(event: TeamEvent) -> None:
         raise ValidationError({"imp_table": f"unknown IMP table {event.imp_table!r}: use one of {', '.join(IMP_TABLES)}"})
 
 
-@transaction.atomic
+@write
 def team_event_create(*, club: Club, name: str, date: date, **settings: Any) -> TeamEvent:
     """A new teams event of the club; settings not given keep the defaults (Swiss, WBF 2013 VPs)."""
     unknown = set(settings) - set(TEAM_EVENT_SETTINGS)
@@ -104,12 +104,13 @@ def _check_players(event: TeamEvent, players: Sequence[Player], captain: Player 
         raise ValidationError({"players": f"already in another team of this event: {who}"})
 
 
-@transaction.atomic
+@write
 def team_add(
     *, event: TeamEvent, name: str, players: Sequence[Player], captain: Player | None = None,
     number: int | None = None,
 ) -> Team:
     """A team of four to six of the club's players; numbered next if no number is given."""
+    unit().lock(team_events=[event])
     _check_players(event, players, captain, None)
     if number is None:
         number = max(event.teams.values_list("number", flat=True), default=0) + 1
@@ -117,7 +118,7 @@ def team_add(
     team.full_clean()
     team.save()
     team.players.set(players)
-    team_event_revise(event=event)
+    unit().touch(team_events=[event])
     return team
 
 
@@ -153,9 +154,10 @@ def _create_round(event: TeamEvent, round: int, pairings: Sequence[tuple[int, in
     return created
 
 
-@transaction.atomic
+@write
 def round_robin_schedule(*, event: TeamEvent) -> list[Match]:
     """Every round of the round robin at once: each team plays each other (a bye if odd)."""
+    unit().lock(team_events=[event])
     _refuse_changed_draw(event, TeamEventForm.ROUND_ROBIN)
     if event.matches.exists():
         raise ValidationError("the round robin is already scheduled")
@@ -165,7 +167,7 @@ def round_robin_schedule(*, event: TeamEvent) -> list[Match]:
     except ScoringError as error:
         raise ValidationError(str(error)) from None
     matches = [match for number, pairings in enumerate(rounds, 1) for match in _create_round(event, number, pairings)]
-    team_event_revise(event=event)
+    unit().touch(team_events=[event])
     return matches
 
 
@@ -178,11 +180,11 @@ def _incomplete(event: TeamEvent) -> str | None:
     return None
 
 
-@transaction.atomic
+@write
 def swiss_draw_next_round(*, event: TeamEvent) -> list[Match]:
     """Draw the next Swiss round from the standings: no repeat while avoidable, top v top."""
     _refuse_changed_draw(event, TeamEventForm.SWISS)
-    TeamEvent.objects.select_for_update().filter(pk=event.pk).first()  # one draw at a time
+    unit().touch(team_events=[event])  # locked: one draw at a time
     missing = _incomplete(event)
     if missing:
         raise ValidationError(missing)
@@ -195,16 +197,17 @@ def swiss_draw_next_round(*, event: TeamEvent) -> list[Match]:
     except ScoringError as error:
         raise ValidationError(str(error)) from None
     matches = _create_round(event, max(score.rounds, default=0) + 1, pairings)
-    team_event_revise(event=event)
+    unit().touch(team_events=[event])
     return matches
 
 
-@transaction.atomic
+@write
 def match_create(
     *, event: TeamEvent, round: int, home: Team, away: Team, boards: int | None = None, first_board: int = 1,
     carry_over: Decimal = Decimal(0),
 ) -> Match:
     """One match set by the director: a single match, or a knockout tie with its carry-over."""
+    unit().lock(team_events=[event])
     if home.event_id != event.pk or away.event_id != event.pk:
         raise ValidationError("both teams must be in this event")
     if carry_over and event.scoring == TeamScoring.BOARD_A_MATCH:
@@ -215,7 +218,7 @@ def match_create(
     )
     match.full_clean()
     match.save()
-    team_event_revise(event=event)
+    unit().touch(team_events=[event])
     return match
 
 
@@ -233,10 +236,9 @@ def _check_board(match: Match, board: int) -> None:
 def _current_line(match: Match, board: int, room: str) -> MatchBoard | None:
     """The room's line as stored now, held until the transaction ends (PostgreSQL), so a
     correction and a deletion of the same line wait for each other and then see it anew."""
-    return (
-        MatchBoard.objects.select_for_update(of=("self",)).select_related("updated_by")
-        .filter(match=match, board=board, room=room).first()
-    )
+    return unit().lock_rows(
+        MatchBoard.objects.select_related("updated_by").filter(match=match, board=board, room=room)
+    ).first()
 
 
 def _log_line(
@@ -312,7 +314,7 @@ def match_check_line(*, match: Match, board: int, room: str, text: str, lead: st
     return LineOutcome(line, (warning,) if warning else ())
 
 
-@transaction.atomic
+@write
 def match_record_line(
     *, match: Match, board: int, room: str, text: str, lead: str = "", by: AbstractBaseUser | None = None,
     version: int | None = None, line_id: int | None = None, via_room: str = "",
@@ -327,6 +329,7 @@ def match_record_line(
     """
     _check_board(match, board)
     _check_room(room)
+    unit().lock(team_events=[match.event_id])
     line = _current_line(match, board, room)
     _check_seen(line, version, line_id)
     new = line is None
@@ -347,19 +350,20 @@ def match_record_line(
     if match.home_imps is not None:  # lines now say more than the totals did
         Match.objects.filter(pk=match.pk).update(home_imps=None, away_imps=None)
         match.home_imps = match.away_imps = None
-    team_event_revise(event=match.event_id)
+    unit().touch(team_events=[match.event_id])
     other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
     warning = declarer_swap(line, list(other))
     return LineOutcome(line, (warning,) if warning else ())
 
 
-@transaction.atomic
+@write
 def match_delete_line(
     *, match: Match, board: int, room: str, version: int | None = None, line_id: int | None = None,
     by: AbstractBaseUser | None = None,
 ) -> None:
     """Delete a room's line, if it is still the line ``line_id`` at ``version`` (None: whatever
     it is); logged."""
+    unit().lock(team_events=[match.event_id])
     line = _current_line(match, board, room)
     if line is None:
         if version is not None:
@@ -370,12 +374,13 @@ def match_delete_line(
     if not deleted:
         raise ResultConflict(_current_line(match, board, room), line.version)
     _log_line(match, board, room, ChangeAction.DELETED, log_text(line), "", by, "")
-    team_event_revise(event=match.event_id)
+    unit().touch(team_events=[match.event_id])
 
 
-@transaction.atomic
+@write
 def match_set_totals(*, match: Match, home_imps: Decimal, away_imps: Decimal) -> Match:
     """The match's IMP totals (or board-a-match points) when the boards are not known."""
+    unit().lock(team_events=[match.event_id])
     if match.status == MatchStatus.BYE:
         raise ValidationError("a bye has no score")
     if match.lines.exists():
@@ -390,13 +395,14 @@ def match_set_totals(*, match: Match, home_imps: Decimal, away_imps: Decimal) ->
             f"({match.boards * event.bam_points} for {match.boards} boards), not {home_imps + away_imps}"
         )
     match.save()
-    team_event_revise(event=match.event_id)
+    unit().touch(team_events=[match.event_id])
     return match
 
 
-@transaction.atomic
+@write
 def match_set_not_played(*, match: Match, status: str, home_vp: Decimal, away_vp: Decimal) -> Match:
     """A match not played: an average or a forfeit, with the VPs the director gives each side."""
+    unit().lock(team_events=[match.event_id])
     if status not in (MatchStatus.AVERAGE, MatchStatus.FORFEIT):
         raise ValidationError({"status": "a match not played is an average or a forfeit"})
     if match.away_id is None:
@@ -409,15 +415,16 @@ def match_set_not_played(*, match: Match, status: str, home_vp: Decimal, away_vp
     match.home_imps = match.away_imps = None
     match.full_clean()
     match.save()
-    team_event_revise(event=match.event_id)
+    unit().touch(team_events=[match.event_id])
     return match
 
 
-@transaction.atomic
+@write
 def adjustment_add(
     *, event: TeamEvent, team: Team, kind: str, vp: Decimal, reason: str = "", round: int | None = None,
 ) -> TeamAdjustment:
     """A VP penalty or fine (taken off: give it as a negative number) or another award."""
+    unit().lock(team_events=[event])
     if team.event_id != event.pk:
         raise ValidationError({"team": "that team is not in this event"})
     if kind in (AdjustmentKind.PENALTY, AdjustmentKind.FINE) and vp > 0:
@@ -425,37 +432,40 @@ def adjustment_add(
     adjustment = TeamAdjustment(event=event, team=team, kind=kind, vp=vp, reason=clean_name(reason), round=round)
     adjustment.full_clean()
     adjustment.save()
-    team_event_revise(event=adjustment.event_id)
+    unit().touch(team_events=[adjustment.event_id])
     return adjustment
 
 
-@transaction.atomic
+@write
 def team_event_publish(*, event: TeamEvent) -> TeamEvent:
+    unit().lock(team_events=[event])
     if not event.matches.exists():
         raise ValidationError("no match is drawn yet: there is nothing to publish")
     if not event.published:
         event.published, event.published_at = True, timezone.now()
         event.full_clean()
         event.save(update_fields=["published", "published_at"])
-    team_event_revise(event=event)
-    club_revise(club=event.club_id)  # the club's page lists its published teams events
+    unit().touch(team_events=[event])
+    unit().touch(clubs=[event.club_id])  # the club's page lists its published teams events
     return event
 
 
-@transaction.atomic
+@write
 def team_event_unpublish(*, event: TeamEvent) -> TeamEvent:
     """Hidden from the players; it is no longer final either (as a pairs session)."""
+    unit().lock(team_events=[event])
     event.published, event.published_at, event.final_at = False, None, None
     event.save(update_fields=["published", "published_at", "final_at"])
-    team_event_revise(event=event)
-    club_revise(club=event.club_id)
+    unit().touch(team_events=[event])
+    unit().touch(clubs=[event.club_id])
     return event
 
 
-@transaction.atomic
+@write
 def team_event_mark_final(*, event: TeamEvent) -> TeamEvent:
     """Every drawn match has its result and the director has checked them: the players may
     download the files. Marking a final event again keeps its time."""
+    unit().lock(team_events=[event])
     if event.final:
         return event
     if not event.published:
@@ -465,16 +475,17 @@ def team_event_mark_final(*, event: TeamEvent) -> TeamEvent:
         raise ValidationError(missing)
     event.final_at = timezone.now()
     event.save(update_fields=["final_at"])
-    team_event_revise(event=event)  # the event page offers its downloads
+    unit().touch(team_events=[event])  # the event page offers its downloads
     return event
 
 
-@transaction.atomic
+@write
 def team_event_reopen(*, event: TeamEvent) -> TeamEvent:
     """Undo team_event_mark_final: the results are provisional again, the downloads wait."""
+    unit().lock(team_events=[event])
     event.final_at = None
     event.save(update_fields=["final_at"])
-    team_event_revise(event=event)  # the event page withdraws its downloads
+    unit().touch(team_events=[event])  # the event page withdraws its downloads
     return event
 
 
@@ -504,7 +515,8 @@ def edit_token(obj: Team | Match | TeamAdjustment) -> str:
 
 def _locked(obj: Team | Match | TeamAdjustment, seen: str | None, what: str):
     """The object as stored now, locked for this transaction; STALE if ``seen`` is not its state."""
-    current = type(obj).objects.select_for_update().filter(pk=obj.pk).first()
+    unit().lock(team_events=[obj.event_id])
+    current = unit().lock_rows(type(obj).objects.filter(pk=obj.pk)).first()
     if current is None:
         raise ValidationError(f"{what} was deleted since this page was opened")
     if seen is not None and seen != edit_token(current):
@@ -512,7 +524,7 @@ def _locked(obj: Team | Match | TeamAdjustment, seen: str | None, what: str):
     return current
 
 
-@transaction.atomic
+@write
 def team_edit(
     *, team: Team, name: str, players: Sequence[Player], captain: Player | None = None, seen: str | None = None,
 ) -> Team:
@@ -523,7 +535,7 @@ def team_edit(
     team.full_clean()
     team.save()
     team.players.set(players)
-    team_event_revise(event=team.event_id)
+    unit().touch(team_events=[team.event_id])
     return team
 
 
@@ -531,7 +543,7 @@ def _matches_of(team: Team):
     return Match.objects.filter(event_id=team.event_id).filter(Q(home=team) | Q(away=team))
 
 
-@transaction.atomic
+@write
 def team_delete(*, team: Team) -> None:
     """A team entered by mistake; one that has a match (even a bye) stays: its results count."""
     team = _locked(team, None, "the team")
@@ -542,7 +554,7 @@ def team_delete(*, team: Team) -> None:
             "delete or undo them first (a team that has played stays in the event)"
         )
     team.delete()
-    team_event_revise(event=team.event_id)
+    unit().touch(team_events=[team.event_id])
 
 
 def _has_result(match: Match) -> str | None:
@@ -557,7 +569,7 @@ def _has_result(match: Match) -> str | None:
     return None
 
 
-@transaction.atomic
+@write
 def match_edit(
     *, match: Match, round: int, home: Team, away: Team, boards: int, first_board: int = 1,
     carry_over: Decimal = Decimal(0), seen: str | None = None,
@@ -587,11 +599,11 @@ def match_edit(
     match.boards, match.first_board, match.carry_over = boards, first_board, carry_over
     match.full_clean()
     match.save()
-    team_event_revise(event=match.event_id)
+    unit().touch(team_events=[match.event_id])
     return match
 
 
-@transaction.atomic
+@write
 def match_delete(*, match: Match) -> None:
     """A match set by mistake, while nothing is entered for it (a bye: undo its round)."""
     match = _locked(match, None, "the match")
@@ -601,10 +613,10 @@ def match_delete(*, match: Match) -> None:
     if entered:
         raise ValidationError(f"this match cannot be deleted: {entered} (clear it first)")
     match.delete()
-    team_event_revise(event=match.event_id)
+    unit().touch(team_events=[match.event_id])
 
 
-@transaction.atomic
+@write
 def match_set_played(*, match: Match) -> Match:
     """An average or forfeit withdrawn: the match is scored from its boards again."""
     match = _locked(match, None, "the match")
@@ -613,11 +625,11 @@ def match_set_played(*, match: Match) -> Match:
     match.status, match.home_vp_awarded, match.away_vp_awarded = MatchStatus.PLAYED, None, None
     match.full_clean()
     match.save()
-    team_event_revise(event=match.event_id)
+    unit().touch(team_events=[match.event_id])
     return match
 
 
-@transaction.atomic
+@write
 def adjustment_edit(
     *, adjustment: TeamAdjustment, team: Team, kind: str, vp: Decimal, reason: str = "", round: int | None = None,
     seen: str | None = None,
@@ -632,29 +644,29 @@ def adjustment_edit(
     adjustment.reason, adjustment.round = clean_name(reason), round
     adjustment.full_clean()
     adjustment.save()
-    team_event_revise(event=adjustment.event_id)
+    unit().touch(team_events=[adjustment.event_id])
     return adjustment
 
 
-@transaction.atomic
+@write
 def adjustment_delete(*, adjustment: TeamAdjustment) -> None:
+    unit().lock(team_events=[adjustment.event_id])
     deleted, _ = TeamAdjustment.objects.filter(pk=adjustment.pk).delete()
     if not deleted:
         raise ValidationError("the adjustment was deleted since this page was opened")
-    team_event_revise(event=adjustment.event_id)
+    unit().touch(team_events=[adjustment.event_id])
 
 
-@transaction.atomic
+@write
 def round_undo(*, event: TeamEvent, round: int) -> int:
     """Take back the last drawn round while nothing is entered in it; the number of matches removed.
 
     Only the last round: a Swiss round is drawn from the standings before it, so undoing
     an earlier one would leave later draws made from results that no longer exist.
     """
-    # Lock the matches, then the event (not while a draw is made): a line write holds its
-    # match and bumps the event last, so taking the event first could deadlock with it.
-    list(Match.objects.select_for_update().filter(event=event).values_list("pk", flat=True))
-    TeamEvent.objects.select_for_update().filter(pk=event.pk).first()
+    # The event, then its matches (not while a draw is made, nor a line written).
+    unit().touch(team_events=[event])
+    list(unit().lock_rows(Match.objects.filter(event=event)).values_list("pk", flat=True))
     rounds = sorted(set(event.matches.values_list("round", flat=True)))
     if round not in rounds:
         raise ValidationError(f"round {round} is not drawn")
@@ -668,5 +680,5 @@ def round_undo(*, event: TeamEvent, round: int) -> int:
                 f"round {round} cannot be undone: {match.home} v {match.away or 'bye'}: {entered}"
             )
     Match.objects.filter(pk__in=[match.pk for match in matches]).delete()
-    team_event_revise(event=event)
+    unit().touch(team_events=[event])
     return len(matches)

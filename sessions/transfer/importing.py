@@ -44,7 +44,7 @@ from operator import attrgetter
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 
 from sessions.formats import FormatError, ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer, parse_results_file
 from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, played_score, shown
@@ -79,6 +79,7 @@ from sessions.selectors.scoring import EVENT_OPTION_FIELDS, field_name, pair_key
 from sessions.services.analysis import analysis_request
 from sessions.services.players import TypedPlayer, players_find_or_add
 from sessions.services.sessions import session_log
+from sessions.services.unit_of_work import write
 from sessions.text import clean_name
 
 from .compare import Comparison, compare_lines, compare_pairs
@@ -140,6 +141,7 @@ def results_import(
         return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event, sections=sections)
 
 
+@write
 def results_store(
     *,
     club: Club,
@@ -151,8 +153,7 @@ def results_store(
 ) -> ImportReport:
     """Store a file ``results_read`` read, in one transaction (the second half of ``results_import``)."""
     try:
-        with transaction.atomic():
-            return _Importer(club, parsed, filename, user, event, sections).run()
+        return _Importer(club, parsed, filename, user, event, sections).run()
     except (ValidationError, IntegrityError, ScoringError) as error:
         raise ImportRefused(f"{filename}: {_message(error)}; nothing was imported") from None
 

@@ -36,6 +36,7 @@ from django.utils import timezone
 
 from sessions.models import Club, Event, ImportJob, ImportStatus
 from sessions.services.background import BackgroundWorker
+from sessions.services.unit_of_work import unit_of_work, write
 
 from .importing import ImportRefused, results_read, results_store
 from .teams_import import is_teams_file, teams_read, teams_store
@@ -64,7 +65,7 @@ def _background() -> bool:
     return getattr(settings, "IMPORT_BACKGROUND", getattr(settings, "ANALYSIS_BACKGROUND", True))
 
 
-@transaction.atomic
+@write
 def import_job_create(
     *, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None, event: Event | None = None,
     sections: str | None = None,
@@ -101,6 +102,7 @@ def import_jobs_run() -> list[ImportJob]:
     return ended
 
 
+@write
 def _claim_next() -> ImportJob | None:
     """The oldest waiting job, now running for this worker (None when none is left).
 
@@ -150,11 +152,12 @@ def import_job_run(job: ImportJob) -> ImportJob:
 
 def _run_pairs(job: ImportJob, mine: QuerySet[ImportJob], content: bytes) -> None:
     parsed = results_read(data=content, filename=job.filename)
-    mine.update(
-        boards=len({board.number for board in parsed.boards}), pairs=len(parsed.pairs),
-        lines=sum(len(board.lines) for board in parsed.boards),
-    )
-    with transaction.atomic():
+    with unit_of_work():
+        mine.update(
+            boards=len({board.number for board in parsed.boards}), pairs=len(parsed.pairs),
+            lines=sum(len(board.lines) for board in parsed.boards),
+        )
+    with unit_of_work():
         report = results_store(
             club=job.club, parsed=parsed, filename=job.filename, user=job.created_by, event=job.event,
             sections=job.sections or None,
@@ -168,11 +171,12 @@ def _run_teams(job: ImportJob, mine: QuerySet[ImportJob], content: bytes) -> Non
         raise ImportRefused(TEAMS_INTO_EVENT)
     read = teams_read(data=content)
     parsed = read.parsed
-    mine.update(
-        boards=len({board.number for match in parsed.matches for board in match.boards}), pairs=len(parsed.teams),
-        lines=read.lines, teams=True,
-    )
-    with transaction.atomic():
+    with unit_of_work():
+        mine.update(
+            boards=len({board.number for match in parsed.matches for board in match.boards}), pairs=len(parsed.teams),
+            lines=read.lines, teams=True,
+        )
+    with unit_of_work():
         report = teams_store(club=job.club, read=read, filename=job.filename, user=job.created_by)
         _done(mine, team_event=report.event, summary=report.summary())
 
@@ -185,6 +189,7 @@ def _done(mine: QuerySet[ImportJob], summary: list[str], **result) -> None:
         raise _Superseded
 
 
+@write
 def _fail(mine: QuerySet[ImportJob], message: str) -> None:
     mine.update(status=ImportStatus.FAILED, message=message, data=b"", finished_at=timezone.now())
 

@@ -31,7 +31,7 @@ from sessions.scoring.team_events import MatchScoring, MatchSettings
 from sessions.selectors.teams import team_event_score
 from sessions.services.players import players_find_or_add
 from sessions.services.results import fill_line
-from sessions.services.revisions import club_revise, team_event_revise
+from sessions.services.unit_of_work import unit, write
 from sessions.services.teams import team_add, team_event_create
 from sessions.text import clean_name
 
@@ -200,7 +200,7 @@ def teams_read(*, data: bytes) -> TeamsFile:
     return TeamsFile(parsed, scale, [*notes, *bam_notes], bam_points)
 
 
-@transaction.atomic
+@write
 def teams_store(
     *, club: Club, read: TeamsFile, filename: str, user: AbstractBaseUser | None = None
 ) -> TeamsImportReport:
@@ -256,7 +256,6 @@ def _store(club: Club, read: TeamsFile, filename: str, user) -> tuple[TeamEvent,
     # Every team's players found or added at once (the club's list read once, one insert).
     typed = [(p.name, p.national_id) for team in parsed.teams for p in team.players]
     found = iter(players_find_or_add(club=club, typed=typed))
-    club_revise(club=club)  # the club's player search finds the new names
     teams = {}
     for team in parsed.teams:
         players = [player for player in (next(found) for _ in team.players) if player is not None]
@@ -282,7 +281,7 @@ def _store(club: Club, read: TeamsFile, filename: str, user) -> tuple[TeamEvent,
     # Many rows a statement: the database's constraints check them (an IntegrityError
     # rolls the whole import back), each line's own fields were checked above.
     MatchBoard.objects.bulk_create(lines, batch_size=500)
-    team_event_revise(event=event)  # its matches and lines are written here, not by the services
+    unit().touch(team_events=[event])  # its matches and lines are written here, not by the services
     return event, len(lines)
 
 

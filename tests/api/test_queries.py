@@ -16,19 +16,20 @@ def sized_session(request, event) -> Session:
     return entered_session(event, request.param)
 
 
-def test_the_session_takes_five_queries(client, sized_session, django_assert_num_queries):
+def test_the_session_takes_six_queries(client, sized_session, django_assert_num_queries):
     # 0. the session's revision (the ETag and cache key)
     # 1. the session with its event and club
     # 2-3. session_score: the pairs with their players, the lines as rows
-    # 4. the board numbers
-    with django_assert_num_queries(5):
+    # 4. the board numbers; 5. the master point awards (results_sheet's: the session is final)
+    with django_assert_num_queries(6):
         assert client.get(f"/api/v1/sessions/{sized_session.pk}/").status_code == 200
 
 
-def test_the_ranking_takes_five_queries(client, sized_session, django_assert_num_queries):
+def test_the_ranking_takes_six_queries(client, sized_session, django_assert_num_queries):
     # 0. the session's revision; 1. the session; 2-3. session_score; 4. the board numbers
-    # (results_sheet's). Paging the list reads nothing more: it is sliced in Python.
-    with django_assert_num_queries(5):
+    # (results_sheet's); 5. the master point awards (the session is final). Paging the list
+    # reads nothing more: it is sliced in Python.
+    with django_assert_num_queries(6):
         response = client.get(f"/api/v1/sessions/{sized_session.pk}/ranking/", {"page_size": 5})
     assert response.json()["count"] == 2 * sized_session.tables
 
@@ -41,16 +42,16 @@ def test_the_traveller_takes_six_queries(client, sized_session, django_assert_nu
     assert response.json()["count"] == sized_session.tables
 
 
-def test_the_score_card_takes_five_queries(client, sized_session, django_assert_num_queries):
+def test_the_score_card_takes_six_queries(client, sized_session, django_assert_num_queries):
     url = f"/api/v1/sessions/{sized_session.pk}/pairs/{first_pair(sized_session)}/"
     # 0. the session's revision; 1. the pair with its players, session, event and club
-    # 2-3. session_score; 4. the pair's lines (Results)
-    with django_assert_num_queries(5):
+    # 2-3. session_score; 4. the pair's lines (Results); 5. the pair's master point award
+    with django_assert_num_queries(6):
         response = client.get(url)
     assert response.status_code == 200
 
 
-def test_the_club_lists_take_three_queries(client, sized_session, django_assert_num_queries):
+def test_the_club_lists_take_four_queries(client, sized_session, django_assert_num_queries):
     slug = sized_session.event.club.slug
     for what in ("sessions", "events", "players"):
         # 0. the club's revision; 1. the club; 2. the list's count; 3. its page

@@ -22,11 +22,13 @@ from sessions.movements import mitchell
 from sessions.services import (
     board_set_groups,
     club_update,
+    event_create,
     event_update,
     pair_change_players,
     pair_name_players,
     pair_set_players,
     player_add,
+    player_find_or_add,
     player_find_or_add_numbered,
     result_correct,
     result_delete,
@@ -35,7 +37,7 @@ from sessions.services import (
     session_publish,
     session_unpublish,
 )
-from sessions.services.analysis import analysis_run, deals_generate
+from sessions.services.analysis import analysis_request, analysis_run, deals_generate, hand_records_load
 from sessions.services.player_records import player_merge, player_update
 from sessions.services.repair import (
     TableSeating,
@@ -50,7 +52,7 @@ from sessions.services.repair import (
     session_update,
 )
 from sessions.services.masterpoints import session_award_masterpoints
-from sessions.services.revisions import session_revise
+from sessions.services.unit_of_work import unit_of_work
 from sessions.services.sessions import session_mark_final, session_reopen
 from sessions.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
 from sessions.services.teams import (
@@ -76,7 +78,9 @@ from sessions.services.teams import (
     team_event_reopen,
     team_event_unpublish,
 )
-from sessions.services.tables import table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure
+from sessions.services.tables import (
+    SeatChoice, table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure, table_seat_players,
+)
 from sessions.transfer.importing import results_import
 from tests.factories import make_session, make_team_event
 from tests.formats.data_files import pbn_bytes
@@ -188,6 +192,12 @@ WRITES: dict[str, tuple[Callable[[Session], object], Callable[[Session, object],
     "club_update": (_nothing, lambda s, _: club_update(club=s.event.club, name="Renamed Club")),
     "deals_generate": (_nothing, lambda s, _: deals_generate(session=s, seed=1)),
     "session_award_masterpoints": (_club_awards_nz_points, lambda s, _: session_award_masterpoints(session=s)),
+    "hand_records_load": (_nothing, lambda s, _: hand_records_load(session=s, data=pbn_bytes("bridgewebs_hands_welwyn.pbn"))),
+    "analysis_request": (lambda s: deals_generate(session=s, seed=1),
+                         lambda s, _: analysis_request(boards=list(s.boards.all()))),
+    "table_seat_players": (_nothing, lambda s, _: table_seat_players(
+        link=_link(s, 1), seating=s.sections.get().seatings.get(round=1, table=1),
+        seats={"N": SeatChoice(name="Zed Zee")})),
 }
 
 
@@ -234,6 +244,17 @@ def test_a_new_movement_and_a_late_pair_bump_the_session(event):
     assert _revision(session) > before
 
 
+def test_a_new_session_and_a_new_event_bump_the_club(event):
+    club = Club.objects.get(pk=event.club_id)
+    before = club.revision
+    make_session(event)
+    after_session = Club.objects.get(pk=club.pk).revision
+    event_create(club=club, name="Friday Pairs")
+    assert before < after_session < Club.objects.get(pk=club.pk).revision
+    player_find_or_add(club=club, name="Brand New Player")
+    assert Club.objects.get(pk=club.pk).revision > after_session + 1
+
+
 def test_deleting_a_session_bumps_its_club(event):
     session = make_session(event)
     before = Club.objects.get(pk=event.club_id).revision
@@ -259,8 +280,9 @@ def test_two_bumps_from_stale_objects_are_both_counted(played):
     """An F() update: two writers holding the same loaded row never lose a bump."""
     first, second = Session.objects.get(pk=played.pk), Session.objects.get(pk=played.pk)
     before = first.revision
-    session_revise(session=first)
-    session_revise(session=second)
+    for stale in (first, second):
+        with unit_of_work() as unit:
+            unit.touch(sessions=[stale])
     assert _revision(played) == before + 2
 
 
@@ -286,16 +308,18 @@ def test_publishing_a_teams_event_bumps_the_club_whose_page_lists_it(club):
 def test_a_change_of_lines_locks_its_session_before_it_logs_the_change(played):
     """The change log's entries of line changes take their ids in commit order (the kept
     figures are brought up to date from the entries after the last one read): the
-    session's row is locked, by the bump, before the entry is inserted."""
+    session's row is locked (by the unit of work, on PostgreSQL its SELECT ... FOR UPDATE;
+    any UPDATE of the row locks it too) before the entry is inserted."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     with CaptureQueriesContext(connection) as captured:
         result_correct(result=line(played, "1NS"), text="4S N =", version=1)
     statements = [query["sql"] for query in captured]
-    bump = next(i for i, sql in enumerate(statements) if sql.startswith('UPDATE "clubsessions_session"'))
+    lock = next(i for i, sql in enumerate(statements) if sql.startswith('UPDATE "clubsessions_session"') or (
+        connection.features.has_select_for_update and 'FROM "clubsessions_session"' in sql and "FOR UPDATE" in sql))
     logged = next(i for i, sql in enumerate(statements) if sql.startswith('INSERT INTO "clubsessions_resultchange"'))
-    assert bump < logged
+    assert lock < logged
 
 
 # --- teams events ---------------------------------------------------------------------------

@@ -1,0 +1,255 @@
+"""The unit of work: every write's one transaction, its row locks in one order, its revision bumps.
+
+A write service is ``@write`` (or runs its body in ``with unit_of_work():``). The unit
+opens the transaction and, as the service names what it changes, locks the rows and
+records the revisions to bump:
+
+- ``unit().touch(sessions=..., team_events=..., clubs=...)``: these rows' pages change.
+  Sessions and teams events are locked at once (``SELECT ... FOR UPDATE``, by pk, one
+  query a kind); all of them are bumped when the unit ends, inside its transaction.
+  ``touch_players``, ``touch_event`` and ``touch_club_and_all`` name what a player's
+  name, an event's settings or a club's name show on.
+- ``unit().lock(...)``: the same lock without a bump (a phone's send that may store
+  nothing).
+- ``unit().lock_rows(queryset)``: any other row a service holds against a concurrent
+  edit (a line, a seating, an entry), locked after its session or teams event.
+
+Rows are locked sessions first, then teams events, then any other row, then clubs (only
+by the bump, last): two writers never wait for each other in opposite orders. A service
+that would lock a session after a teams event or another row, or a teams event after
+another row, raises LockOrderError: name the session or event first, at the top of the
+service. A service called by another joins the caller's unit (in a savepoint, as
+``transaction.atomic`` nests: a refused inner write takes its locks and touches with it);
+the outermost unit bumps. A unit that changes nothing a page shows (an unchanged second
+tap) bumps nothing, as nothing was touched. The bumps themselves are
+sessions.services.revisions'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
+
+from django.db import connection, transaction
+from django.db.models import Model, Q, QuerySet
+
+from sessions.models import Club, Event, Player, Session, TeamEvent
+
+from . import revisions
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: The lock order: a tier is never locked after a later one.
+SESSIONS, TEAM_EVENTS, ROWS = 1, 2, 3
+_TIER_NAMES = {SESSIONS: "a session", TEAM_EVENTS: "a teams event", ROWS: "another row"}
+
+
+class LockOrderError(RuntimeError):
+    """A service locked rows out of the one order (sessions, teams events, other rows, clubs)."""
+
+
+class NoUnitOfWork(RuntimeError):
+    """unit() called outside a unit of work."""
+
+
+@dataclass
+class _State:
+    sessions: dict[int, bool] = field(default_factory=dict)  # id -> lines only (False once any full change)
+    team_events: set[int] = field(default_factory=set)
+    clubs: set[int] = field(default_factory=set)
+    locked_sessions: set[int] = field(default_factory=set)
+    locked_team_events: set[int] = field(default_factory=set)
+    tier: int = 0
+
+    def copy(self) -> _State:
+        return replace(
+            self, sessions=dict(self.sessions), team_events=set(self.team_events), clubs=set(self.clubs),
+            locked_sessions=set(self.locked_sessions), locked_team_events=set(self.locked_team_events),
+        )
+
+
+Rows = QuerySet | Iterable[Model | int]
+
+
+def _ids(rows: Rows) -> list[int]:
+    if isinstance(rows, QuerySet):
+        return list(rows.values_list("pk", flat=True))
+    return [row if isinstance(row, int) else row.pk for row in rows]
+
+
+class UnitOfWork:
+    """What one write (with the services it calls) has locked and must bump; see the module docstring."""
+
+    def __init__(self) -> None:
+        self.state = _State()
+
+    # --- locks -------------------------------------------------------------------------------
+
+    def lock(self, *, sessions: Rows = (), team_events: Rows = ()) -> None:
+        """Lock these sessions, then these teams events (by pk, one query each), bumping nothing."""
+        self._lock(Session, sessions, self.state.locked_sessions, SESSIONS)
+        self._lock(TeamEvent, team_events, self.state.locked_team_events, TEAM_EVENTS)
+
+    def _lock(self, model: type[Model], rows: Rows, locked: set[int], tier: int) -> list[int]:
+        """The rows' ids, locked (those not locked yet: in pk order, in one query)."""
+        if isinstance(rows, QuerySet):
+            selected = model._default_manager.filter(pk__in=rows.values("pk"))
+            if connection.features.has_select_for_update:
+                selected = selected.select_for_update()
+            ids = list(selected.order_by("pk").values_list("pk", flat=True))
+            new = [row for row in ids if row not in locked]
+        else:
+            ids = _ids(rows)
+            new = sorted({row for row in ids if row not in locked})
+            # SQLite takes the database's one write lock when the transaction begins
+            # (settings: IMMEDIATE): it has no row to lock.
+            if new and connection.features.has_select_for_update:
+                list(model._default_manager.filter(pk__in=new).select_for_update().order_by("pk")
+                     .values_list("pk", flat=True))
+        if new:
+            if self.state.tier > tier:
+                raise LockOrderError(
+                    f"{_TIER_NAMES[tier]} locked after {_TIER_NAMES[self.state.tier]}: rows are locked sessions "
+                    "first, then teams events, then other rows; name it at the top of the service"
+                )
+            locked.update(new)
+            self.state.tier = tier
+        return ids
+
+    def lock_rows(self, rows: QuerySet, *, of: tuple[str, ...] = ("self",)) -> QuerySet:
+        """``rows`` to be read under their lock (held to the commit), after any session or teams
+        event: a line, a seating, an entry, a link held against a concurrent edit."""
+        self.state.tier = max(self.state.tier, ROWS)
+        return rows.select_for_update(of=of)
+
+    # --- what the write changes ----------------------------------------------------------
+
+    def touch(
+        self, *, sessions: Rows = (), lines_only: bool = False, team_events: Rows = (),
+        clubs: Iterable[Club | int] = (),
+    ) -> None:
+        """These rows' pages change: lock the sessions and teams events now, bump all at the end.
+
+        ``lines_only``: the write changed lines only, each logged in the change log with its
+        board (or changed no line at all): the sessions keep their setup token (see
+        revisions.sessions_revise). A session touched both ways is bumped as a full change."""
+        for session in self._lock(Session, sessions, self.state.locked_sessions, SESSIONS):
+            self.state.sessions[session] = self.state.sessions.get(session, True) and lines_only
+        self.state.team_events.update(self._lock(TeamEvent, team_events, self.state.locked_team_events, TEAM_EVENTS))
+        self.state.clubs.update(_ids(clubs))
+
+    def touch_event(self, event: Event) -> None:
+        """Event settings change every session's figures, and the club's pages."""
+        self.touch(sessions=Session.objects.filter(event=event), clubs=[event.club_id])
+
+    def touch_club_and_all(self, club: Club | int) -> None:
+        """The club's name heads every page of its sessions and teams events."""
+        club_id = club if isinstance(club, int) else club.pk
+        self.touch(sessions=Session.objects.filter(event__club_id=club_id),
+                   team_events=TeamEvent.objects.filter(club_id=club_id), clubs=[club_id])
+
+    def touch_players(self, players: Iterable[Player | int]) -> None:
+        """A player's name shows on every session and team the player played, and the club's
+        pages: found now, while the pairs and teams still name the players."""
+        ids = _ids(players)
+        played = Session.objects.filter(
+            Q(sections__pairs__player_1__in=ids) | Q(sections__pairs__player_2__in=ids)
+            | Q(sections__pairs__lineups__player_1__in=ids) | Q(sections__pairs__lineups__player_2__in=ids)
+        ).distinct()
+        self.touch(
+            sessions=played, team_events=TeamEvent.objects.filter(teams__players__in=ids).distinct(),
+            clubs=list(Player.objects.filter(pk__in=ids).values_list("club_id", flat=True).distinct()),
+        )
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def _bump(self) -> None:
+        """Bump everything touched, sessions first, then teams events, then clubs (three to four
+        queries whatever their number; none when nothing was touched)."""
+        touched = self.state.sessions
+        for lines_only in (False, True):
+            ids = [session for session, only in touched.items() if only == lines_only]
+            if ids:
+                setup = {} if lines_only else {"setup_token": revisions.new_setup_token()}
+                revisions.bump(Session.objects.filter(pk__in=ids), **setup)
+        if self.state.team_events:
+            revisions.bump(TeamEvent.objects.filter(pk__in=self.state.team_events))
+        if touched or self.state.clubs:
+            revisions.bump(Club.objects.filter(
+                Q(pk__in=self.state.clubs) | Q(pk__in=Session.objects.filter(pk__in=list(touched)).values("event__club"))
+            ))
+
+
+_active: ContextVar[UnitOfWork | None] = ContextVar("unit_of_work", default=None)
+
+
+def unit() -> UnitOfWork:
+    """The unit of work the caller runs in; NoUnitOfWork outside one."""
+    current = _active.get()
+    if current is None:
+        raise NoUnitOfWork("no unit of work: a writing service is @write (sessions.services.unit_of_work)")
+    return current
+
+
+def active() -> bool:
+    return _active.get() is not None
+
+
+@contextmanager
+def unit_of_work(*, savepoint: bool = True) -> Iterator[UnitOfWork]:
+    """One unit of work: its transaction (a savepoint within a caller's unit, which it joins),
+    and, when the outermost unit ends without an error, the bumps.
+
+    ``savepoint=False``: a step that only ever fails as a whole with its caller joins the
+    caller's transaction without a savepoint of its own (a lookup that then writes
+    nothing costs no query more)."""
+    outer = _active.get()
+    if outer is not None:
+        saved = outer.state.copy()
+        try:
+            with transaction.atomic(savepoint=savepoint):
+                yield outer
+        except BaseException:
+            outer.state = saved  # the savepoint's rollback released its locks and undid its writes
+            raise
+        return
+    current = UnitOfWork()
+    token = _active.set(current)
+    try:
+        with transaction.atomic(savepoint=savepoint):
+            yield current
+            current._bump()
+    finally:
+        _active.reset(token)
+
+
+def write(service: Callable[P, R] | None = None, *, savepoint: bool = True) -> Any:
+    """A writing service: its body runs in a unit of work (see the module docstring).
+    ``@write(savepoint=False)``: see unit_of_work."""
+
+    def decorate(service: Callable[P, R]) -> Callable[P, R]:
+        @wraps(service)
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+            with unit_of_work(savepoint=savepoint):
+                return service(*args, **kwargs)
+
+        mark_write(wrapper)
+        return wrapper
+
+    return decorate if service is None else decorate(service)
+
+
+def mark_write(function: Any) -> None:
+    """Mark a function as a write that runs in a unit of work (for the walk of the services
+    in tests/services/test_unit_of_work.py): ``write`` marks its own; a decorator that opens
+    the unit itself (tables.while_open) marks its wrapper."""
+    function.unit_of_work = True
+
+
+def is_write(function: Any) -> bool:
+    return getattr(function, "unit_of_work", False) is True
