@@ -29,6 +29,7 @@ from .events import (
     sections_with_own_boards,
 )
 from .imports import ImportJob, ImportStatus
+from .mail import MailKind, MailStatus, ResultMail
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
 from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
@@ -51,6 +52,7 @@ from .teams import (
 
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
+    "MailKind", "MailStatus", "ResultMail",  # sessions/models/mail.py
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
     "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",

@@ -21,6 +21,7 @@ from sessions.movements import Movement
 from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
 
+from .mail import mail_results_on_final
 from .players import pair_set_players, player_find_or_add
 from .revisions import session_revise
 from .tables import table_links_ensure
@@ -200,6 +201,8 @@ def session_publish(*, session: Session, by: AbstractBaseUser | None = None) -> 
     session.full_clean()
     session.save(update_fields=["published", "published_at", "amended_at"])
     session_log(session=session, action=ChangeAction.PUBLISHED, by=by)
+    if session.final:  # marked final before it was published: the players' mails go now
+        transaction.on_commit(lambda: mail_results_on_final(session=session))
     return session
 
 
@@ -227,6 +230,7 @@ def session_mark_final(*, session: Session) -> Session:
     session.full_clean()
     session.save(update_fields=["final_at"])
     session_revise(session=session)
+    transaction.on_commit(lambda: mail_results_on_final(session=session))  # the players' mails, in the background
     return session
 
 

@@ -37,6 +37,7 @@ from sessions.models import Board, Club, Event, Result, Section, Session
 from sessions.movements import Movement, MovementError
 from sessions.permissions import club_scoped, get_club_object_or_404, htmx_login_required
 from sessions.selectors.events import EventSessionView, event_ranking
+from sessions.selectors.mail import session_mails
 from sessions.selectors.lineups import pairs_changes_of_player
 from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
@@ -89,7 +90,7 @@ def _session(request: HttpRequest, session_id: int) -> Session:
 def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
     return render(request, "director/session_detail.html", {
-        "session": session, "progress": session_progress(session=session),
+        "session": session, "progress": session_progress(session=session), "mails": session_mails(session=session),
     })
 
 

@@ -1,0 +1,13 @@
+"""Filters of the results mails (templates/mail/)."""
+
+from django import template
+
+from sessions.selectors.mail import PlayerResults
+
+register = template.Library()
+
+
+@register.filter
+def board_url(results: PlayerResults, number: int) -> str:
+    """The absolute address of a board's traveller, for a link in a mail."""
+    return results.board_url(int(number))
