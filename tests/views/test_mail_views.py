@@ -44,6 +44,7 @@ def test_the_director_records_an_address_and_consent_given_in_person(client, dir
     ann.refresh_from_db()
     assert ann.mail_allowed and ann.email_consent_how == "by the director (director)"
     assert "ann@example.org" in client.get(reverse("sessions:director_player", args=[club.slug, ann.pk])).content.decode()
+    assert "results by e-mail</small>" in client.get(reverse("sessions:director_players", args=[club.slug])).content.decode()
 
     client.post(url, {"email": "ann@example.org"})  # the box unticked: no more mails
     ann.refresh_from_db()
