@@ -11,3 +11,12 @@ register = template.Library()
 def board_url(results: PlayerResults, number: int) -> str:
     """The absolute address of a board's traveller, for a link in a mail."""
     return results.board_url(int(number))
+
+
+FIGURE_NAMES = {"place": "Place", "percent": "Percentage", "imps": "IMPs"}
+
+
+@register.filter
+def figure_name(name: str) -> str:
+    """The name an amended mail gives a figure that changed ("percent" -> "Percentage")."""
+    return FIGURE_NAMES.get(name, name)

@@ -241,7 +241,7 @@ def test_a_correction_after_final_sends_an_amended_mail_with_before_and_after(
     (amended,) = [message for message in smtp.to("ann@example.org") if message["Subject"].startswith("Amended")]
     text, html = parts(amended)
     old, new = str(round_to_places(before.percentage, 2)), str(round_to_places(after.percentage, 2))
-    assert f"Percent: {old} before, {new} now" in text
+    assert f"Percentage: {old} before, {new} now" in text
     assert new in html and amended["List-Unsubscribe"]
     assert ResultMail.objects.filter(kind=MailKind.AMENDED, player__name="Ann Archer").count() == 1
 
@@ -286,3 +286,37 @@ def test_without_a_server_configured_the_tests_send_nothing_outside(played, djan
     mark_final(played, django_capture_on_commit_callbacks)
     assert sorted(message.to[0] for message in django_mail.outbox) == ["ann@example.org", "cat@example.org"]
     assert Session.objects.get(pk=played.pk).final and session_score(session=played).rankings
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_the_background_a_thread_sends_the_mails_after_the_request(played, smtp, settings):
+    from sessions.services.mail import mail_queue_session, mail_start
+
+    settings.MAIL_BACKGROUND = True
+    Session.objects.filter(pk=played.pk).update(final_at=timezone.now())
+    assert mail_queue_session(session=played) == 2
+    assert smtp.messages == []  # queueing sends nothing
+
+    thread = mail_start()
+    assert thread is not None
+    thread.join(timeout=60)
+
+    assert not thread.is_alive()
+    assert sorted(message["To"] for message in smtp.messages) == ["ann@example.org", "cat@example.org"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_once_analysed_the_mail_names_the_boards_furthest_below_par(played, smtp, django_capture_on_commit_callbacks):
+    from sessions.selectors.analysis import pair_par_summary
+    from sessions.services.analysis import deals_generate
+
+    with django_capture_on_commit_callbacks(execute=True):
+        deals_generate(session=played, seed=24)  # analysed after the commit (inline in tests)
+    mark_final(played, django_capture_on_commit_callbacks)
+
+    text, html = parts(smtp.to("ann@example.org")[0])
+    par = pair_par_summary(pair=card_of("Ann Archer", played).pair)
+    assert par.boards and par.pending == 0
+    worst = min(par.below_par, key=lambda board: (board.against_par, board.board))
+    assert "The boards that cost most against par" in text and "against par" in html
+    assert f"Board {worst.board}: {worst.contract}, {worst.against_par} against par" in text
