@@ -14,6 +14,9 @@ the pages' own selectors and sends it through Django's mail framework:
   (RETRY_AFTER), "failed" after MAX_ATTEMPTS. In the background a pass stays until the
   retries it waits for are done; ``manage.py send_results`` sends whatever is due.
 
+Consent and the mails' rows change nothing a cached page shows (the players' pages never
+show an address), so these services bump no revision.
+
 A worker that dies between the server's "250" and the row's update leaves the row
 "sending": after STALE it is queued again (the one case that can send a mail twice,
 rather than lose it).
@@ -284,7 +287,12 @@ def _send_one(mail: ResultMail, report: MailReport, now: datetime.datetime) -> N
     if not mail.player.mail_allowed or mail.player.email != mail.to_address:
         _finish(mail, report, MailStatus.CANCELLED, "the player no longer agrees to mails at this address")
         return
-    message = _message(mail)
+    try:
+        message = _message(mail)
+    except Exception as error:  # a mail that cannot be made fails alone; the others still go
+        logger.exception("results mail %s could not be made", mail.pk)
+        _finish(mail, report, MailStatus.FAILED, f"the mail could not be made: {error}")
+        return
     if message is None:
         _finish(mail, report, MailStatus.CANCELLED, "the player no longer plays in this session")
         return
