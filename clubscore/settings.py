@@ -241,6 +241,53 @@ if WORK_QUEUE not in ("", "rq"):
 if WORK_QUEUE == "rq" and not RQ_REDIS_URL:
     raise SystemExit("ClubScore: WORK_QUEUE=rq needs a Redis server: set RQ_REDIS_URL or REDIS_URL.")
 
+# Results by e-mail (issue 24). EMAIL_URL gives the whole server in one line
+# (smtp://user:password@host:587/?tls=1, smtps:// for SSL, console:// to print the mails);
+# else EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS and
+# EMAIL_USE_SSL, Django's own names. SITE_URL is what the mails' links start with.
+
+
+def email_settings(url: str) -> dict:
+    """Django's EMAIL_* settings from an EMAIL_URL."""
+    from urllib.parse import parse_qs, unquote, urlsplit
+
+    parts = urlsplit(url)
+    backends = {
+        "smtp": "django.core.mail.backends.smtp.EmailBackend",
+        "smtps": "django.core.mail.backends.smtp.EmailBackend",
+        "console": "django.core.mail.backends.console.EmailBackend",
+        "locmem": "django.core.mail.backends.locmem.EmailBackend",
+        "dummy": "django.core.mail.backends.dummy.EmailBackend",
+    }
+    if parts.scheme not in backends:
+        raise SystemExit(f"ClubScore: EMAIL_URL scheme {parts.scheme!r} is not one of {', '.join(backends)}.")
+    query = {name: values[-1].strip().lower() for name, values in parse_qs(parts.query).items()}
+    yes = {"1", "true", "yes", "on"}
+    return {
+        "EMAIL_BACKEND": backends[parts.scheme],
+        "EMAIL_HOST": parts.hostname or "localhost",
+        "EMAIL_PORT": parts.port or (465 if parts.scheme == "smtps" else 25),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": query.get("tls", "") in yes,
+        "EMAIL_USE_SSL": parts.scheme == "smtps" or query.get("ssl", "") in yes,
+    }
+
+
+if os.environ.get("EMAIL_URL"):
+    globals().update(email_settings(os.environ["EMAIL_URL"]))
+else:
+    EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+    EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ClubScore <results@localhost>")
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

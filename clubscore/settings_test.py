@@ -20,6 +20,10 @@ CSRF_COOKIE_SECURE = False
 ANALYSIS_BACKGROUND = False
 # No queue whatever the environment says: tests of the queue turn it on with their own queue.
 WORK_QUEUE = ""
+# Results mails are sent at once in tests (tests of the SMTP path start their own server).
+MAIL_BACKGROUND = False
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+SITE_URL = "https://scores.example.org"
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not the shared in-memory database: races between threads then wait on the

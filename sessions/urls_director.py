@@ -4,6 +4,7 @@ from django.urls import path
 
 from .views import director
 from .views import live
+from .views import mail
 
 urlpatterns = [
     path("director/", director.dashboard, name="director_dashboard"),
@@ -12,6 +13,10 @@ urlpatterns = [
     path("director/clubs/<slug:club_slug>/events/new/", director.event_new, name="director_event_new"),
     path("director/events/<int64:event_id>/", director.event_edit, name="director_event"),
     path("director/sessions/<int64:session_id>/", director.session_detail, name="director_session"),
+    path("director/sessions/<int64:session_id>/mails/<int64:mail_id>/resend/", mail.session_mail_resend,
+         name="director_mail_resend"),
+    path("director/clubs/<slug:club_slug>/players/<int64:player_id>/email/", mail.player_email,
+         name="director_player_email"),
     path("director/sessions/<int64:session_id>/publish/", live.session_publish_view, name="director_publish"),
     path("director/sessions/<int64:session_id>/unpublish/", director.session_unpublish_view,
          name="director_unpublish"),

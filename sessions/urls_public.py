@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import public
+from .views import mail, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -13,4 +13,5 @@ urlpatterns = [
     path("sessions/<int64:session_id>/", public.session_results, name="session_results"),
     path("sessions/<int64:session_id>/boards/<int64:number>/", public.board, name="board"),
     path("sessions/<int64:session_id>/pairs/<int64:pair_id>/", public.scorecard, name="scorecard"),
+    path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="mail_unsubscribe"),
 ]

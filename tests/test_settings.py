@@ -132,3 +132,23 @@ def test_kept_database_connections_are_checked_before_use():
     env.pop("CONN_MAX_AGE", None)
     result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.stdout.split() == ["60", "True"], result.stderr
+def test_the_mail_server_comes_from_email_url_or_the_separate_variables():
+    probe = ("import django; django.setup(); from django.conf import settings as s; "
+             "print(s.EMAIL_BACKEND.rsplit('.', 2)[1], s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER or '-', "
+             "s.EMAIL_HOST_PASSWORD or '-', s.EMAIL_USE_TLS, s.EMAIL_USE_SSL)")
+    cases = [
+        ({"EMAIL_URL": "smtp://club%40mail.org:p%3Ass@mail.example.org:587/?tls=1"},
+         "smtp mail.example.org 587 club@mail.org p:ss True False"),
+        ({"EMAIL_URL": "smtps://u:pw@mail.example.org"}, "smtp mail.example.org 465 u pw False True"),
+        ({"EMAIL_URL": "console://"}, "console localhost 25 - - False False"),
+        ({"EMAIL_HOST": "relay.example.org", "EMAIL_PORT": "2525", "EMAIL_HOST_USER": "me",
+          "EMAIL_HOST_PASSWORD": "secret", "EMAIL_USE_TLS": "1"}, "smtp relay.example.org 2525 me secret True False"),
+    ]
+    for extra, shown in cases:
+        env = {name: value for name, value in _without_settings(DEBUG="1").items() if not name.startswith("EMAIL_")}
+        result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env={**env, **extra}, capture_output=True,
+                                text=True)
+        assert result.stdout.strip() == shown, result.stderr
+    env = {**_without_settings(DEBUG="1"), "EMAIL_URL": "imap://mail.example.org"}
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode != 0 and result.stderr.strip().startswith("ClubScore: EMAIL_URL scheme 'imap'")

@@ -31,6 +31,7 @@ from .events import (
 )
 from .imports import ImportJob, ImportStatus
 from .masterpoints import MasterPointAward
+from .mail import MailKind, MailStatus, ResultMail
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
 from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
@@ -54,6 +55,7 @@ from .teams import (
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
     "ApiKey",  # sessions/models/api_keys.py
+    "MailKind", "MailStatus", "ResultMail",  # sessions/models/mail.py
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
     "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",

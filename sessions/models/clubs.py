@@ -126,8 +126,18 @@ class Player(models.Model):
     national_number = models.CharField(max_length=20, blank=True)
     # A guest named at a table's phone: on the club's list from then on, but not a member.
     visitor = models.BooleanField(default=False)
+    # Results by e-mail (issue 24): only to a player who said yes, and only until they say no.
+    email = models.EmailField(blank=True)
+    email_consent = models.BooleanField(default=False)
+    email_consent_at = models.DateTimeField(null=True, blank=True)  # when the yes (or the no) was given
+    email_consent_how = models.CharField(max_length=120, blank=True)  # "by the director", "unsubscribe link" ...
 
     club_path = "club"
+
+    @property
+    def mail_allowed(self) -> bool:
+        """Whether results may be mailed to this player: an address and their consent."""
+        return bool(self.email) and self.email_consent
 
     class Meta:
         ordering = ["name"]

@@ -32,6 +32,7 @@ from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
 
+from .mail import mail_amended_on_change
 from .errors import ResultConflict
 from .masterpoints import session_award_masterpoints
 from .unit_of_work import unit, write
@@ -255,6 +256,7 @@ def _log(
     # date from "the entries after N": sessions.selectors.scoring).
     unit().touch(sessions=[line.board.session_id], lines_only=True)  # the change log names the board
     _mark_amended(line.board.session_id)
+    mail_amended_on_change(session_id=line.board.session_id)  # a final session's players hear of it
     change.save()
     _award_again_if_final(line.board.session_id, by)
 

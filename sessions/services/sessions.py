@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.utils import timezone
 
 from sessions.models import Board, ChangeAction, Event, Pair, Result, ResultChange, Seating, Section, Session
@@ -21,6 +22,7 @@ from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
 
 from .masterpoints import session_award_masterpoints
+from .mail import mail_results_on_final
 from .players import pair_set_players, player_find_or_add
 from .unit_of_work import unit, write
 from .tables import table_links_ensure
@@ -200,6 +202,8 @@ def session_publish(*, session: Session, by: AbstractBaseUser | None = None) -> 
     session.full_clean()
     session.save(update_fields=["published", "published_at", "amended_at"])
     session_log(session=session, action=ChangeAction.PUBLISHED, by=by)
+    if session.final:  # marked final before it was published: the players' mails go now
+        transaction.on_commit(lambda: mail_results_on_final(session=session))
     return session
 
 
@@ -229,6 +233,7 @@ def session_mark_final(*, session: Session) -> Session:
     session.save(update_fields=["final_at"])
     session_award_masterpoints(session=session)  # (revises the session when awards change)
     unit().touch(sessions=[session])
+    transaction.on_commit(lambda: mail_results_on_final(session=session))  # the players' mails, in the background
     return session
 
 

@@ -38,6 +38,7 @@ from sessions.movements import Movement, MovementError
 from sessions.permissions import club_scoped, get_club_object_or_404, htmx_login_required
 from sessions.selectors.masterpoints import national_number_warnings
 from sessions.selectors.events import EventSessionView, event_ranking
+from sessions.selectors.mail import session_mails
 from sessions.selectors.lineups import pairs_changes_of_player
 from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
@@ -90,7 +91,7 @@ def _session(request: HttpRequest, session_id: int) -> Session:
 def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
     return render(request, "director/session_detail.html", {
-        "session": session, "progress": session_progress(session=session),
+        "session": session, "progress": session_progress(session=session), "mails": session_mails(session=session),
         "number_warnings": [] if session.final else national_number_warnings(session=session),
     })
 

@@ -56,6 +56,16 @@ NOT_WRITES = {
                                    "(the solver's work holds no transaction)",
     f"{_S}.analysis.analysis_start": "starts the background worker (analysis_run)",
     f"{_S}.analysis.boards_needing_analysis": "reads",
+    f"{_S}.masterpoints.award_fields": "computes the engine's fields from a scored session",
+    f"{_S}.mail.mail_amended_on_change": "registers an after-commit hook (mail_queue_session, the write)",
+    f"{_S}.mail.mail_results_on_final": "after the commit: mail_queue_session (the write), then the worker",
+    f"{_S}.mail.mail_run": "the worker's pass: mail_send_due, again as retries fall due",
+    f"{_S}.mail.mail_send_due": "each mail claimed and finished in its own unit (no transaction is held while "
+                                "the mail server answers)",
+    f"{_S}.mail.mail_start": "starts the background worker (mail_run)",
+    f"{_S}.mail.player_from_token": "reads",
+    f"{_S}.mail.unsubscribe_token": "signs",
+    f"{_S}.mail.unsubscribe_url": "formats",
     f"{_S}.players.main_players": "computes, from spells given",
     f"{_S}.players.spells_text": "formats",
     f"{_S}.results.declarer_swap": "a warning, computed",
@@ -92,6 +102,8 @@ NOT_WRITES = {
 
 #: Writes that change nothing a cached page shows, with the reason.
 BUMPS_NOTHING = {
+    **dict.fromkeys(["player_set_email", "player_unsubscribe", "mail_queue_session", "mail_resend"],
+                    "a player's address, consent and mails show on no cached page"),
     **dict.fromkeys(["api_key_create", "api_key_revoke", "api_key_used"], "a club's API keys show on no cached page"),
     **dict.fromkeys(["club_director_add", "club_director_remove", "club_director_set_owner", "club_director_unlock"],
                     "who directs a club shows on no cached page"),

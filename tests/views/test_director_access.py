@@ -12,7 +12,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
 from sessions.models import (
-    ApiKey, Board, Club, ClubDirector, Event, ImportJob, Pair, Player, Result, ResultChange, Seating, Session, TableLink,
+    ApiKey, Board, Club, ClubDirector, Event, ImportJob, MailKind, MailStatus, Pair, Player, Result, ResultChange,
+    ResultMail, Seating, Session, TableLink,
 )
 from sessions.services import EVENT_SETTINGS, player_add, result_record
 from sessions.services.api_keys import api_key_create
@@ -35,6 +36,12 @@ def entered(session, co_director):
     player_add(club=session.event.club, name="Ann Smith")
     player_add(club=session.event.club, name="Anne Smith")  # the same person: merged below
     api_key_create(club=session.event.club, name="Club website")  # a key to revoke
+    reader = player_add(club=session.event.club, name="Mail Reader")
+    Player.objects.filter(pk=reader.pk).update(email="reader@example.org", email_consent=True)
+    ResultMail.objects.create(  # a results mail that failed: the director sends it again
+        player=reader, session=session, kind=MailKind.RESULTS, key="results:walk", to_address="reader@example.org",
+        status=MailStatus.FAILED, attempts=5, next_attempt_at=session.created_at,
+    )
     return session, line
 
 
@@ -108,6 +115,9 @@ def writing_requests(session, line):
         (reverse("sessions:director_pair_withdraw", args=[session.pk, pair_3ew.pk]), {"from_round": 1}),
         (reverse("sessions:director_player", args=[club.slug, ann.pk]), {"name": "Ann Smith-Jones"}),
         (reverse("sessions:director_player_merge", args=[club.slug, ann.pk]), {"merge": anne.pk}),
+        (reverse("sessions:director_player_email", args=[club.slug, ann.pk]),
+         {"email": "ann@example.org", "email_consent": "on"}),
+        (reverse("sessions:director_mail_resend", args=[session.pk, ResultMail.objects.get().pk]), {}),
         (reverse("sessions:director_session_delete", args=[spare.pk]), {}),
     ]
 
@@ -138,6 +148,8 @@ def snapshot():
         list(Seating.objects.values_list("pk", "ns_pair", "ew_pair", "boards")),
         list(Result.objects.values_list("pk", "ns_pair", "ew_pair")),
         list(ApiKey.objects.values_list("pk", "name", "revoked_at")),
+        list(Player.objects.values_list("pk", "email", "email_consent")),
+        list(ResultMail.objects.values_list("pk", "status", "attempts")),
     )
 
 
@@ -190,6 +202,8 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert Seating.objects.get(section__session=session, round=3, table=2).ew_pair.label == "1EW"
     assert not Pair.objects.filter(section__session=session, number=3, direction="EW").exists()
     assert Player.objects.filter(name__startswith="Ann").values_list("name", flat=True).get() == "Ann Smith-Jones"
+    assert Player.objects.get(name="Ann Smith-Jones").mail_allowed
+    assert ResultMail.objects.get().status != MailStatus.FAILED  # sent again (then cancelled: Mail Reader plays in no session)
     club = Club.objects.get(pk=session.event.club_id)
     assert (club.name, club.description, club.website) == ("Renamed Club", "Sneaky words", "https://example.org")
     assert {(key.name, key.revoked) for key in ApiKey.objects.filter(club=club)} == {
@@ -283,6 +297,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_session_edit", "director_session_movement", "director_session_delete", "director_repair",
     "director_round_seating", "director_table_turn", "director_pair_late", "director_pair_withdraw",
     "director_line_pairs", "director_player", "director_player_merge",
+    "director_player_email", "director_mail_resend",
     "director_club_settings", "director_club_directors", "director_club_director_owner",
     "director_club_director_remove", "director_club_director_unlock", "director_api_key_new", "director_api_key_revoke",
     # teams events: the walk of teams_writing_requests and TEAMS_READING below

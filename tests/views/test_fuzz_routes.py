@@ -28,10 +28,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sessions.models import (
-    ApiKey, ClubDirector, ImportJob, MatchTableLink, Pair, Player, Result, ScorePad, Session, TableLink, TeamAdjustment,
+    ApiKey, ClubDirector, ImportJob, MatchTableLink, Pair, Player, Result, ResultMail, ScorePad, Session, TableLink,
+    TeamAdjustment,
 )
 from sessions.selectors import kept_scores
 from sessions.services import session_publish
+from sessions.services.mail import unsubscribe_token
 from sessions.services.teams import adjustment_add, team_event_publish
 from tests.views.test_director_access import (  # noqa: F401 (entered and team_event are fixtures)
     entered, team_event, teams_correcting_requests, teams_writing_requests, writing_requests,
@@ -102,6 +104,7 @@ def world(request, director):
         "membership_id": ClubDirector.objects.exclude(user=director).first().pk, "job_id": job.pk, "pk": pad.pk,
         "fmt": "pbn", "uidb64": "MQ", "match_id": events.matches.first().pk, "team_id": events.teams.first().pk,
         "adjustment_id": TeamAdjustment.objects.first().pk, "key_id": ApiKey.objects.get(club=club).pk,
+        "mail_id": ResultMail.objects.first().pk,
     }
     return {"session": session, "events": events, "values": values, "posts": posts, "pad": pad,
             "table_token": TableLink.objects.filter(session=session, revoked_at__isnull=True).first().token,
@@ -118,6 +121,8 @@ def real_value(world, route: str, name: str) -> str:
     if name == "token":
         if route.startswith("tt/"):
             return world["room_token"]
+        if route.startswith("mail/"):
+            return unsubscribe_token(Player.objects.filter(email_consent=True).first())
         return world["pad"].share_token if route.startswith("pad/") else world["table_token"]
     return str(world["values"][name])
 

@@ -20,6 +20,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from sessions.models import ImportJob, MatchTableLink, Result, ScorePad, TableLink
+from sessions.services.mail import unsubscribe_token
 from sessions.services.tables import table_links_ensure
 from sessions.services.team_tables import match_table_links_ensure
 from sessions.services.teams import adjustment_add, match_record_line, round_robin_schedule, team_event_publish
@@ -110,7 +111,8 @@ def arguments(everything, name: str) -> dict[str, object]:
         "link_id": (MatchTableLink.objects.filter(match=match).first() if teams_page
                     else TableLink.objects.filter(session=session).first()).pk,
         "token": (MatchTableLink.objects.filter(match=match).first().token if name.startswith("team_table")
-                  else pad.share_token if name.startswith("pad") else
+                  else pad.share_token if name.startswith("pad")
+                  else unsubscribe_token(pair.player_1) if name == "mail_unsubscribe" else
                   TableLink.objects.filter(session=session, table=1).first().token),
         "membership_id": club.clubdirector_set.first().pk,
         "job_id": job.pk,
@@ -120,6 +122,7 @@ def arguments(everything, name: str) -> dict[str, object]:
         "adjustment_id": adjustment.pk,
         "pk": pad.pk,
         "uidb64": "x",
+        "mail_id": 1,  # the resend button only POSTs: its GET is refused
     }
     return values
 
@@ -147,5 +150,6 @@ def test_no_page_prints_template_syntax(everything, director):
     # The walk did reach the pages: players', director's, both phones, the pad.
     assert {"session_results", "board", "scorecard", "player", "event_results", "club", "team_event",
             "team_match", "team_page", "director_session", "director_board", "director_table",
-            "director_team_event", "table_page", "team_table_page", "pad", "pad_shared", "login"} <= set(checked)
+            "director_team_event", "table_page", "team_table_page", "pad", "pad_shared", "login",
+            "mail_unsubscribe"} <= set(checked)
     assert len(set(checked)) >= 55, sorted(set(checked))

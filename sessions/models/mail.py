@@ -1,0 +1,57 @@
+"""The results mails sent to players (issue 24): one row per mail, whatever happens to it.
+
+The row is written before the mail is sent, under a unique ``key`` ("results" once per
+player and session; "amended" once per player, session and new figures), so a retry,
+a second worker or a second "mark final" finds the row and never sends the mail twice.
+"""
+
+from django.db import models
+from django.db.models import Q
+
+from .clubs import Player
+from .events import Session
+
+
+class MailKind(models.TextChoices):
+    RESULTS = "results", "Results"
+    AMENDED = "amended", "Amended"
+
+
+class MailStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"  # waiting to be sent, or to be tried again after a failure
+    SENDING = "sending", "Sending"  # claimed by one worker: no other sends it
+    SENT = "sent", "Sent"
+    FAILED = "failed", "Failed"  # the server failed every attempt
+    BOUNCED = "bounced", "Bounced"  # the server refused the recipient
+    CANCELLED = "cancelled", "Cancelled"  # the player withdrew consent (or left the session) before it went
+
+
+class ResultMail(models.Model):
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="result_mails")
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="result_mails")
+    kind = models.CharField(max_length=10, choices=MailKind)
+    key = models.CharField(max_length=120, unique=True)
+    to_address = models.EmailField()
+    status = models.CharField(max_length=10, choices=MailStatus, default=MailStatus.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=500, blank=True)
+    # The figures the mail gives ({"place": "3=", "percent": "54.17"}): an amended mail
+    # names what changed since the last mail the player was sent.
+    figures = models.JSONField(default=dict, blank=True)
+    changes = models.JSONField(default=dict, blank=True)  # amended: {"place": ["3=", "2"], ...}
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    next_attempt_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    club_path = "session__event__club"
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["status", "next_attempt_at"], name="resultmail_due")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(key=""), name="resultmail_has_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} mail to {self.to_address} ({self.status})"

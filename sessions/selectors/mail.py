@@ -1,0 +1,123 @@
+"""What a player's results mail says, and the mails a director sees on a session's page.
+
+``player_results`` reads one player's evening off the same selectors as the pages (the
+pair's score card, its boards against par), so a mail never gives a figure the pages do
+not. ``mail_figures`` is the short version an amended mail compares: place and
+percentage (or IMPs), as the ranking prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.urls import reverse
+
+from sessions.models import Pair, Player, ResultMail, Session
+from sessions.scoring.rounding import round_to_places
+
+from .analysis import PairBoard, pair_par_summary
+from .public import Scorecard, ScorecardRow, scorecard_sheet
+
+#: How many boards each "cost most" list names.
+COSTLY_BOARDS = 3
+
+
+def absolute_url(path: str) -> str:
+    """A page's address for a mail: the SITE_URL setting and the path."""
+    return f"{settings.SITE_URL}{path}"
+
+
+def _figure(value: Fraction | None) -> str:
+    return "" if value is None else str(round_to_places(value, 2))
+
+
+@dataclass(frozen=True)
+class PlayerResults:
+    session: Session
+    player: Player
+    pair: Pair
+    card: Scorecard
+    costly_field: tuple[ScorecardRow, ...]  # the boards that scored least against the field, worst first
+    costly_par: tuple[PairBoard, ...]  # the boards furthest below par, worst first (empty until analysed)
+    analysed: bool  # every board the pair played has its analysis
+
+    @property
+    def partner(self) -> Player | None:
+        return self.pair.player_2 if self.pair.player_1_id == self.player.pk else self.pair.player_1
+
+    @property
+    def figures(self) -> dict[str, str]:
+        return mail_figures(self.card)
+
+    @property
+    def session_url(self) -> str:
+        return absolute_url(reverse("sessions:session_results", args=[self.session.pk]))
+
+    @property
+    def scorecard_url(self) -> str:
+        return absolute_url(reverse("sessions:scorecard", args=[self.session.pk, self.pair.pk]))
+
+    def board_url(self, number: int) -> str:
+        return absolute_url(reverse("sessions:board", args=[self.session.pk, number]))
+
+
+def mail_figures(card: Scorecard) -> dict[str, str]:
+    """The pair's place and percentage (matchpoints) or IMP total, as printed."""
+    standing = card.standing
+    if standing is None:
+        return {}
+    figures = {"place": standing.place}
+    if card.is_matchpoints:
+        figures["percent"] = _figure(standing.percentage)
+    else:
+        figures["imps"] = _figure(standing.total)
+    return figures
+
+
+def player_pair(*, session: Session, player: Player) -> Pair | None:
+    """The pair the player played in (their first, should a record play twice)."""
+    return (
+        Pair.objects.filter(section__session=session)
+        .filter(Q(player_1=player) | Q(player_2=player))
+        .select_related("section__session__event", "player_1", "player_2")
+        .first()
+    )
+
+
+def _costly_field(rows: Sequence[ScorecardRow], is_matchpoints: bool) -> tuple[ScorecardRow, ...]:
+    scored = [row for row in rows if row.points is not None]
+    if is_matchpoints:
+        scored = [row for row in scored if row.percent is not None and row.percent < 50]
+        scored.sort(key=lambda row: (row.percent, row.board))
+    else:
+        scored = [row for row in scored if row.points is not None and row.points < 0]
+        scored.sort(key=lambda row: (row.points, row.board))
+    return tuple(scored[:COSTLY_BOARDS])
+
+
+def player_results(*, session: Session, player: Player) -> PlayerResults | None:
+    """The player's evening in ``session``, or None when they did not play in it."""
+    pair = player_pair(session=session, player=player)
+    if pair is None:
+        return None
+    card = scorecard_sheet(pair=pair)
+    par = pair_par_summary(pair=pair, results=[row.line.result for row in card.rows])
+    below = sorted(par.below_par, key=lambda board: (board.against_par, board.board))
+    return PlayerResults(
+        session=session,
+        player=player,
+        pair=pair,
+        card=card,
+        costly_field=_costly_field(card.rows, card.is_matchpoints),
+        costly_par=tuple(below[:COSTLY_BOARDS]),
+        analysed=bool(par.boards) and par.pending == 0,
+    )
+
+
+def session_mails(*, session: Session) -> QuerySet[ResultMail]:
+    """The results mails of a session, for its director's page (one query)."""
+    return session.result_mails.select_related("player").order_by("player__name", "created_at", "pk")

@@ -1,0 +1,369 @@
+"""Results by e-mail (issue 24): consent, the mails after "final" and after a correction, sending.
+
+Nothing here sends in a request. ``mail_results_on_final`` (called after the commit that
+marked a session final) and ``mail_amended_on_change`` (registered by every change to a
+line) write one ResultMail row per mail, keyed so that the same mail is never written
+twice, and start the "result-mail" BackgroundWorker (services.background: the work
+queue, a thread, or at once in tests). A pass claims each due row with a conditional
+update (queued -> sending), so two passes never send one mail; it renders the mail from
+the pages' own selectors and sends it through Django's mail framework:
+
+- the server accepts it: "sent";
+- the server refuses the recipient for good (5xx to RCPT, SMTPRecipientsRefused): "bounced";
+- anything else (a 4xx, no server listening, a timeout): queued again after a backoff
+  (RETRY_AFTER), "failed" after MAX_ATTEMPTS. In the background a pass stays until the
+  retries it waits for are done; ``manage.py send_results`` sends whatever is due.
+
+Consent and the mails' rows change nothing a cached page shows (the players' pages never
+show an address), so these services bump no revision.
+
+A worker that dies between the server's "250" and the row's update leaves the row
+"sending": after STALE it is queued again (the one case that can send a mail twice,
+rather than lose it).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import smtplib
+import time
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMultiAlternatives
+from django.db import connection, transaction
+from django.db.models import F, Min
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from sessions.models import MailKind, MailStatus, Player, ResultMail, Session
+from sessions.selectors.mail import absolute_url, player_results
+from sessions.services.background import BackgroundWorker
+
+from .unit_of_work import unit, unit_of_work, write
+
+logger = logging.getLogger(__name__)
+
+UNSUBSCRIBE_SALT = "clubscore.mail.unsubscribe"
+MAX_ATTEMPTS = 5
+#: The wait before attempt n + 1 after n failed ones: 30 s, 2 min, 8 min, 32 min.
+RETRY_AFTER = tuple(datetime.timedelta(seconds=30 * 4**n) for n in range(MAX_ATTEMPTS - 1))
+STALE = datetime.timedelta(minutes=15)
+#: A background pass checks for due retries this often while it waits for them.
+POLL_SECONDS = 15.0
+
+
+# --- consent ------------------------------------------------------------------------------------
+
+
+def unsubscribe_token(player: Player) -> str:
+    """The signed token of a player's unsubscribe link: their id and the address it was sent to."""
+    return signing.dumps({"p": player.pk, "e": player.email}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def unsubscribe_url(player: Player) -> str:
+    return absolute_url(reverse("sessions:mail_unsubscribe", args=[unsubscribe_token(player)]))
+
+
+def player_from_token(token: str) -> Player | None:
+    """The player a genuine token names; None for a forged, damaged or stale one."""
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict):
+        return None
+    return Player.objects.filter(pk=data.get("p")).first()
+
+
+@write
+def player_set_email(*, player: Player, email: str, consent: bool, how: str) -> Player:
+    """Record a player's address and whether they agreed to results by e-mail, and how.
+
+    The consent's time changes only when the consent (or the address it was given for) does.
+    """
+    email = email.strip()
+    if consent and not email:
+        raise ValidationError({"email": "an e-mail address is needed to send results"})
+    consent_changed = consent != player.email_consent or (consent and email != player.email)
+    player.email, player.email_consent = email, consent
+    if consent_changed:
+        player.email_consent_at, player.email_consent_how = timezone.now(), how[:120]
+    player.full_clean()
+    player.save(update_fields=["email", "email_consent", "email_consent_at", "email_consent_how"])
+    return player
+
+
+@write
+def player_unsubscribe(*, player: Player, how: str = "unsubscribe link") -> Player:
+    """No more results by e-mail; unsubscribing twice changes nothing the second time."""
+    player = unit().lock_rows(Player.objects.filter(pk=player.pk)).get()
+    if not player.email_consent:
+        return player
+    player.email_consent, player.email_consent_at, player.email_consent_how = False, timezone.now(), how
+    player.save(update_fields=["email_consent", "email_consent_at", "email_consent_how"])
+    ResultMail.objects.filter(player=player, status=MailStatus.QUEUED).update(
+        status=MailStatus.CANCELLED, last_error="the player unsubscribed"
+    )
+    return player
+
+
+# --- what is to be sent -------------------------------------------------------------------------
+
+
+def _opted_in_players(session: Session) -> list[Player]:
+    pair_players = session.sections.values_list("pairs__player_1", "pairs__player_2")
+    ids = {player_id for pair in pair_players for player_id in pair if player_id}
+    return list(Player.objects.filter(pk__in=ids, email_consent=True).exclude(email=""))
+
+
+def _mailable(session: Session) -> bool:
+    return session.final and session.published
+
+
+def _last_sent(player: Player, session: Session) -> ResultMail | None:
+    return (
+        ResultMail.objects.filter(player=player, session=session, status=MailStatus.SENT)
+        .order_by("-sent_at", "-pk").first()
+    )
+
+
+def _queue_amended(player: Player, session: Session, now: datetime.datetime) -> None:
+    """An amended mail when the player's figures differ from the last ones they were sent."""
+    previous = _last_sent(player, session)
+    if previous is None or not previous.figures:
+        return  # their first mail is still to go, and will say the figures as they are then
+    results = player_results(session=session, player=player)
+    figures = results.figures if results else {}
+    key = f"amended:{session.pk}:{player.pk}:after-{previous.pk}"
+    if figures == previous.figures or not figures:
+        # Changed back before the amended mail went: it has nothing left to say.
+        ResultMail.objects.filter(key=key, status=MailStatus.QUEUED).delete()
+        return
+    changes = {name: [previous.figures.get(name, ""), value] for name, value in figures.items()
+               if previous.figures.get(name) != value}
+    mail, created = ResultMail.objects.get_or_create(key=key, defaults={
+        "player": player, "session": session, "kind": MailKind.AMENDED, "to_address": player.email,
+        "figures": figures, "changes": changes, "next_attempt_at": now,
+    })
+    if not created:  # a later correction before it went: it says the newest figures
+        ResultMail.objects.filter(pk=mail.pk, status=MailStatus.QUEUED).update(figures=figures, changes=changes)
+
+
+@write
+def mail_queue_session(*, session: Session) -> int:
+    """Queue the mails a final session owes its opted-in players: the results mail of each
+    player not yet written one, an amended mail to each whose figures changed since their
+    last mail. Returns the mails queued (a second call queues none)."""
+    session = Session.objects.select_related("event").get(pk=session.pk)
+    if not _mailable(session):
+        return 0
+    now = timezone.now()
+    before = ResultMail.objects.filter(session=session, status=MailStatus.QUEUED).count()
+    for player in _opted_in_players(session):
+        _, created = ResultMail.objects.get_or_create(key=f"results:{session.pk}:{player.pk}", defaults={
+            "player": player, "session": session, "kind": MailKind.RESULTS, "to_address": player.email,
+            "next_attempt_at": now,
+        })
+        if not created:
+            _queue_amended(player, session, now)
+    return ResultMail.objects.filter(session=session, status=MailStatus.QUEUED).count() - before
+
+
+def mail_results_on_final(*, session: Session) -> None:
+    """After the commit that marked ``session`` final: its mails queued, and sent in the background."""
+    try:
+        mail_queue_session(session=session)
+    except Exception:  # the session is final whatever the mails do; send_results catches up
+        logger.exception("results mails of session %s could not be queued", session.pk)
+        return
+    mail_start()
+
+
+@dataclass(frozen=True)
+class _AmendedAfterCommit:
+    """The callback a line change registers: one per session and transaction (equal ones are not added twice)."""
+
+    session_id: int
+
+    def __call__(self) -> None:
+        session = Session.objects.filter(pk=self.session_id).first()
+        if session is not None and _mailable(session):
+            mail_results_on_final(session=session)
+
+
+def mail_amended_on_change(*, session_id: int) -> None:
+    """Called by every change to a line: after the commit, amended mails for a final session."""
+    callback = _AmendedAfterCommit(session_id)
+    if any(registered == callback for _, registered, _ in connection.run_on_commit):
+        return  # an import of a thousand lines checks the session once
+    transaction.on_commit(callback)
+
+
+@write
+def mail_resend(*, mail: ResultMail) -> ResultMail:
+    """Send a mail again (the director's button): queued now, its attempts counted afresh."""
+    if mail.status in (MailStatus.QUEUED, MailStatus.SENDING):
+        raise ValidationError("this mail is on its way already")
+    if not mail.player.mail_allowed:
+        raise ValidationError(f"{mail.player.name} has not agreed to results by e-mail")
+    ResultMail.objects.filter(pk=mail.pk).update(
+        status=MailStatus.QUEUED, attempts=0, last_error="", next_attempt_at=timezone.now(),
+        to_address=mail.player.email,
+    )
+    transaction.on_commit(mail_start)
+    mail.refresh_from_db()
+    return mail
+
+
+# --- sending ------------------------------------------------------------------------------------
+
+
+@dataclass
+class MailReport:
+    sent: int = 0
+    retrying: int = 0
+    failed: int = 0
+    bounced: int = 0
+    cancelled: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, other: MailReport) -> None:
+        for name in ("sent", "retrying", "failed", "bounced", "cancelled"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.errors.extend(other.errors)
+
+
+def _message(mail: ResultMail) -> EmailMultiAlternatives | None:
+    """The mail as it goes: a plain-text and an HTML part, the unsubscribe headers."""
+    player, session = mail.player, mail.session
+    results = player_results(session=session, player=player)
+    if results is None:
+        return None
+    unsubscribe = unsubscribe_url(player)
+    context = {"results": results, "mail": mail, "unsubscribe_url": unsubscribe, "session": session}
+    name = "results" if mail.kind == MailKind.RESULTS else "amended"
+    subject = f"{session.event.club.name}: {session.name} {session.date:%d %b %Y}"
+    if mail.kind == MailKind.AMENDED:
+        subject = f"Amended - {subject}"
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=render_to_string(f"mail/{name}.txt", context),
+        to=[mail.to_address],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",  # RFC 8058
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    message.attach_alternative(render_to_string(f"mail/{name}.html", context), "text/html")
+    return message
+
+
+def _permanent_refusal(error: smtplib.SMTPRecipientsRefused) -> bool:
+    return all(code >= 500 for code, _ in error.recipients.values())
+
+
+@write
+def _claim(mail_id: int, now: datetime.datetime) -> bool:
+    return bool(ResultMail.objects.filter(pk=mail_id, status=MailStatus.QUEUED).update(
+        status=MailStatus.SENDING, attempts=F("attempts") + 1, updated_at=now,
+    ))
+
+
+@write
+def _finish(mail: ResultMail, report: MailReport, status: str, error: str = "", **fields: object) -> None:
+    mail.status, mail.last_error = status, error[:500]
+    for name, value in fields.items():
+        setattr(mail, name, value)
+    mail.save(update_fields=["status", "last_error", "updated_at", *fields])
+    counter = "retrying" if status == MailStatus.QUEUED else str(status)  # MailReport's fields
+    setattr(report, counter, getattr(report, counter) + 1)
+    if error:
+        report.errors.append(f"{mail.to_address}: {error}")
+
+
+def _send_one(mail: ResultMail, report: MailReport, now: datetime.datetime) -> None:
+    if not mail.player.mail_allowed or mail.player.email != mail.to_address:
+        _finish(mail, report, MailStatus.CANCELLED, "the player no longer agrees to mails at this address")
+        return
+    try:
+        message = _message(mail)
+    except Exception as error:  # a mail that cannot be made fails alone; the others still go
+        logger.exception("results mail %s could not be made", mail.pk)
+        _finish(mail, report, MailStatus.FAILED, f"the mail could not be made: {error}")
+        return
+    if message is None:
+        _finish(mail, report, MailStatus.CANCELLED, "the player no longer plays in this session")
+        return
+    try:
+        message.send()
+    except smtplib.SMTPRecipientsRefused as error:
+        if _permanent_refusal(error):
+            _finish(mail, report, MailStatus.BOUNCED, f"refused: {error.recipients}")
+        else:
+            _retry_or_fail(mail, report, now, f"refused for now: {error.recipients}")
+    except (smtplib.SMTPException, OSError) as error:
+        _retry_or_fail(mail, report, now, f"{type(error).__name__}: {error}")
+    else:
+        results = player_results(session=mail.session, player=mail.player)
+        figures = mail.figures if mail.kind == MailKind.AMENDED else (results.figures if results else {})
+        _finish(mail, report, MailStatus.SENT, sent_at=timezone.now(), figures=figures)
+
+
+def _retry_or_fail(mail: ResultMail, report: MailReport, now: datetime.datetime, error: str) -> None:
+    if mail.attempts >= MAX_ATTEMPTS:
+        _finish(mail, report, MailStatus.FAILED, error)
+    else:
+        _finish(mail, report, MailStatus.QUEUED, error, next_attempt_at=now + RETRY_AFTER[mail.attempts - 1])
+
+
+def mail_send_due(*, session: Session | None = None, now: datetime.datetime | None = None) -> MailReport:
+    """Send every queued mail that is due (of ``session``, else of every session)."""
+    now = now or timezone.now()
+    mails = ResultMail.objects.all() if session is None else ResultMail.objects.filter(session=session)
+    with unit_of_work():
+        mails.filter(status=MailStatus.SENDING, updated_at__lt=now - STALE).update(status=MailStatus.QUEUED)
+    report = MailReport()
+    for mail_id in mails.filter(status=MailStatus.QUEUED, next_attempt_at__lte=now).values_list("pk", flat=True):
+        if not _claim(mail_id, now):
+            continue  # another pass has it
+        mail = ResultMail.objects.select_related("player", "session__event__club").get(pk=mail_id)
+        _send_one(mail, report, now)
+    return report
+
+
+def _next_retry() -> datetime.datetime | None:
+    return ResultMail.objects.filter(status=MailStatus.QUEUED).aggregate(at=Min("next_attempt_at"))["at"]
+
+
+def mail_run() -> MailReport:
+    """The worker's pass: the due mails, then (in the background) the retries as they fall due."""
+    report = mail_send_due()
+    while getattr(settings, "MAIL_BACKGROUND", True) and (due := _next_retry()) is not None:
+        time.sleep(max(0.0, min(POLL_SECONDS, (due - timezone.now()).total_seconds())))
+        report.add(mail_send_due())
+    return report
+
+
+def mail_start() -> object:
+    """Send the due mails: queued, in the background thread or now (see services.background)."""
+    return WORKER.start(
+        background=getattr(settings, "MAIL_BACKGROUND", True),
+        pending=lambda: ResultMail.objects.filter(status=MailStatus.QUEUED).exists(),
+    )
+
+
+WORKER = BackgroundWorker(
+    name="result-mail", path=f"{__name__}.WORKER", run=mail_run,
+    # Not exclusive: each mail is claimed on its own, so passes may run side by side.
+    summary=lambda report: (
+        f"{report.sent} mails sent, {report.retrying} to retry, {report.failed} failed, {report.bounced} bounced"
+    ),
+    stopped="sending the results mails stopped",
+    retry_after=datetime.timedelta(seconds=30),
+)
