@@ -33,6 +33,7 @@ from .imports import ImportJob, ImportStatus
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
 from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
+from .webhooks import DeliveryStatus, Webhook, WebhookDelivery, WebhookEvent, WebhookSubject
 from .teams import (
     AdjustmentKind,
     BamPoints,
@@ -53,6 +54,7 @@ from .teams import (
 __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
     "ApiKey",  # sessions/models/api_keys.py
+    "DeliveryStatus", "Webhook", "WebhookDelivery", "WebhookEvent", "WebhookSubject",  # sessions/models/webhooks.py
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
     "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",

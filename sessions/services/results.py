@@ -28,12 +28,14 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from sessions.models import Board, ChangeAction, MatchBoard, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
+from sessions.models import WebhookEvent
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
 
 from .errors import ResultConflict
 from .revisions import session_revise
+from .webhooks import notify_on_commit
 
 #: A score this far from the median of the board (and outside all the others) is queried.
 FAR_FROM_FIELD = 800
@@ -259,7 +261,8 @@ def _log(
 
 def _mark_amended(session_id: int) -> None:
     """A change to a published session's lines: its pages say "amended" with the time."""
-    Session.objects.filter(pk=session_id, published=True).update(amended_at=timezone.now())
+    if Session.objects.filter(pk=session_id, published=True).update(amended_at=timezone.now()):
+        notify_on_commit(event=WebhookEvent.AMENDED, session=session_id)  # told only if final
 
 
 def result_check(

@@ -16,7 +16,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from sessions.models import Board, ChangeAction, Event, Pair, Result, ResultChange, Seating, Section, Session
+from sessions.models import (
+    Board, ChangeAction, Event, Pair, Result, ResultChange, Seating, Section, Session, WebhookEvent,
+)
 from sessions.movements import Movement
 from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
@@ -24,6 +26,7 @@ from sessions.text import clean_name
 from .players import pair_set_players, player_find_or_add
 from .revisions import session_revise
 from .tables import table_links_ensure
+from .webhooks import notify_on_commit
 
 
 def _split_label(label: str) -> tuple[int, str]:
@@ -200,6 +203,7 @@ def session_publish(*, session: Session, by: AbstractBaseUser | None = None) -> 
     session.full_clean()
     session.save(update_fields=["published", "published_at", "amended_at"])
     session_log(session=session, action=ChangeAction.PUBLISHED, by=by)
+    notify_on_commit(event=WebhookEvent.PUBLISHED, session=session)
     return session
 
 
@@ -227,6 +231,7 @@ def session_mark_final(*, session: Session) -> Session:
     session.full_clean()
     session.save(update_fields=["final_at"])
     session_revise(session=session)
+    notify_on_commit(event=WebhookEvent.FINAL, session=session)
     return session
 
 

@@ -41,6 +41,7 @@ from sessions.models import (
     TeamEvent,
     TeamEventForm,
     TeamScoring,
+    WebhookEvent,
 )
 from sessions.movements.teams import round_robin, swiss_draw
 from sessions.scoring.errors import ScoringError
@@ -51,6 +52,7 @@ from sessions.text import clean_name
 from .errors import ResultConflict
 from .results import declarer_swap, fill_line, log_text
 from .revisions import club_revise, team_event_revise
+from .webhooks import notify_on_commit
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
@@ -348,6 +350,7 @@ def match_record_line(
         Match.objects.filter(pk=match.pk).update(home_imps=None, away_imps=None)
         match.home_imps = match.away_imps = None
     team_event_revise(event=match.event_id)
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
     warning = declarer_swap(line, list(other))
     return LineOutcome(line, (warning,) if warning else ())
@@ -371,6 +374,7 @@ def match_delete_line(
         raise ResultConflict(_current_line(match, board, room), line.version)
     _log_line(match, board, room, ChangeAction.DELETED, log_text(line), "", by, "")
     team_event_revise(event=match.event_id)
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
 
 
 @transaction.atomic
@@ -391,6 +395,7 @@ def match_set_totals(*, match: Match, home_imps: Decimal, away_imps: Decimal) ->
         )
     match.save()
     team_event_revise(event=match.event_id)
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -410,6 +415,7 @@ def match_set_not_played(*, match: Match, status: str, home_vp: Decimal, away_vp
     match.full_clean()
     match.save()
     team_event_revise(event=match.event_id)
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -426,6 +432,7 @@ def adjustment_add(
     adjustment.full_clean()
     adjustment.save()
     team_event_revise(event=adjustment.event_id)
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
     return adjustment
 
 
@@ -437,6 +444,7 @@ def team_event_publish(*, event: TeamEvent) -> TeamEvent:
         event.published, event.published_at = True, timezone.now()
         event.full_clean()
         event.save(update_fields=["published", "published_at"])
+        notify_on_commit(event=WebhookEvent.PUBLISHED, teams_event=event)
     team_event_revise(event=event)
     club_revise(club=event.club_id)  # the club's page lists its published teams events
     return event
@@ -466,6 +474,7 @@ def team_event_mark_final(*, event: TeamEvent) -> TeamEvent:
     event.final_at = timezone.now()
     event.save(update_fields=["final_at"])
     team_event_revise(event=event)  # the event page offers its downloads
+    notify_on_commit(event=WebhookEvent.FINAL, teams_event=event)
     return event
 
 
@@ -614,6 +623,7 @@ def match_set_played(*, match: Match) -> Match:
     match.full_clean()
     match.save()
     team_event_revise(event=match.event_id)
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -633,6 +643,7 @@ def adjustment_edit(
     adjustment.full_clean()
     adjustment.save()
     team_event_revise(event=adjustment.event_id)
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
     return adjustment
 
 
@@ -642,6 +653,7 @@ def adjustment_delete(*, adjustment: TeamAdjustment) -> None:
     if not deleted:
         raise ValidationError("the adjustment was deleted since this page was opened")
     team_event_revise(event=adjustment.event_id)
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
 
 
 @transaction.atomic
