@@ -43,7 +43,7 @@ def session_booklet(*, session: Session, with_analysis: bool) -> Booklet:
     scored = session_score(session=session)
     rankings = [FieldRanking(field, field_title(field), rows) for field, rows in scored.rankings()]
     lines = defaultdict(list)
-    for result in scored.results():
+    for result in scored.results:
         lines[result.board_id].append(result)
     boards = Board.objects.filter(session=session).select_related("analysis", "section").order_by(
         "number", "section__letter",
