@@ -79,7 +79,10 @@ def _public_address(address: str) -> bool:
 
 def resolve_public(url: str) -> list[str]:
     """The addresses ``url``'s host resolves to, all public; else ValidationError (the SSRF guard)."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as error:
+        raise ValidationError("that is not a web address") from error
     if parts.scheme != "https" and not (_allow_local() and parts.scheme == "http"):
         raise ValidationError("a webhook's address must start with https://")
     if not parts.hostname or parts.username or parts.password:
