@@ -293,7 +293,7 @@ def webhook_deliver(*, delivery: WebhookDelivery) -> WebhookDelivery:
     delivery.attempts += 1
     delivery.last_attempt_at = now
     delivery.response_code = answer.code
-    delivery.last_error = answer.error
+    delivery.last_error = answer.error[:ERROR_LENGTH]
     if not answer.error:
         delivery.status, delivery.delivered_at = DeliveryStatus.SENT, now
     elif delivery.attempts >= int(_setting("WEBHOOK_ATTEMPTS", DEFAULT_ATTEMPTS)):
