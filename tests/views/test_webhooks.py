@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from sessions.models import DeliveryStatus, Webhook, WebhookDelivery
 from sessions.services import session_publish, result_record
-from sessions.services.webhooks import webhook_create
+from sessions.services.webhooks import webhook_create, webhook_send_test
 from tests.webhook_receiver import Receiver
 
 
@@ -88,3 +88,12 @@ def test_another_clubs_director_neither_sees_nor_changes_a_webhook(client, club,
     assert webhook.secret not in client.get(settings_url(away)).content.decode()
     assert Webhook.objects.filter(pk=webhook.pk).exists() and not WebhookDelivery.objects.exists()
     assert receiver.requests == []
+
+
+def test_the_admin_shows_a_webhook_with_its_log(admin_client, club, receiver, django_capture_on_commit_callbacks):
+    webhook = webhook_create(club=club, url=receiver.url)
+    with django_capture_on_commit_callbacks(execute=True):
+        webhook_send_test(webhook=webhook)
+    assert admin_client.get(reverse("admin:clubsessions_webhook_changelist")).status_code == 200
+    page = admin_client.get(reverse("admin:clubsessions_webhook_change", args=[webhook.pk])).content.decode()
+    assert receiver.url in page and "delivered" in page
