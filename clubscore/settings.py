@@ -288,6 +288,16 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ClubScore <results@localhost>")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
+# Webhooks (sessions.services.webhooks): the scheme and host the links in their bodies
+# start with, how many tries a delivery gets, the wait before the second (doubling each
+# time, seconds) and each try's timeout. WEBHOOK_ALLOW_LOCAL lets tests send to a receiver
+# on 127.0.0.1 over http: never set it in production (it opens the door to the server's
+# own network).
+WEBHOOK_ATTEMPTS = int(os.environ.get("WEBHOOK_ATTEMPTS", "6"))
+WEBHOOK_BACKOFF = float(os.environ.get("WEBHOOK_BACKOFF", "30"))
+WEBHOOK_TIMEOUT = float(os.environ.get("WEBHOOK_TIMEOUT", "5"))
+WEBHOOK_ALLOW_LOCAL = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

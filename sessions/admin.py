@@ -8,7 +8,10 @@ there before.
 from django.contrib import admin
 from django.db import models, transaction
 
-from .models import ApiKey, Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session
+from .models import (
+    ApiKey, Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session, Webhook,
+    WebhookDelivery,
+)
 from .services.analysis import analysis_request
 from .services.api_keys import api_key_revoke
 from .services.revisions import club_revise, club_revise_with_sessions, event_revise, players_revise, session_revise
@@ -135,3 +138,32 @@ class ApiKeyAdmin(RevisingAdmin):
     def revoke(self, request, queryset) -> None:
         for api_key in queryset:
             api_key_revoke(api_key=api_key)
+
+
+class WebhookDeliveryInline(admin.TabularInline):
+    """The webhook's log, as the settings page shows it."""
+
+    model = WebhookDelivery
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = [
+        "event", "subject", "subject_id", "revision", "status", "attempts", "response_code", "last_error", "created_at",
+        "last_attempt_at", "delivered_at",
+    ]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Webhook)
+class WebhookAdmin(RevisingAdmin):
+    """A club's webhooks with their log: added on the club's settings page (which checks the
+    address), removed here or there. (A webhook shows on no public page: nothing to revise.)"""
+
+    list_display = ["url", "club", "created_at"]
+    list_select_related = ["club"]
+    readonly_fields = ["club", "url", "created_at"]
+    inlines = [WebhookDeliveryInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from .views import director
-from .views import live
+from .views import booklet, live
 from .views import mail
 
 urlpatterns = [
@@ -22,6 +22,8 @@ urlpatterns = [
          name="director_unpublish"),
     path("director/sessions/<int64:session_id>/standings/", director.session_standings, name="director_standings"),
     path("director/sessions/<int64:session_id>/log/", director.session_log, name="director_log"),
+    path("director/sessions/<int64:session_id>/booklet/", booklet.director_booklet, name="director_booklet"),
+    path("director/sessions/<int64:session_id>/paper/", booklet.paper_forms, name="director_paper_forms"),
     path("director/sessions/<int64:session_id>/cards/", director.session_cards_view, name="director_cards"),
     path("director/sessions/<int64:session_id>/pairs/", director.session_pairs_view, name="director_pairs"),
     path("director/sessions/<int64:session_id>/boards/<int64:number>/", director.board_entry, name="director_board"),
@@ -83,6 +85,11 @@ urlpatterns += [
     path("director/clubs/<slug:club_slug>/api-keys/", clubs.api_key_new, name="director_api_key_new"),
     path("director/clubs/<slug:club_slug>/api-keys/<int64:key_id>/revoke/", clubs.api_key_revoke_view,
          name="director_api_key_revoke"),
+    path("director/clubs/<slug:club_slug>/webhooks/", clubs.webhook_new, name="director_webhook_new"),
+    path("director/clubs/<slug:club_slug>/webhooks/<int64:webhook_id>/delete/", clubs.webhook_delete_view,
+         name="director_webhook_delete"),
+    path("director/clubs/<slug:club_slug>/webhooks/<int64:webhook_id>/test/", clubs.webhook_test_view,
+         name="director_webhook_test"),
     path("director/clubs/<slug:club_slug>/directors/<int64:membership_id>/remove/", clubs.club_director_remove_view,
          name="director_club_director_remove"),
     path("director/clubs/<slug:club_slug>/directors/<int64:membership_id>/owner/", clubs.club_director_owner_view,

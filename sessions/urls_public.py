@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import mail, public
+from .views import booklet, mail, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/<slug:club_slug>/players/", public.club_players, name="club_players"),
     path("players/<int64:player_id>/", public.player, name="player"),
     path("sessions/<int64:session_id>/", public.session_results, name="session_results"),
+    path("sessions/<int64:session_id>/booklet/", booklet.booklet, name="session_booklet"),
     path("sessions/<int64:session_id>/boards/<int64:number>/", public.board, name="board"),
     path("sessions/<int64:session_id>/pairs/<int64:pair_id>/", public.scorecard, name="scorecard"),
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="mail_unsubscribe"),

@@ -50,6 +50,17 @@ class ApiKeyForm(forms.Form):
     name = forms.CharField(max_length=80, label="Name of the new key", help_text=_help_of_key("name"))
 
 
+class WebhookForm(forms.Form):
+    prefix = "hook"  # apart from the settings form's fields on the same page
+
+    url = forms.URLField(
+        max_length=300, label="Address of the new webhook", assume_scheme="https",
+        widget=forms.URLInput(attrs={"placeholder": "https://"}),
+        help_text="An https address of a public site: told when a session or teams event is published, "
+                  "marked final or amended after final.",
+    )
+
+
 class DirectorAddForm(forms.Form):
     identifier = forms.CharField(
         max_length=254, label="Username or e-mail",

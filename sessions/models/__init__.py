@@ -35,6 +35,7 @@ from .mail import MailKind, MailStatus, ResultMail
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
 from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
+from .webhooks import DeliveryStatus, Webhook, WebhookDelivery, WebhookEvent, WebhookSubject
 from .teams import (
     AdjustmentKind,
     BamPoints,
@@ -56,6 +57,7 @@ __all__ = [
     "AnalysisStatus", "BoardAnalysis",  # sessions/models/analysis.py
     "ApiKey",  # sessions/models/api_keys.py
     "MailKind", "MailStatus", "ResultMail",  # sessions/models/mail.py
+    "DeliveryStatus", "Webhook", "WebhookDelivery", "WebhookEvent", "WebhookSubject",  # sessions/models/webhooks.py
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
     "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",

@@ -28,6 +28,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from sessions.models import Board, ChangeAction, MatchBoard, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
+from sessions.models import WebhookEvent
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
 from sessions.scoring.scores import Artificial, NotPlayed, Weighted
@@ -36,6 +37,7 @@ from .mail import mail_amended_on_change
 from .errors import ResultConflict
 from .masterpoints import session_award_masterpoints
 from .unit_of_work import unit, write
+from .webhooks import notify_on_commit
 
 #: A score this far from the median of the board (and outside all the others) is queried.
 FAR_FROM_FIELD = 800
@@ -270,7 +272,8 @@ def _award_again_if_final(session_id: int, by: AbstractBaseUser | None) -> None:
 
 def _mark_amended(session_id: int) -> None:
     """A change to a published session's lines: its pages say "amended" with the time."""
-    Session.objects.filter(pk=session_id, published=True).update(amended_at=timezone.now())
+    if Session.objects.filter(pk=session_id, published=True).update(amended_at=timezone.now()):
+        notify_on_commit(event=WebhookEvent.AMENDED, session=session_id)  # told only if final
 
 
 def result_check(

@@ -16,7 +16,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from sessions.models import Board, ChangeAction, Event, Pair, Result, ResultChange, Seating, Section, Session
+from sessions.models import (
+    Board, ChangeAction, Event, Pair, Result, ResultChange, Seating, Section, Session, WebhookEvent,
+)
 from sessions.movements import Movement
 from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
@@ -26,6 +28,7 @@ from .mail import mail_results_on_final
 from .players import pair_set_players, player_find_or_add
 from .unit_of_work import unit, write
 from .tables import table_links_ensure
+from .webhooks import notify_on_commit
 
 
 def _split_label(label: str) -> tuple[int, str]:
@@ -202,6 +205,7 @@ def session_publish(*, session: Session, by: AbstractBaseUser | None = None) -> 
     session.full_clean()
     session.save(update_fields=["published", "published_at", "amended_at"])
     session_log(session=session, action=ChangeAction.PUBLISHED, by=by)
+    notify_on_commit(event=WebhookEvent.PUBLISHED, session=session)
     if session.final:  # marked final before it was published: the players' mails go now
         transaction.on_commit(lambda: mail_results_on_final(session=session))
     return session
@@ -234,6 +238,7 @@ def session_mark_final(*, session: Session) -> Session:
     session_award_masterpoints(session=session)  # (revises the session when awards change)
     unit().touch(sessions=[session])
     transaction.on_commit(lambda: mail_results_on_final(session=session))  # the players' mails, in the background
+    notify_on_commit(event=WebhookEvent.FINAL, session=session)
     return session
 
 

@@ -41,6 +41,7 @@ from sessions.models import (
     TeamEvent,
     TeamEventForm,
     TeamScoring,
+    WebhookEvent,
 )
 from sessions.movements.teams import round_robin, swiss_draw
 from sessions.scoring.errors import ScoringError
@@ -51,6 +52,7 @@ from sessions.text import clean_name
 from .errors import ResultConflict
 from .results import declarer_swap, fill_line, log_text
 from .unit_of_work import unit, write
+from .webhooks import notify_on_commit
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
@@ -351,6 +353,7 @@ def match_record_line(
         Match.objects.filter(pk=match.pk).update(home_imps=None, away_imps=None)
         match.home_imps = match.away_imps = None
     unit().touch(team_events=[match.event_id])
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
     warning = declarer_swap(line, list(other))
     return LineOutcome(line, (warning,) if warning else ())
@@ -375,6 +378,7 @@ def match_delete_line(
         raise ResultConflict(_current_line(match, board, room), line.version)
     _log_line(match, board, room, ChangeAction.DELETED, log_text(line), "", by, "")
     unit().touch(team_events=[match.event_id])
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
 
 
 @write
@@ -396,6 +400,7 @@ def match_set_totals(*, match: Match, home_imps: Decimal, away_imps: Decimal) ->
         )
     match.save()
     unit().touch(team_events=[match.event_id])
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -416,6 +421,7 @@ def match_set_not_played(*, match: Match, status: str, home_vp: Decimal, away_vp
     match.full_clean()
     match.save()
     unit().touch(team_events=[match.event_id])
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -433,6 +439,7 @@ def adjustment_add(
     adjustment.full_clean()
     adjustment.save()
     unit().touch(team_events=[adjustment.event_id])
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
     return adjustment
 
 
@@ -445,6 +452,7 @@ def team_event_publish(*, event: TeamEvent) -> TeamEvent:
         event.published, event.published_at = True, timezone.now()
         event.full_clean()
         event.save(update_fields=["published", "published_at"])
+        notify_on_commit(event=WebhookEvent.PUBLISHED, teams_event=event)
     unit().touch(team_events=[event])
     unit().touch(clubs=[event.club_id])  # the club's page lists its published teams events
     return event
@@ -476,6 +484,7 @@ def team_event_mark_final(*, event: TeamEvent) -> TeamEvent:
     event.final_at = timezone.now()
     event.save(update_fields=["final_at"])
     unit().touch(team_events=[event])  # the event page offers its downloads
+    notify_on_commit(event=WebhookEvent.FINAL, teams_event=event)
     return event
 
 
@@ -626,6 +635,7 @@ def match_set_played(*, match: Match) -> Match:
     match.full_clean()
     match.save()
     unit().touch(team_events=[match.event_id])
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -645,6 +655,7 @@ def adjustment_edit(
     adjustment.full_clean()
     adjustment.save()
     unit().touch(team_events=[adjustment.event_id])
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
     return adjustment
 
 
@@ -655,6 +666,7 @@ def adjustment_delete(*, adjustment: TeamAdjustment) -> None:
     if not deleted:
         raise ValidationError("the adjustment was deleted since this page was opened")
     unit().touch(team_events=[adjustment.event_id])
+    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
 
 
 @write

@@ -15,13 +15,15 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 
-from sessions.forms.clubs import ApiKeyForm, ClubSettingsForm, DirectorAddForm, OwnerForm
-from sessions.models import ApiKey, Club, ClubDirector
+from sessions.forms.clubs import ApiKeyForm, ClubSettingsForm, DirectorAddForm, OwnerForm, WebhookForm
+from sessions.models import ApiKey, Club, ClubDirector, Webhook
 from sessions.permissions import get_owned_club_or_404
 from sessions.selectors.api_keys import club_api_keys
 from sessions.selectors.clubs import club_memberships
 from sessions.selectors.public import club_sessions
+from sessions.selectors.webhooks import club_webhooks
 from sessions.services.api_keys import api_key_create, api_key_revoke
+from sessions.services.webhooks import SIGNATURE_HEADER, webhook_create, webhook_delete, webhook_send_test
 from sessions.selectors.logins import club_login_failures
 from sessions.forms.errors import add_service_error
 from sessions.services import (
@@ -54,10 +56,12 @@ def _embed_snippets(request: HttpRequest, club: Club) -> list[tuple[str, str]]:
 
 
 def _settings_page(request: HttpRequest, club: Club, form: ClubSettingsForm, *, key_form: ApiKeyForm | None = None,
-                   new_key: str = "", status: int = 200) -> HttpResponse:
+                   new_key: str = "", hook_form: WebhookForm | None = None, status: int = 200) -> HttpResponse:
     return render(request, "director/club_settings.html", {
         "club": club, "form": form, "key_form": key_form or ApiKeyForm(), "new_key": new_key,
         "api_keys": club_api_keys(club=club), "snippets": _embed_snippets(request, club),
+        "hook_form": hook_form or WebhookForm(), "webhooks": club_webhooks(club=club),
+        "signature_header": SIGNATURE_HEADER,
     }, status=status)
 
 
@@ -108,6 +112,47 @@ def api_key_revoke_view(request: HttpRequest, club_slug: str, key_id: int) -> Ht
     api_key_revoke(api_key=api_key)
     messages.success(request, f"The key {api_key.name} is revoked: it opens nothing from now on.")
     return redirect("sessions:director_club_settings", club_slug=club.slug)
+
+
+@login_required
+@require_POST
+def webhook_new(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = get_owned_club_or_404(request.user, slug=club_slug)
+    hook_form = WebhookForm(request.POST)
+    if hook_form.is_valid():
+        try:
+            webhook = webhook_create(club=club, url=hook_form.cleaned_data["url"])
+        except ValidationError as error:
+            add_service_error(hook_form, error)
+        else:
+            messages.success(request, f"{webhook.url} is told of the club's results from now on: "
+                                      "its secret is below, for checking the signatures.")
+            return redirect("sessions:director_club_settings", club_slug=club.slug)
+    return _settings_page(request, club, _settings_form(club), hook_form=hook_form, status=400)
+
+
+def _webhook(request: HttpRequest, club_slug: str, webhook_id: int) -> Webhook:
+    club = get_owned_club_or_404(request.user, slug=club_slug)
+    return get_object_or_404(Webhook.objects.select_related("club"), pk=webhook_id, club=club)
+
+
+@login_required
+@require_POST
+def webhook_delete_view(request: HttpRequest, club_slug: str, webhook_id: int) -> HttpResponse:
+    webhook = _webhook(request, club_slug, webhook_id)
+    webhook_delete(webhook=webhook)
+    messages.success(request, f"{webhook.url} is told nothing more.")
+    return redirect("sessions:director_club_settings", club_slug=club_slug)
+
+
+@login_required
+@require_POST
+def webhook_test_view(request: HttpRequest, club_slug: str, webhook_id: int) -> HttpResponse:
+    """A test delivery, sent in the background: the log below shows how it went."""
+    webhook = _webhook(request, club_slug, webhook_id)
+    webhook_send_test(webhook=webhook)
+    messages.success(request, f"A test is on its way to {webhook.url}: its delivery shows in the log.")
+    return redirect("sessions:director_club_settings", club_slug=club_slug)
 
 
 @login_required

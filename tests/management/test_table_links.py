@@ -16,6 +16,12 @@ from tests.factories import make_session
 
 
 @pytest.fixture(autouse=True)
+def no_site_url(settings):
+    """A deployment that names no SITE_URL (the tests' settings name one for the mails)."""
+    settings.SITE_URL = ""
+
+
+@pytest.fixture(autouse=True)
 def no_throttle():
     """The table pages throttle addresses that try unknown tokens: start each test afresh."""
     cache.clear()

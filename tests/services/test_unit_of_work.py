@@ -66,6 +66,12 @@ NOT_WRITES = {
     f"{_S}.mail.player_from_token": "reads",
     f"{_S}.mail.unsubscribe_token": "signs",
     f"{_S}.mail.unsubscribe_url": "formats",
+    f"{_S}.webhooks.notify_on_commit": "registers an after-commit hook (webhooks_notify, the write)",
+    f"{_S}.webhooks.resolve_public": "resolves and checks an address",
+    f"{_S}.webhooks.signature": "signs",
+    f"{_S}.webhooks.webhook_deliver": "one try: the POST outside any transaction, then its outcome in its own unit",
+    f"{_S}.webhooks.webhooks_run": "the worker's pass: webhook_deliver for each due delivery",
+    f"{_S}.webhooks.webhooks_start": "starts the background worker (webhooks_run)",
     f"{_S}.players.main_players": "computes, from spells given",
     f"{_S}.players.spells_text": "formats",
     f"{_S}.results.declarer_swap": "a warning, computed",
@@ -102,6 +108,8 @@ NOT_WRITES = {
 
 #: Writes that change nothing a cached page shows, with the reason.
 BUMPS_NOTHING = {
+    **dict.fromkeys(["webhook_create", "webhook_delete", "webhook_send_test", "webhooks_notify"],
+                    "a club's webhooks and their deliveries show on no cached page"),
     **dict.fromkeys(["player_set_email", "player_unsubscribe", "mail_queue_session", "mail_resend"],
                     "a player's address, consent and mails show on no cached page"),
     **dict.fromkeys(["api_key_create", "api_key_revoke", "api_key_used"], "a club's API keys show on no cached page"),

@@ -13,10 +13,11 @@ from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
 from sessions.models import (
     ApiKey, Board, Club, ClubDirector, Event, ImportJob, MailKind, MailStatus, Pair, Player, Result, ResultChange,
-    ResultMail, Seating, Session, TableLink,
+    ResultMail, Seating, Session, TableLink, Webhook, WebhookDelivery,
 )
 from sessions.services import EVENT_SETTINGS, player_add, result_record
 from sessions.services.api_keys import api_key_create
+from sessions.services.webhooks import webhook_create
 from sessions.services.tables import table_links_ensure
 from tests.factories import make_session, make_user
 from tests.formats.data_files import DATA_DIR
@@ -42,6 +43,7 @@ def entered(session, co_director):
         player=reader, session=session, kind=MailKind.RESULTS, key="results:walk", to_address="reader@example.org",
         status=MailStatus.FAILED, attempts=5, next_attempt_at=session.created_at,
     )
+    webhook_create(club=session.event.club, url="https://93.184.215.14/hook")  # a webhook to test and remove
     return session, line
 
 
@@ -73,6 +75,9 @@ def writing_requests(session, line):
         (reverse("sessions:director_club_director_remove", args=[club.slug, helper.pk]), {}),
         (reverse("sessions:director_api_key_new", args=[club.slug]), {"key-name": "Sneaky key"}),
         (reverse("sessions:director_api_key_revoke", args=[club.slug, ApiKey.objects.get(club=club).pk]), {}),
+        (reverse("sessions:director_webhook_new", args=[club.slug]), {"hook-url": "https://93.184.215.15/sneaky"}),
+        (reverse("sessions:director_webhook_test", args=[club.slug, Webhook.objects.get(club=club).pk]), {}),
+        (reverse("sessions:director_webhook_delete", args=[club.slug, Webhook.objects.get(club=club).pk]), {}),
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 6, "movement": 0, "event": session.event_id, "name": "Sneaky", "date": "2025-01-01"}),
         (reverse("sessions:director_session_new", args=[club.slug]),
@@ -150,6 +155,7 @@ def snapshot():
         list(ApiKey.objects.values_list("pk", "name", "revoked_at")),
         list(Player.objects.values_list("pk", "email", "email_consent")),
         list(ResultMail.objects.values_list("pk", "status", "attempts")),
+        list(Webhook.objects.values_list("pk", "url", "secret")), WebhookDelivery.objects.count(),
     )
 
 
@@ -209,6 +215,7 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert {(key.name, key.revoked) for key in ApiKey.objects.filter(club=club)} == {
         ("Club website", True), ("Sneaky key", False),
     }
+    assert list(Webhook.objects.filter(club=club).values_list("url", flat=True)) == ["https://93.184.215.15/sneaky"]
     assert set(ClubDirector.objects.filter(club=club).values_list("user__username", "is_owner")) == {
         ("director", True), ("newcomer", True),  # co_director was made an owner, then removed
     }
@@ -220,7 +227,8 @@ def test_a_director_who_does_not_own_the_club_is_refused_its_settings_and_direct
     client.force_login(co_director)
     club = session.event.club
     owner_urls = {"director_club_settings", "director_club_directors", "director_club_director_owner",
-                  "director_club_director_remove", "director_club_director_unlock"}
+                  "director_club_director_remove", "director_club_director_unlock",
+                  "director_webhook_new", "director_webhook_test", "director_webhook_delete"}
     before = snapshot()
 
     for url, data in writing_requests(session, line):
@@ -255,6 +263,7 @@ def test_reading_pages_are_hidden_from_other_users(client, entered, persona, req
         ("director_line_pairs", [session.pk, Result.objects.filter(board__session=session).first().pk]),
         ("director_player", [session.event.club.slug, Player.objects.first().pk]),
         ("director_club_settings", [session.event.club.slug]), ("director_club_directors", [session.event.club.slug]),
+        ("director_booklet", [session.pk]), ("director_paper_forms", [session.pk]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 
@@ -300,6 +309,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_player_email", "director_mail_resend",
     "director_club_settings", "director_club_directors", "director_club_director_owner",
     "director_club_director_remove", "director_club_director_unlock", "director_api_key_new", "director_api_key_revoke",
+    "director_webhook_new", "director_webhook_test", "director_webhook_delete", "director_booklet", "director_paper_forms",
     # teams events: the walk of teams_writing_requests and TEAMS_READING below
     "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
     "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",

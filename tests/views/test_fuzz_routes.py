@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from sessions.models import (
     ApiKey, ClubDirector, ImportJob, MatchTableLink, Pair, Player, Result, ResultMail, ScorePad, Session, TableLink,
-    TeamAdjustment,
+    TeamAdjustment, Webhook,
 )
 from sessions.selectors import kept_scores
 from sessions.services import session_publish
@@ -105,6 +105,7 @@ def world(request, director):
         "fmt": "pbn", "uidb64": "MQ", "match_id": events.matches.first().pk, "team_id": events.teams.first().pk,
         "adjustment_id": TeamAdjustment.objects.first().pk, "key_id": ApiKey.objects.get(club=club).pk,
         "mail_id": ResultMail.objects.first().pk,
+        "webhook_id": Webhook.objects.get(club=club).pk,
     }
     return {"session": session, "events": events, "values": values, "posts": posts, "pad": pad,
             "table_token": TableLink.objects.filter(session=session, revoked_at__isnull=True).first().token,
