@@ -1,7 +1,9 @@
 """The data layer: models split by concern, re-exported here for ``from sessions.models import ...``."""
 
 from .analysis import AnalysisStatus, BoardAnalysis
-from .choices import LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
+from .choices import (
+    LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, PointsUnit, ResultKind, Seat, Strain, Vulnerability,
+)
 from .clubs import Club, ClubDirector, Player
 from .events import (
     Board,
@@ -51,7 +53,7 @@ __all__ = [
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
     "Doubling", "Event", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "Pair", "PairLineup", "Player",
-    "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
+    "PointsUnit", "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
     "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py

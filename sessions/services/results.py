@@ -19,6 +19,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -27,10 +28,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from sessions.models import Board, ChangeAction, MatchBoard, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
+from sessions.models import (
+    Board, ChangeAction, MatchBoard, Pair, Result, ResultChange, ResultKind, ScoringMethod, Seating, Section, Session,
+)
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
-from sessions.scoring.scores import Artificial, NotPlayed, Weighted
+from sessions.scoring.scores import Artificial, AssignedPoints, NotPlayed, Weighted
+
+from sessions.selectors.scoring import session_score_now
 
 from .errors import ResultConflict
 from .revisions import session_revise
@@ -62,6 +67,29 @@ def _clean_lead(lead: str) -> str:
 def _fill(line: Result, text: str, lead: str) -> None:
     """Set the line's result fields from the director's text (ValidationError if impossible)."""
     fill_line(line, text, lead, line.board.number)
+    if line.kind == ResultKind.ASSIGNED_POINTS:
+        _refuse_other_unit(line)
+
+
+def _refuse_other_unit(line: Result) -> None:
+    """Points assigned in the event's own unit: matchpoints in a matchpoint event, else IMPs."""
+    matchpoints = line.board.session.event.method == ScoringMethod.MATCHPOINTS
+    wanted, example = ("MP", "MP 23/11") if matchpoints else ("IMP", "IMP 3/-3")
+    if line.points_unit != wanted:
+        scoring = "matchpoints" if matchpoints else "IMPs"
+        raise ValidationError({"text": f"this event is scored in {scoring}: assign the points as {example}"})
+
+
+def _refuse_points_beyond_top(board: Board) -> None:
+    """Score the session again when the board holds assigned matchpoints: a figure above
+    the board's top (entered, or the top lowered by a line deleted) is refused with the
+    engine's message, and the transaction rolls back, rather than break the session's pages."""
+    if not Result.objects.filter(board=board, kind=ResultKind.ASSIGNED_POINTS).exists():
+        return
+    try:
+        session_score_now(session=board.session)
+    except ScoringError as error:
+        raise ValidationError({"text": str(error)}) from None
 
 
 def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> None:
@@ -77,6 +105,8 @@ def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> N
     line.level = line.tricks = line.ns_score = None
     line.strain = line.doubling = line.declarer = ""
     line.artificial_ns_percent = line.artificial_ew_percent = line.weighted_parts = None
+    line.assigned_ns_points = line.assigned_ew_points = None
+    line.points_unit = ""
     line.entered_text, line.text, line.lead = text.strip()[:60], format_result(parsed), cleaned_lead
     if isinstance(parsed, Played):
         line.kind = ResultKind.PLAYED
@@ -92,8 +122,25 @@ def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> N
     elif isinstance(parsed, Weighted):
         line.kind = ResultKind.WEIGHTED
         line.weighted_parts = [[str(Fraction(weight)), value] for weight, value in parsed.parts]
+    elif isinstance(parsed, AssignedPoints):
+        _fill_points(line, parsed)
     elif isinstance(parsed, NotPlayed):
         line.kind = ResultKind.NOT_PLAYED
+
+
+def _fill_points(line: Result | MatchBoard, points: AssignedPoints) -> None:
+    """The director's points, with the adjusted score written beside them (if any)."""
+    if isinstance(line, MatchBoard):
+        raise ValidationError({"text": "a teams match compares its two rooms: points cannot be assigned on a room"})
+    line.kind = ResultKind.ASSIGNED_POINTS
+    line.points_unit = points.unit
+    line.assigned_ns_points, line.assigned_ew_points = (
+        Decimal(value.numerator) / Decimal(value.denominator) for value in (points.ns_points, points.ew_points)
+    )
+    if isinstance(points.ruling, Artificial):
+        line.artificial_ns_percent, line.artificial_ew_percent = points.ruling.ns_percent, points.ruling.ew_percent
+    elif isinstance(points.ruling, int):
+        line.ns_score = points.ruling
 
 
 def log_text(line: Result | MatchBoard) -> str:
@@ -325,6 +372,7 @@ def result_record(
     except IntegrityError:  # entered by someone else between our check and the save
         _refuse_duplicate(board, line.ns_pair, line.ew_pair)
         raise
+    _refuse_points_beyond_top(board)
     _log(line, ChangeAction.RECORDED, "", log_text(line), by, via_table)
     return checked
 
@@ -370,6 +418,7 @@ def _current(result: Result, *, lock: bool = False) -> Result | None:
 _RESULT_FIELDS = (
     "kind", "level", "strain", "doubling", "declarer", "tricks", "lead", "ns_score",
     "artificial_ns_percent", "artificial_ew_percent", "weighted_parts", "entered_text", "text",
+    "assigned_ns_points", "assigned_ew_points", "points_unit",
 )
 
 
@@ -394,6 +443,7 @@ def result_correct(
     if not changed:
         raise ResultConflict(_current(result), version)
     current.refresh_from_db()
+    _refuse_points_beyond_top(current.board)
     _log(current, ChangeAction.CORRECTED, before, log_text(current), by)
     return RecordOutcome(current, _warnings(current))
 
@@ -407,6 +457,7 @@ def result_delete(*, result: Result, version: int, by: AbstractBaseUser | None =
     deleted, _ = Result.objects.filter(pk=current.pk, version=version).delete()
     if not deleted:
         raise ResultConflict(_current(result), version)
+    _refuse_points_beyond_top(current.board)
     _log(current, ChangeAction.DELETED, log_text(current), "", by)
 
 

@@ -12,6 +12,7 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 USEBIO_FILES = [
     "cobalt_butler_howell.xml",
     "cobalt_mp_pairs_mitchell_03.xml",
+    "cobalt_mp_pairs_mitchell_03_assigned.xml",
     "cobalt_mp_pairs_mitchell_04.xml",
     "cobalt_notsupported.xml",
     "cross-imp-pairs.xml",
