@@ -53,7 +53,8 @@ class ParsedLine:
     note: str = ""  # a per-line note from the file, e.g. USEBIO NOTES "Adjusted score"
     extra: dict[str, str] = field(default_factory=dict)  # e.g. PBN Percentage_NS
     # The published points are the director's own (an "A5050" published at 23 / 11): set
-    # by to_engine.mark_assigned_points, never by a reader. ``score`` stays the ruling.
+    # by to_engine.mark_assigned_points, or by a reader where a ClubScore file says so.
+    # ``score`` stays the adjusted score written on the line.
     assigned: bool = False
 
 

@@ -40,7 +40,7 @@ from sessions.scoring.boards import vulnerability
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.options import ButlerDatum, CrossImpsMode, ImpTotal, LineDisplay, Method, ShortBoards
 from sessions.scoring.scores import NOT_PLAYED, Artificial, AssignedPoints, LineScore
-from sessions.scoring.session import Line, ScoringOptions, SessionInput, SessionResult, score_session
+from sessions.scoring.session import Line, ScoringOptions, SessionInput, SessionResult, assigned_beyond_top, score_session
 
 from .common import played_score
 from .conventions import CONVENTIONS_KEY, NAMES, read_conventions
@@ -118,7 +118,7 @@ def mark_assigned_points(event: ParsedEvent, options: ScoringOptions) -> int:
         return 0
     marked = [
         line for (line, board), ours in zip(lines, before.lines)
-        if line.published_ns_points is not None and line.published_ew_points is not None and is_adjusted(line, board)
+        if not line.assigned and line.published_ns_points is not None and line.published_ew_points is not None and is_adjusted(line, board)
         and not (_agrees(ours.ns_points, line.published_ns_points) and _agrees(ours.ew_points, line.published_ew_points))
     ]
     if not marked:
@@ -126,8 +126,10 @@ def mark_assigned_points(event: ParsedEvent, options: ScoringOptions) -> int:
     for line in marked:
         line.assigned = True
     try:
-        better = _published_agreements(event, score_session(to_engine(event, options))) > _published_agreements(event, before)
-    except ScoringError:  # e.g. matchpoints above the board's top: not the director's figures
+        after = score_session(to_engine(event, options))
+        # Matchpoints above the board's top are no director's figures: a file's inconsistency.
+        better = not assigned_beyond_top(after) and _published_agreements(event, after) > _published_agreements(event, before)
+    except ScoringError:
         better = False
     if not better:
         for line in marked:

@@ -371,13 +371,29 @@ def _artificial_points(score: Artificial, top: Fraction) -> tuple[Fraction, Frac
 
 def _assigned_matchpoints(line: Line, score: AssignedPoints, shown_top: Fraction, counted_top: Fraction) -> _LineFigures:
     """A director's matchpoints: shown as assigned, out of the board's top as the line is
-    shown; the totals count the same share of the top they add up (RULES 5)."""
+    shown; the totals count the same share of the top they add up (RULES 5).
+
+    Figures above the top are not refused here: while a session is being entered a board's
+    top grows with its results, so the director's entry checks the figures against the top
+    the movement gives the board, and an import against the file's (assigned_beyond_top)."""
     _check_unit(line, score, "MP")
-    score.check_top(shown_top, f"{_where(line)}: ")
     shown = (score.ns_points, score.ew_points)
     shares = tuple(points / shown_top for points in shown) if shown_top else (Fraction(1, 2), Fraction(1, 2))
     counted = (counted_top * shares[0], counted_top * shares[1])
     return _LineFigures(shown=shown, counted=counted, shown_top=shown_top, counted_top=counted_top)
+
+
+def assigned_beyond_top(result: SessionResult) -> list[str]:
+    """Why each line of assigned matchpoints above its board's top cannot stand ([] if none)."""
+    refusals = []
+    for scored in result.lines:
+        score = scored.line.score
+        if isinstance(score, AssignedPoints) and score.unit == "MP" and scored.top is not None:
+            try:
+                score.check_top(scored.top, f"{_where(scored.line)}: ")
+            except ScoringError as error:
+                refusals.append(str(error))
+    return refusals
 
 
 def _check_unit(line: Line, score: AssignedPoints, unit: str) -> None:

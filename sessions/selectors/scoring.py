@@ -326,6 +326,11 @@ class ScoredSession:
         index = self._line_index.get(result.pk)
         return None if index is None else self.result.lines[index]
 
+    def has_assigned_points(self, line_ids: Iterable[int]) -> bool:
+        """Whether any of these lines carries points the director assigned: no query."""
+        index = self._line_index
+        return any(isinstance(self.result.lines[index[pk]].line.score, AssignedPoints) for pk in line_ids if pk in index)
+
     @functools.cached_property
     def results(self) -> tuple[Result, ...]:
         """Every stored line, in the engine's order (one query unless already loaded)."""
@@ -456,12 +461,6 @@ def session_score(*, session: Session) -> ScoredSession:
         kept = _scored_whole(session)
     kept_scores.keep(session.pk, kept)
     return _as_loaded(kept.scored, session)
-
-
-def session_score_now(*, session: Session) -> ScoredSession:
-    """The session scored afresh from the database, never from kept figures: a write's
-    check inside its own transaction (ScoringError when the lines cannot be scored)."""
-    return _scored_whole(session).scored
 
 
 def _scored_whole(session: Session) -> kept_scores.Kept:

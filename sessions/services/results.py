@@ -29,13 +29,14 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from sessions.models import (
-    Board, ChangeAction, MatchBoard, Pair, Result, ResultChange, ResultKind, ScoringMethod, Seating, Section, Session,
+    Board, ChangeAction, MatchBoard, Pair, PointsUnit, Result, ResultChange, ResultKind, ScoringMethod, Seating, Section,
+    Session,
 )
 from sessions.scoring.errors import ScoringError
+from sessions.scoring.matchpoints import scale_named
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
 from sessions.scoring.scores import Artificial, AssignedPoints, NotPlayed, Weighted
-
-from sessions.selectors.scoring import session_score_now
+from sessions.selectors.scoring import assigned_points
 
 from .errors import ResultConflict
 from .revisions import session_revise
@@ -69,6 +70,7 @@ def _fill(line: Result, text: str, lead: str) -> None:
     fill_line(line, text, lead, line.board.number)
     if line.kind == ResultKind.ASSIGNED_POINTS:
         _refuse_other_unit(line)
+        _refuse_points_beyond_top(line)
 
 
 def _refuse_other_unit(line: Result) -> None:
@@ -80,14 +82,20 @@ def _refuse_other_unit(line: Result) -> None:
         raise ValidationError({"text": f"this event is scored in {scoring}: assign the points as {example}"})
 
 
-def _refuse_points_beyond_top(board: Board) -> None:
-    """Score the session again when the board holds assigned matchpoints: a figure above
-    the board's top (entered, or the top lowered by a line deleted) is refused with the
-    engine's message, and the transaction rolls back, rather than break the session's pages."""
-    if not Result.objects.filter(board=board, kind=ResultKind.ASSIGNED_POINTS).exists():
+def _refuse_points_beyond_top(line: Result) -> None:
+    """Assigned matchpoints lie within the board's top: the top the movement gives it (its
+    tables in the section, or in every section when scored across the field), not the top
+    of the results entered so far, which grows during the session."""
+    if line.points_unit != PointsUnit.MATCHPOINTS:
         return
+    event = line.board.session.event
+    seatings = Seating.objects.filter(section__session_id=line.board.session_id) if event.across_field \
+        else Seating.objects.filter(section_id=line.section_id)
+    number = line.board.number
+    tables = sum(1 for boards in seatings.values_list("boards", flat=True) if number in boards)
+    top = scale_named(event.mp_scale).top(tables)
     try:
-        session_score_now(session=board.session)
+        assigned_points(line).check_top(top, f"board {number}: ")
     except ScoringError as error:
         raise ValidationError({"text": str(error)}) from None
 
@@ -372,7 +380,6 @@ def result_record(
     except IntegrityError:  # entered by someone else between our check and the save
         _refuse_duplicate(board, line.ns_pair, line.ew_pair)
         raise
-    _refuse_points_beyond_top(board)
     _log(line, ChangeAction.RECORDED, "", log_text(line), by, via_table)
     return checked
 
@@ -443,7 +450,6 @@ def result_correct(
     if not changed:
         raise ResultConflict(_current(result), version)
     current.refresh_from_db()
-    _refuse_points_beyond_top(current.board)
     _log(current, ChangeAction.CORRECTED, before, log_text(current), by)
     return RecordOutcome(current, _warnings(current))
 
@@ -457,7 +463,6 @@ def result_delete(*, result: Result, version: int, by: AbstractBaseUser | None =
     deleted, _ = Result.objects.filter(pk=current.pk, version=version).delete()
     if not deleted:
         raise ResultConflict(_current(result), version)
-    _refuse_points_beyond_top(current.board)
     _log(current, ChangeAction.DELETED, log_text(current), "", by)
 
 
