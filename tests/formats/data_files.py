@@ -26,6 +26,7 @@ USEBIO_FILES = [
     "uk_00202217+001532.xml",
     "uk_00202711+000827.xml",
     "uk_00210009+002061.xml",
+    "uk_00210009+002061_assigned.xml",
     "uk_brian_welwyn_20250409.xml",
     "uk_realbridge_20250407.xml",
 ]

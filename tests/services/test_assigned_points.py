@@ -5,16 +5,18 @@ The conftest session is a 3-table Mitchell: board 1 is played at three tables, s
 top is 4 matchpoints (2 a result beaten).
 """
 
+import uuid
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 from django.core.exceptions import ValidationError
 
-from sessions.models import ChangeAction, MatchBoard, Result, ResultChange, ResultKind
+from sessions.models import ChangeAction, MatchBoard, Result, ResultChange, ResultKind, TableEntry
 from sessions.selectors import session_score
 from sessions.services import event_update, result_correct
 from sessions.services.results import fill_line
+from sessions.services.tables import table_entry_send, table_links_ensure
 from tests.services.test_results import nothing_saved, record
 
 
@@ -94,3 +96,11 @@ def test_a_teams_room_cannot_hold_assigned_points():
     with pytest.raises(ValidationError, match="points cannot be assigned on a room"):
         fill_line(MatchBoard(), "MP 3/1", "", 1)
 
+
+
+def test_a_tables_phone_cannot_send_assigned_points(session):
+    link = next(link for link in table_links_ensure(session=session) if link.table == 1)
+
+    with pytest.raises(ValidationError, match="only the director assigns a line's points"):
+        table_entry_send(link=link, board=session.boards.get(number=1), text="MP 4/0", client_key=uuid.uuid4().hex)
+    assert not TableEntry.objects.exists() and nothing_saved()

@@ -31,13 +31,24 @@ def imported(db):
     return results_import(club=make_club(), data=data(ASSIGNED_FILE), filename="assigned.xml")
 
 
-def test_an_a5050_published_at_other_figures_imports_as_the_directors_points(imported):
-    line = ruled_line(imported.session)
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("name", "board", "ns_pair", "figures", "text"),
+    [
+        (ASSIGNED_FILE, 1, "2NS", (Decimal("6.5"), Decimal("3.5")), "A50/50 MP 6.5/3.5"),  # Compscore3
+        ("usebio/uk_00210009+002061_assigned.xml", 18, "8NS", (Decimal("9.25"), Decimal("4.75")),
+         "A50/50 MP 9.25/4.75"),  # EBUScore: lines to 2 decimals
+    ],
+)
+def test_an_a5050_published_at_other_figures_imports_as_the_directors_points(name, board, ns_pair, figures, text):
+    imported = results_import(club=make_club(), data=data(name), filename="assigned.xml")
+    line = Result.objects.get(board__session=imported.session, board__number=board, ns_pair__number=int(ns_pair[:-2]),
+                              ns_pair__direction=ns_pair[-2:])
 
     assert line.kind == ResultKind.ASSIGNED_POINTS
-    assert (line.assigned_ns_points, line.assigned_ew_points, line.points_unit) == (Decimal("6.5"), Decimal("3.5"), "MP")
+    assert (line.assigned_ns_points, line.assigned_ew_points, line.points_unit) == (*figures, "MP")
     assert (line.artificial_ns_percent, line.artificial_ew_percent) == (50, 50)  # the ruling, kept
-    assert line.text == "A50/50 MP 6.5/3.5"
+    assert line.text == text
     assert imported.comparison.agrees, imported.summary()
     assert any("1 adjusted lines carry points the director assigned" in note for note in imported.notes)
 
