@@ -112,14 +112,22 @@ def mark_assigned_points(event: ParsedEvent, options: ScoringOptions) -> int:
     rule does not give under ``options`` as points the director assigned (``assigned``),
     when that reproduces more of the file's figures; how many were marked."""
     lines = [(line, board) for board in event.boards for line in board.lines]
+    adjusted = [
+        not line.assigned and line.published_ns_points is not None and line.published_ew_points is not None
+        and is_adjusted(line, board)
+        for line, board in lines
+    ]
+    if not any(adjusted):  # (most files: no scoring more)
+        return 0
     try:
         before = score_session(to_engine(event, options))
     except ScoringError:
         return 0
     marked = [
-        line for (line, board), ours in zip(lines, before.lines)
-        if not line.assigned and line.published_ns_points is not None and line.published_ew_points is not None and is_adjusted(line, board)
-        and not (_agrees(ours.ns_points, line.published_ns_points) and _agrees(ours.ew_points, line.published_ew_points))
+        line for (line, _), ours, candidate in zip(lines, before.lines, adjusted)
+        if candidate and not (
+            _agrees(ours.ns_points, line.published_ns_points) and _agrees(ours.ew_points, line.published_ew_points)
+        )
     ]
     if not marked:
         return 0
