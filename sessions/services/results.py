@@ -17,6 +17,7 @@ lines that played the same cards share a group and are scored only against each 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -35,6 +36,7 @@ from sessions.models import (
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.matchpoints import scale_named
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
+from sessions.scoring.options import LineDisplay
 from sessions.scoring.scores import Artificial, AssignedPoints, NotPlayed, Weighted
 from sessions.selectors.scoring import assigned_points
 
@@ -83,17 +85,19 @@ def _refuse_other_unit(line: Result) -> None:
 
 
 def _refuse_points_beyond_top(line: Result) -> None:
-    """Assigned matchpoints lie within the board's top: the top the movement gives it (its
-    tables in the section, or in every section when scored across the field), not the top
-    of the results entered so far, which grows during the session."""
+    """Assigned matchpoints lie within the board's top: the top the movement gives it (from
+    its tables in the section, or in every section when scored across the field), not the
+    top of the results entered so far, which grows during the session."""
     if line.points_unit != PointsUnit.MATCHPOINTS:
         return
     event = line.board.session.event
     seatings = Seating.objects.filter(section__session_id=line.board.session_id) if event.across_field \
         else Seating.objects.filter(section_id=line.section_id)
     number = line.board.number
-    tables = sum(1 for boards in seatings.values_list("boards", flat=True) if number in boards)
-    top = scale_named(event.mp_scale).top(tables)
+    tables = Counter(board for boards in seatings.values_list("boards", flat=True) for board in boards)
+    # The line's top as it is shown: the field's full top, or (Compscore3's convention) the board's own.
+    results = tables[number] if event.line_display == LineDisplay.AS_PLAYED else max(tables.values(), default=0)
+    top = scale_named(event.mp_scale).top(results)
     try:
         assigned_points(line).check_top(top, f"board {number}: ")
     except ScoringError as error:
