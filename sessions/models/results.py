@@ -47,8 +47,9 @@ def line_constraints(prefix: str) -> list[models.CheckConstraint]:
         # assigned have both figures and a unit, and matchpoints are never negative.
         models.CheckConstraint(
             condition=~Q(kind=ResultKind.ASSIGNED_POINTS)
-            | Q(assigned_ns_points__isnull=False, assigned_ew_points__isnull=False, points_unit=PointsUnit.IMPS)
-            | Q(assigned_ns_points__gte=0, assigned_ew_points__gte=0, points_unit=PointsUnit.MATCHPOINTS),
+            | (Q(assigned_ns_points__isnull=False, assigned_ew_points__isnull=False)  # (NULL >= 0 would pass)
+               & (Q(points_unit=PointsUnit.IMPS)
+                  | Q(assigned_ns_points__gte=0, assigned_ew_points__gte=0, points_unit=PointsUnit.MATCHPOINTS))),
             name=f"{prefix}_points_have_figures",
         ),
     ]
