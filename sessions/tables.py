@@ -102,6 +102,35 @@ class PointsColumn(tables.Column):
         return format_points(value)
 
 
+#: The mark beside points the director assigned; the page's footnote says what it means.
+ASSIGNED_MARK = "\u2020"
+
+
+class LinePointsColumn(PointsColumn):
+    """A line's points, marked when the director assigned them (the footnote explains);
+    exported as the figure alone."""
+
+    def line(self, record):
+        return record
+
+    def render(self, value: Fraction, record) -> SafeString | str:
+        shown = format_points(value)
+        if not self.line(record).has_assigned_points:
+            return shown
+        return format_html('{}<abbr class="assigned-mark" title="{}">{}</abbr>', shown,
+                           "assigned by the director", ASSIGNED_MARK)
+
+    def value(self, value: Fraction) -> str:
+        return format_points(value)
+
+
+class ScorecardPointsColumn(LinePointsColumn):
+    """A score card's points (rows are ScorecardRow)."""
+
+    def line(self, record):
+        return record.line
+
+
 class ContractColumn(tables.Column):
     """A contract with its suit symbol; exported as written ("4SX")."""
 
@@ -353,8 +382,8 @@ class TravellerTable(SessionTable):
     ew_score = SideScoreColumn("EW", accessor="result__ns_score", verbose_name="EW score",
                                order_by=("result__ns_score",))
     against_par = AgainstParColumn("against_par", verbose_name="v par")
-    ns_points = PointsColumn(verbose_name="NS MP")
-    ew_points = PointsColumn(verbose_name="EW MP")
+    ns_points = LinePointsColumn(verbose_name="NS MP")
+    ew_points = LinePointsColumn(verbose_name="EW MP")
     datum = tables.Column(verbose_name="Datum", attrs=NUMBER)
 
     class Meta(PublicTable.Meta):
@@ -409,7 +438,7 @@ class ScorecardTable(SessionTable):
     lead = CardColumn(accessor="line__result__lead", verbose_name="Lead", attrs=WIDE_ONLY)
     outcome = tables.Column(accessor="line__outcome", verbose_name="Result", orderable=False, attrs=WIDE_ONLY)
     score = SignedScoreColumn(verbose_name="Score", attrs=NUMBER)
-    points = PointsColumn(
+    points = ScorecardPointsColumn(
         verbose_name="MP", footer=lambda table: format_points(table.points_total)
     )
     percent = PointsColumn(verbose_name="%", footer=lambda table: format_points(table.percentage))

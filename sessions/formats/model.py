@@ -56,6 +56,10 @@ class ParsedLine:
     raw_score: str = ""  # the score text exactly as the file wrote it
     note: str = ""  # a per-line note from the file, e.g. USEBIO NOTES "Adjusted score"
     extra: dict[str, str] = field(default_factory=dict)  # e.g. PBN Percentage_NS
+    # The published points are the director's own (an "A5050" published at 23 / 11): set
+    # by to_engine.mark_assigned_points, or by a reader where a ClubScore file says so.
+    # ``score`` stays the adjusted score written on the line.
+    assigned: bool = False
 
 
 @dataclass

@@ -13,7 +13,9 @@ Ruter's RankTie for shared places and Magic Contest's ButlerDatum.
 
 Scores: a positive NS score goes in Score_NS and a negative one in Score_EW (as Ruter
 writes them); a passed-out board scores 0; a board not played is "NP"; artificial
-scores are "A+", "A=", "A-" for 60/40, 50/50, 40/60 and "A6040"-style otherwise.
+scores are "A+", "A=", "A-" for 60/40, 50/50, 40/60 and "A6040"-style otherwise. A line
+of points the director assigned is its adjusted score with the points in the MP (or IMP)
+columns, exactly as assigned, and no percentages (the line does not carry the board's top).
 
 A phantom pair is "-" in the ScoreTables and absent from the TotalScoreTable (Magic
 Contest's bye) when our reader will give it back its number (the one the section is
@@ -56,6 +58,7 @@ from .writing import (
     SEATS,
     date_parts,
     hands_by_seat,
+    points_text,
     sections_in_order,
     sections_need_names,
     two_decimals,
@@ -215,7 +218,9 @@ class _GameWriter:
     def score_row(self, board: ParsedBoard, line: ParsedLine, columns: list[str]) -> str:
         where = f"board {board.number} of section {board.section}"
         score_ns, score_ew = _score_cells(line.score, line.contract)
-        percentage_ns, percentage_ew = _percentages(line.published_ns_points, line.published_ew_points)
+        # Assigned points need not add up to the board's top: their share of it is not in the line.
+        percentages = (None, None) if line.assigned else _percentages(line.published_ns_points, line.published_ew_points)
+        percentage_ns, percentage_ew = percentages
         ns_points, ew_points = POINTS_COLUMNS[self.event.scoring]
         values = {
             "Section": _string_cell(board.section),
@@ -229,8 +234,8 @@ class _GameWriter:
             "Lead": _cell(line.lead),
             "Score_NS": _cell(score_ns),
             "Score_EW": _cell(score_ew),
-            ns_points: _cell(two_decimals(line.published_ns_points)),
-            ew_points: _cell(two_decimals(line.published_ew_points)),
+            ns_points: _cell(points_text(line.published_ns_points, line.assigned)),
+            ew_points: _cell(points_text(line.published_ew_points, line.assigned)),
             "Percentage_NS": _cell(percentage_ns),
             "Percentage_EW": _cell(percentage_ew),
             "ButlerDatum": _whole_number_cell(line.published_datum),

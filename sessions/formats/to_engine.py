@@ -42,6 +42,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from sessions.scoring.boards import vulnerability
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.options import (
     ButlerDatum,
@@ -54,11 +55,12 @@ from sessions.scoring.options import (
     ShortBoards,
     ShortTotals,
 )
-from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore
-from sessions.scoring.session import HANDICAP_SHARES, Line, ScoringOptions, SessionInput, SessionResult, score_session
+from sessions.scoring.scores import NOT_PLAYED, Artificial, AssignedPoints, LineScore
+from sessions.scoring.session import HANDICAP_SHARES, Line, ScoringOptions, SessionInput, SessionResult, assigned_beyond_top, score_session
 
+from .common import played_score
 from .conventions import CONVENTIONS_KEY, NAMES, read_conventions
-from .model import ParsedEvent
+from .model import ParsedBoard, ParsedEvent, ParsedLine
 
 _ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
 
@@ -97,6 +99,70 @@ def line_score(text: str) -> LineScore:
         return int(text)
     except ValueError:
         raise ScoringError(f"{text!r} is not a score the engine can use") from None
+
+
+def parsed_line_score(line: ParsedLine, scoring: str) -> LineScore:
+    """A parsed line as an engine line score: the director's points when the file's are
+    assigned (in matchpoints or IMPs, as the event is scored), else its score."""
+    score = line_score(line.score)
+    if not line.assigned or line.published_ns_points is None or line.published_ew_points is None:
+        return score
+    ruling = score if isinstance(score, (Artificial, int)) else None
+    unit = "MP" if scoring == Method.MATCHPOINTS else "IMP"
+    return AssignedPoints(Fraction(line.published_ns_points), Fraction(line.published_ew_points), unit=unit, ruling=ruling)
+
+
+def is_adjusted(line: ParsedLine, board: ParsedBoard) -> bool:
+    """A director's line: an artificial score (A5050), or a score its contract does not give."""
+    if _ARTIFICIAL.fullmatch(line.score):
+        return True
+    if line.score in ("PASS", "NP"):
+        return False
+    vulnerability = board.vulnerability or _board_vulnerability(board.number)
+    return played_score(line.contract, line.declarer, line.tricks, vulnerability) != int(line.score)
+
+
+def _board_vulnerability(number: int) -> str:
+    return vulnerability(number).value
+
+
+def mark_assigned_points(event: ParsedEvent, options: ScoringOptions) -> int:
+    """Mark the adjusted lines whose published points the artificial (or assigned score)
+    rule does not give under ``options`` as points the director assigned (``assigned``),
+    when that reproduces more of the file's figures; how many were marked."""
+    lines = [(line, board) for board in event.boards for line in board.lines]
+    adjusted = [
+        not line.assigned and line.published_ns_points is not None and line.published_ew_points is not None
+        and is_adjusted(line, board)
+        for line, board in lines
+    ]
+    if not any(adjusted):  # (most files: no scoring more)
+        return 0
+    try:
+        before = score_session(to_engine(event, options))
+    except ScoringError:
+        return 0
+    marked = [
+        line for (line, _), ours, candidate in zip(lines, before.lines, adjusted)
+        if candidate and not (
+            _agrees(ours.ns_points, line.published_ns_points) and _agrees(ours.ew_points, line.published_ew_points)
+        )
+    ]
+    if not marked:
+        return 0
+    for line in marked:
+        line.assigned = True
+    try:
+        after = score_session(to_engine(event, options))
+        # Matchpoints above the board's top are no director's figures: a file's inconsistency.
+        better = not assigned_beyond_top(after) and _published_agreements(event, after) > _published_agreements(event, before)
+    except ScoringError:
+        better = False
+    if not better:
+        for line in marked:
+            line.assigned = False
+        return 0
+    return len(marked)
 
 
 def options_for(event: ParsedEvent) -> ScoringOptions:
@@ -252,7 +318,7 @@ def to_engine(event: ParsedEvent, options: ScoringOptions | None = None, **sessi
             board=board.number,
             ns_pair=parsed.ns_pair,
             ew_pair=parsed.ew_pair,
-            score=line_score(parsed.score),
+            score=parsed_line_score(parsed, event.scoring),
             section=board.section,
         )
         for board in event.boards

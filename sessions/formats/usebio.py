@@ -14,8 +14,9 @@ PairsScorer, Pianola and NZ Scorer, each with its own habits:
 - Deals, when present, are in a HANDSET (under USEBIO or EVENT/SESSION).
 - ClubScore's own files carry its settings in a <?CLUBSCORE_SCORING ...?> processing
   instruction in EVENT (files written before 2026: a CLUBSCORE_SCORING element) and
-  each line not played as a <?CLUBSCORE_NOT_PLAYED ...?> in its BOARD; other programs
-  skip instructions that are not theirs.
+  each line not played as a <?CLUBSCORE_NOT_PLAYED ...?> in its BOARD, and a line of
+  points the director assigned with a <?CLUBSCORE_ASSIGNED_POINTS?> in its
+  TRAVELLER_LINE; other programs skip instructions that are not theirs.
 
 XML is parsed with defusedxml: the DOCTYPE these files carry (a SYSTEM id pointing at
 the EBU's DTD) is accepted and never fetched; any entity declaration or external
@@ -121,7 +122,10 @@ HAND_ORDER = ("NORTH", "EAST", "SOUTH", "WEST")
 #: and in a BOARD each line not played (a reader expects a number in every SCORE, and
 #: NZ Scorer leaves such lines out).
 NOT_PLAYED = "CLUBSCORE_NOT_PLAYED"
-CLUBSCORE_INSTRUCTIONS = (CONVENTIONS_KEY, NOT_PLAYED)
+#: In a TRAVELLER_LINE: its published points are the director's own (ParsedLine.assigned);
+#: other readers see an adjusted SCORE with its points, as Compscore3 writes one.
+ASSIGNED_POINTS = "CLUBSCORE_ASSIGNED_POINTS"
+CLUBSCORE_INSTRUCTIONS = (CONVENTIONS_KEY, NOT_PLAYED, ASSIGNED_POINTS)
 NOT_PLAYED_FIELDS = {
     "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", *(name for pair in POINTS_ELEMENTS.values() for name in pair)
 }
@@ -281,6 +285,7 @@ class _Reader:
         self.event_element = event
         self.lines = lines
         self.instructions = instructions
+        self.assigned_lines = {id(parent) for target, _, parent, _ in instructions if target == ASSIGNED_POINTS}
         self.notes: list[str] = []
 
     def where(self, element: ET.Element) -> str:
@@ -531,6 +536,7 @@ class _Reader:
             published_ew_points=ew_points,
             raw_score=raw_score,
             note=_text(element, "NOTES"),
+            assigned=id(element) in self.assigned_lines,
         )
 
     def resolve_pair(

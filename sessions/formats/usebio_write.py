@@ -13,7 +13,10 @@ traveller lines name (as Compscore3 writes it: a reader such as cobalt links pai
 lines by that text); in a Howell "7". A passed-out line is CONTRACT PASS with SCORE 0
 (NZ Scorer); a line not played is left out (as NZ Scorer does: readers expect a number
 in SCORE) and kept for ClubScore in a <?CLUBSCORE_NOT_PLAYED?> processing instruction
-in its BOARD; our settings travel in a <?CLUBSCORE_SCORING?> instruction in EVENT.
+in its BOARD; a line of points the director assigned is written as Compscore3 writes
+one, its adjusted SCORE (A5050) with the assigned points, and marked for ClubScore by a
+<?CLUBSCORE_ASSIGNED_POINTS?> instruction in its TRAVELLER_LINE; our settings travel in
+a <?CLUBSCORE_SCORING?> instruction in EVENT.
 Readers skip instructions that are not theirs, and the file stays valid against the
 1.2 DTD.
 
@@ -39,11 +42,12 @@ from typing import cast
 from .conventions import CONVENTIONS_KEY
 from .errors import FormatError
 from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
-from .usebio import EVENT_TYPE_SPELLINGS, HAND_ORDER, NOT_PLAYED, POINTS_ELEMENTS, SUIT_ELEMENTS
+from .usebio import ASSIGNED_POINTS, EVENT_TYPE_SPELLINGS, HAND_ORDER, NOT_PLAYED, POINTS_ELEMENTS, SUIT_ELEMENTS
 from .writing import (
     PROGRAM_NAME,
     date_parts,
     hands_by_seat,
+    points_text,
     sections_in_order,
     sections_need_names,
     two_decimals,
@@ -169,7 +173,7 @@ class _Writer:
         ns_pair = self.pair_number(line.ns_pair, board.section, where)
         ew_pair = self.pair_number(line.ew_pair, board.section, where)
         ns_element, ew_element = POINTS_ELEMENTS[self.event.scoring]
-        ns_points, ew_points = two_decimals(line.published_ns_points), two_decimals(line.published_ew_points)
+        ns_points, ew_points = (points_text(value, line.assigned) for value in (line.published_ns_points, line.published_ew_points))
         if line.score == "NP":
             fields = {
                 "NS_PAIR_NUMBER": ns_pair, "EW_PAIR_NUMBER": ew_pair, "CONTRACT": line.contract,
@@ -191,6 +195,8 @@ class _Writer:
         _optional(element, "NOTES", line.note)
         _optional(element, ns_element, ns_points)
         _optional(element, ew_element, ew_points)
+        if line.assigned:
+            element.append(_instruction(ASSIGNED_POINTS, ""))
 
     def pair_number(self, key: str, section: str, where: str) -> str:
         """ "7" in a Howell, "7NS" in a Mitchell (as Compscore3 writes), "(B) 7NS" for a

@@ -30,6 +30,14 @@ def two_decimals(value: Decimal | None) -> str | None:
     return None if value is None else str(round_to_places(value, 2))
 
 
+def points_text(value: Decimal | None, assigned: bool) -> str | None:
+    """A line's published points: two decimals, except points a director assigned to more
+    places, written exactly (the figure is the director's, not a rounding of ours)."""
+    if value is None or not assigned or value == round_to_places(value, 2):
+        return two_decimals(value)
+    return format(value.normalize(), "f")
+
+
 def date_parts(text: str) -> tuple[int, int, int] | None:
     """(year, month, day) from "09/03/2026", "5/12/2015", "2013.08.20" or "2025-04-07"."""
     text = text.strip()

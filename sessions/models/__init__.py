@@ -2,7 +2,9 @@
 
 from .analysis import AnalysisStatus, BoardAnalysis
 from .api_keys import ApiKey
-from .choices import LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
+from .choices import (
+    LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, PointsUnit, ResultKind, Seat, Strain, Vulnerability,
+)
 from .clubs import NO_MASTER_POINTS, Club, ClubDirector, MasterPointFederation, Player
 from .events import (
     Board,
@@ -61,7 +63,7 @@ __all__ = [
     "LINE_ACTIONS", "Board", "ButlerDatum", "ChangeAction", "Club", "ClubDirector", "Combination", "CombinedBy",
     "CrossImps", "Direction",
     "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",
-    "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
+    "PointsUnit", "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "ShortTotals", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
     "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py

@@ -53,7 +53,15 @@ class ResultKind(models.TextChoices):
     ASSIGNED = "assigned", "Assigned score"
     ARTIFICIAL = "artificial", "Artificial adjusted score"
     WEIGHTED = "weighted", "Weighted score"
+    # Matchpoints or IMPs the director set on the line (in the event's unit); the
+    # adjusted score written on the traveller, if any, stays in the artificial or score fields.
+    ASSIGNED_POINTS = "points", "Points assigned by the director"
     NOT_PLAYED = "not_played", "Not played"
+
+
+class PointsUnit(models.TextChoices):
+    MATCHPOINTS = "MP", "Matchpoints"
+    IMPS = "IMP", "IMPs"
 
 
 class ChangeAction(models.TextChoices):

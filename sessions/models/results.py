@@ -11,7 +11,7 @@ from django.db.models import F, Q
 
 from sessions.scoring.scores import ARTIFICIAL_PERCENTAGES
 
-from .choices import LINE_ACTIONS, ChangeAction, Doubling, ResultKind, Seat, Strain
+from .choices import LINE_ACTIONS, ChangeAction, Doubling, PointsUnit, ResultKind, Seat, Strain
 from .events import Board, Pair, Section, Session
 from .validation import ChecksInOneQuery
 
@@ -44,6 +44,15 @@ def line_constraints(prefix: str) -> list[models.CheckConstraint]:
         models.CheckConstraint(
             condition=~Q(kind=ResultKind.WEIGHTED) | Q(weighted_parts__isnull=False), name=f"{prefix}_weighted_has_parts",
         ),
+        # One check for both rules (each check costs a full_clean three queries): points
+        # assigned have both figures and a unit, and matchpoints are never negative.
+        models.CheckConstraint(
+            condition=~Q(kind=ResultKind.ASSIGNED_POINTS)
+            | (Q(assigned_ns_points__isnull=False, assigned_ew_points__isnull=False)  # (NULL >= 0 would pass)
+               & (Q(points_unit=PointsUnit.IMPS)
+                  | Q(assigned_ns_points__gte=0, assigned_ew_points__gte=0, points_unit=PointsUnit.MATCHPOINTS))),
+            name=f"{prefix}_points_have_figures",
+        ),
     ]
 
 
@@ -65,6 +74,11 @@ class TravellerLine(ChecksInOneQuery, models.Model):
     artificial_ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
     # Weighted score: [["2/3", 620], ["1/3", -100]] (weights as exact fractions).
     weighted_parts = models.JSONField(null=True, blank=True)
+    # Points the director assigned (kind ASSIGNED_POINTS), in ``points_unit``: matchpoints
+    # out of the board's top as the line is shown, or IMPs. Exact decimals, as typed or published.
+    assigned_ns_points = models.DecimalField(max_digits=10, decimal_places=4, null=True, blank=True)
+    assigned_ew_points = models.DecimalField(max_digits=10, decimal_places=4, null=True, blank=True)
+    points_unit = models.CharField(max_length=3, choices=PointsUnit, blank=True)
     entered_text = models.CharField(max_length=60, help_text="What the director typed.")
     text = models.CharField(max_length=60, help_text="The result written the standard way.")
     updated_at = models.DateTimeField(auto_now=True)

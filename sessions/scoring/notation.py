@@ -24,6 +24,12 @@ weighted score (Law 12C1c)               ``W`` then weight and assigned score pe
                                          ``W 2/3 NS 620, 1/3 EW 100``; a weight is a
                                          fraction (2/3), a percentage (40%) or a
                                          decimal (0.4); the weights must sum to 1.
+points assigned by the director          ``MP 23/11`` (matchpoints, NS first),
+                                         ``IMP 3/-3`` (IMPs); figures may be decimal
+                                         (``MP 23.5/10.5``). The adjusted score the
+                                         director wrote may come first, shown on the
+                                         traveller: ``A50/50 MP 23/11``, ``NS 420 MP
+                                         20/14``. The line is compared with no other.
 not played                               ``NP``, ``not played``
 =======================================  ==============================================
 
@@ -35,7 +41,7 @@ NS 620 is refused). Impossible played outcomes are refused with the reason.
 ``format_result`` writes the house short form, which ``parse_result`` reads back:
 contract, declarer, then the outcome relative to the contract: ``4SX N =``,
 ``4H S -1``, ``3NT W +1``; ``PASS``; ``NS 420`` / ``EW 100``; ``A60/40``;
-``W 2/3 NS 620, 1/3 EW 100``; ``NP``.
+``W 2/3 NS 620, 1/3 EW 100``; ``A50/50 MP 23/11``; ``NP``.
 
 ``parse_lead`` reads an opening lead, suit then card or card then suit, in letters or
 suit symbols (``HK``, ``kh``, ``♥K``, ``S10``, ``10s``), into the house form ``HK``/``ST``.
@@ -46,6 +52,7 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from typing import NoReturn, Union
@@ -54,7 +61,7 @@ from .boards import Seat, Side, Vulnerability, is_vulnerable, parse_seat, vulner
 from .contracts import MAX_TRICKS, Contract, Doubling, Strain, check_tricks, is_pass, parse_contract
 from .deal_score import deal_score
 from .errors import ScoringError
-from .scores import NOT_PLAYED, Artificial, LineScore, NotPlayed, Weighted
+from .scores import NOT_PLAYED, Artificial, AssignedPoints, LineScore, NotPlayed, Weighted
 
 
 @dataclass(frozen=True)
@@ -93,7 +100,7 @@ class Assigned:
         check_producible(self.ns_score)
 
 
-Result = Union[Played, PassedOut, Assigned, Artificial, Weighted, NotPlayed]
+Result = Union[Played, PassedOut, Assigned, Artificial, Weighted, AssignedPoints, NotPlayed]
 
 # --- which scores a deal can produce ----------------------------------------------
 
@@ -155,10 +162,14 @@ _ARTIFICIAL_RE = re.compile(r"A\s*(?P<ns>\d\d)\s*/?\s*(?P<ew>\d\d)", re.ASCII)
 _AVE_PAIR_RE = re.compile(r"AVE\s*(?P<ns>[+-]?)\s*/\s*AVE\s*(?P<ew>[+-]?)", re.ASCII)
 _WEIGHTED_RE = re.compile(r"(?:W|WEIGHTED)\s+(?P<parts>.+)", re.ASCII)
 _WEIGHT_PART_RE = re.compile(r"(?P<weight>\d+\s*/\s*\d+|\d+(?:\.\d+)?\s*%|\d*\.\d+|1)\s+(?P<score>.+)", re.ASCII)
+_FIGURE = r"[+-]?\s*(?:\d+(?:\.\d*)?|\.\d+)"
+_POINTS_RE = re.compile(
+    rf"(?:(?P<ruling>.*?)\s*)?\b(?P<unit>MPS?|IMPS?)\s*(?P<ns>{_FIGURE})\s*/\s*(?P<ew>{_FIGURE})", re.ASCII,
+)
 _NOT_PLAYED_WORDS = frozenset({"NP", "NOT PLAYED", "N/P"})
 _AVE_PERCENT = {"+": 60, "": 50, "-": 40}
 
-_EXAMPLES = "e.g. 4S N 10, 3NT= W, 4H S -1, PASS, NS 420, A60/40, W 2/3 NS 620, 1/3 EW 100 or NP"
+_EXAMPLES = "e.g. 4S N 10, 3NT= W, 4H S -1, PASS, NS 420, A60/40, W 2/3 NS 620, 1/3 EW 100, MP 23/11 or NP"
 
 
 def _normalise(text: str) -> str:
@@ -239,6 +250,24 @@ def _parse_weighted(parts_text: str, board: int | None) -> Weighted:
     return Weighted(tuple(parts))
 
 
+def _parse_points(match: re.Match[str], text: str, board: int | None) -> AssignedPoints:
+    """ "A50/50 MP 23/11": the director's points, after the adjusted score shown (if any)."""
+    ruling: Artificial | int | None = None
+    if match["ruling"]:
+        written = parse_result(match["ruling"], board)
+        if isinstance(written, Assigned):
+            ruling = written.ns_score
+        elif isinstance(written, Artificial):
+            ruling = written
+        else:
+            raise ScoringError(
+                f"{text.strip()!r}: only an adjusted score (A50/50, NS 420) may come before the points assigned"
+            )
+    unit = "IMP" if match["unit"].startswith("I") else "MP"
+    ns_points, ew_points = (Fraction(match[side].replace(" ", "")) for side in ("ns", "ew"))
+    return AssignedPoints(ns_points, ew_points, unit=unit, ruling=ruling)
+
+
 def parse_result(text: str, board: int | None = None) -> Result:
     """Read a traveller line's result; see the module docstring for the forms."""
     cleaned = _normalise(text)
@@ -246,6 +275,8 @@ def parse_result(text: str, board: int | None = None) -> Result:
         raise ScoringError(f"no result entered: write {_EXAMPLES}")
     if board is not None:
         vulnerability(board)  # refuses a bad board number before anything else
+    if match := _POINTS_RE.fullmatch(cleaned):
+        return _parse_points(match, text, board)
     if cleaned in _NOT_PLAYED_WORDS:
         return NOT_PLAYED
     if is_pass(cleaned):
@@ -293,6 +324,10 @@ def ns_score(result: Result, board: int, era: str = "current") -> LineScore:
         for _, score in result.parts:
             check_producible(score, board)
         return result
+    if isinstance(result, AssignedPoints):
+        if isinstance(result.ruling, int):
+            check_producible(result.ruling, board)
+        return result
     if isinstance(result, (Artificial, NotPlayed)):
         return result
     raise ScoringError(f"{result!r} is not a result")
@@ -337,6 +372,30 @@ def format_result(result: Result) -> str:
     if isinstance(result, Weighted):
         parts = (f"{Fraction(weight)} {format_assigned(score)}" for weight, score in result.parts)
         return "W " + ", ".join(parts)
+    if isinstance(result, AssignedPoints):
+        return format_points(result)
     if isinstance(result, NotPlayed):
         return "NP"
     raise ScoringError(f"{result!r} is not a result")
+
+
+def format_figure(value: Fraction) -> str:
+    """A figure as decimals, exactly when it has an exact decimal form ("23", "10.5", "-3");
+    else to 4 places (an assigned figure is typed or read as a decimal: always exact)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    for places in range(1, 9):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            return str(Decimal(scaled.numerator).scaleb(-places))
+    return str(round(Decimal(value.numerator) / value.denominator, 4))
+
+
+def format_points(points: AssignedPoints) -> str:
+    """ "MP 23/11", "IMP 3/-3", "A50/50 MP 23/11": the ruling shown first when there is one."""
+    figures = f"{points.unit} {format_figure(points.ns_points)}/{format_figure(points.ew_points)}"
+    if points.ruling is None:
+        return figures
+    ruling = points.ruling
+    shown = format_assigned(ruling) if isinstance(ruling, int) else format_result(ruling)
+    return f"{shown} {figures}"

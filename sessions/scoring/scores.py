@@ -1,8 +1,8 @@
 """What a traveller line holds once it is scored for comparison.
 
 A board's line is compared by its NS score. Besides a plain number, a director can
-enter an artificial adjusted score (Law 12C2), a weighted score (Law 12C1c) or
-"not played". These small frozen types are shared by the notation parser and the
+enter an artificial adjusted score (Law 12C2), a weighted score (Law 12C1c),
+matchpoints or IMPs of their own (AssignedPoints) or "not played". These small frozen types are shared by the notation parser and the
 pairs scoring (matchpoints, cross-IMPs, Butler).
 """
 
@@ -50,6 +50,43 @@ class Weighted:
             raise ScoringError(f"the weights of a weighted score sum to {total}, not 1")
 
 
+#: The units a director may assign points in: matchpoints, or IMPs (cross-IMPs or Butler).
+POINT_UNITS = ("MP", "IMP")
+
+
+@dataclass(frozen=True)
+class AssignedPoints:
+    """Points a director assigned on a line directly, NS first: the line is compared with
+    no other, and its pairs get exactly these figures (RULES 5). ``unit`` is "MP"
+    (matchpoints on the board's top as the line is shown) or "IMP" (the line's
+    cross-IMPs or Butler IMPs). ``ruling`` is the adjusted score the director wrote on
+    the traveller, if any (A50/50, or an NS score): shown only, never compared."""
+
+    ns_points: Fraction
+    ew_points: Fraction
+    unit: str = "MP"
+    ruling: Artificial | int | None = None
+
+    def __post_init__(self) -> None:
+        if self.unit not in POINT_UNITS:
+            raise ScoringError(f"assigned points are matchpoints (MP) or IMPs (IMP), not {self.unit!r}")
+        for side, value in (("NS", self.ns_points), ("EW", self.ew_points)):
+            if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+                raise ScoringError(f"the {side} points assigned must be a number, not {value!r}")
+            if self.unit == "MP" and value < 0:
+                raise ScoringError(f"{side} cannot be assigned {value} matchpoints: matchpoints are never negative")
+        object.__setattr__(self, "ns_points", Fraction(self.ns_points))
+        object.__setattr__(self, "ew_points", Fraction(self.ew_points))
+
+    def check_top(self, top: Fraction, where: str = "") -> None:
+        """Refuse matchpoints above the board's ``top`` (what the line is shown out of)."""
+        for side, value in (("NS", self.ns_points), ("EW", self.ew_points)):
+            if value > top:
+                raise ScoringError(
+                    f"{where}{side} cannot be assigned {float(value):g} matchpoints: the board's top is {float(top):g}"
+                )
+
+
 @dataclass(frozen=True)
 class NotPlayed:
     """The board was not played by these pairs: it is removed for both."""
@@ -58,4 +95,4 @@ class NotPlayed:
 NOT_PLAYED = NotPlayed()
 
 #: A line's score for comparison: an NS score in points, or one of the special kinds.
-LineScore = Union[int, Artificial, Weighted, NotPlayed]
+LineScore = Union[int, Artificial, Weighted, AssignedPoints, NotPlayed]

@@ -44,7 +44,7 @@ from .options import (
 )
 from .ranking import places
 from .rounding import round_to_places
-from .scores import Artificial, LineScore, NotPlayed, Weighted
+from .scores import Artificial, AssignedPoints, LineScore, NotPlayed, Weighted
 
 METHODS = tuple(Method)
 LINE_DISPLAYS = tuple(LineDisplay)
@@ -60,7 +60,7 @@ class Line:
     board: int
     ns_pair: str  # pair key, unique in the session ("A:1NS", "A:3")
     ew_pair: str
-    score: LineScore  # int NS score | Artificial | Weighted | NotPlayed
+    score: LineScore  # int NS score | Artificial | Weighted | AssignedPoints | NotPlayed
     section: str = ""  # matchpointed within its section unless options.across_field
     group: int = 0  # fouled board: lines with the same group played the same cards
 
@@ -238,7 +238,7 @@ def score_session(session: SessionInput) -> SessionResult:
 def _check_session(lines: Sequence[Line], fields: Mapping[str, str]) -> None:
     """Refuse lines no session can hold, naming the line."""
     seen: set[tuple[str, int]] = set()
-    scores = (int, Artificial, Weighted, NotPlayed)
+    scores = (int, Artificial, Weighted, AssignedPoints, NotPlayed)
     for line in lines:
         board, score = line.board, line.score
         if isinstance(board, bool) or not isinstance(board, int) or board < 1:
@@ -365,6 +365,8 @@ def _matchpoint_group(
                 shown=_artificial_points(score, shown_top), counted=_artificial_points(score, counted_top),
                 shown_top=shown_top, counted_top=counted_top,
             )
+        elif isinstance(score, AssignedPoints):
+            figures[index] = _assigned_matchpoints(lines[index], score, shown_top, counted_top)
 
 
 def _full_results(results_on_board: Mapping[tuple[str, int], int], results_per_board: int | None) -> dict[str, int]:
@@ -429,6 +431,40 @@ def _artificial_points(score: Artificial, top: Fraction) -> tuple[Fraction, Frac
     return top * score.ns_percent / HUNDRED, top * score.ew_percent / HUNDRED
 
 
+def _assigned_matchpoints(line: Line, score: AssignedPoints, shown_top: Fraction, counted_top: Fraction) -> _LineFigures:
+    """A director's matchpoints: shown as assigned, out of the board's top as the line is
+    shown; the totals count the same share of the top they add up (RULES 5).
+
+    Figures above the top are not refused here: while a session is being entered a board's
+    top grows with its results, so the director's entry checks the figures against the top
+    the movement gives the board, and an import against the file's (assigned_beyond_top)."""
+    _check_unit(line, score, "MP")
+    shown = (score.ns_points, score.ew_points)
+    shares = tuple(points / shown_top for points in shown) if shown_top else (Fraction(1, 2), Fraction(1, 2))
+    counted = (counted_top * shares[0], counted_top * shares[1])
+    return _LineFigures(shown=shown, counted=counted, shown_top=shown_top, counted_top=counted_top)
+
+
+def assigned_beyond_top(result: SessionResult) -> list[str]:
+    """Why each line of assigned matchpoints above its board's top cannot stand ([] if none)."""
+    refusals = []
+    for scored in result.lines:
+        score = scored.line.score
+        if isinstance(score, AssignedPoints) and score.unit == "MP" and scored.top is not None:
+            try:
+                score.check_top(scored.top, f"{_where(scored.line)}: ")
+            except ScoringError as error:
+                refusals.append(str(error))
+    return refusals
+
+
+def _check_unit(line: Line, score: AssignedPoints, unit: str) -> None:
+    """Refuse points assigned in the other unit (IMPs in a matchpoint event, or the reverse)."""
+    if score.unit != unit:
+        wanted = "matchpoints (MP)" if unit == "MP" else "IMPs (IMP)"
+        raise ScoringError(f"{_where(line)}: this event is scored in {wanted}: assign the line's points in them")
+
+
 def _apply_session_percentages(lines: Sequence[Line], figures: list[_LineFigures]) -> None:
     """EBU/ACBL option: Ave+ gives max(60 %, own %), Ave- min(40 %, own %).
 
@@ -440,7 +476,7 @@ def _apply_session_percentages(lines: Sequence[Line], figures: list[_LineFigures
     tops: dict[str, Fraction] = defaultdict(Fraction)
     for line, figure in zip(lines, figures):
         # (a matchpointed line's counted figures always come with their top)
-        if figure.counted is None or figure.counted_top is None or isinstance(line.score, Artificial):
+        if figure.counted is None or figure.counted_top is None or isinstance(line.score, (Artificial, AssignedPoints)):
             continue
         for pair, earned in zip((line.ns_pair, line.ew_pair), figure.counted):
             points[pair] += earned
@@ -498,6 +534,10 @@ def _score_imps(
             score = lines[index].score
             if isinstance(score, Artificial):
                 figures[index].counted = figures[index].shown = _artificial_imps(score, options, comparisons)
+                figures[index].counted_top = Fraction(comparisons if cross else 1)
+            elif isinstance(score, AssignedPoints):  # the director's IMPs, as shown and counted
+                _check_unit(lines[index], score, "IMP")
+                figures[index].counted = figures[index].shown = (score.ns_points, score.ew_points)
                 figures[index].counted_top = Fraction(comparisons if cross else 1)
 
 

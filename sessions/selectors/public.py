@@ -139,6 +139,11 @@ class TravellerRow:
         return self.result.kind == ResultKind.PLAYED
 
     @property
+    def has_assigned_points(self) -> bool:
+        """The line's points were set by the director, not scored against the others."""
+        return self.result.kind == ResultKind.ASSIGNED_POINTS
+
+    @property
     def contract(self) -> str:
         """"4SX" for a played board; otherwise the whole result ("PASS", "A60/40", "NS 420", "NP")."""
         result = self.result
@@ -187,6 +192,11 @@ class BoardRows(Sequence[TravellerRow]):
 
     def __len__(self) -> int:
         return len(self._ids)
+
+    @property
+    def has_assigned_points(self) -> bool:
+        """Whether a line of the board carries points the director assigned (its footnote)."""
+        return self._scored.has_assigned_points(self._ids)
 
     def __getitem__(self, index):  # an int or a slice, as a list takes them
         if self._all is not None:
@@ -350,6 +360,11 @@ class Scorecard:
     # Who played which rounds, when the pair's players changed: [("round 1", "Ann & Bob"), ...].
     lineups: tuple[tuple[str, str], ...] = ()
     award: AwardShown | None = None  # the pair's master points, once the session is final
+
+    @property
+    def has_assigned_points(self) -> bool:
+        """Whether a board of the card carries points the director assigned (its footnote)."""
+        return any(row.line.has_assigned_points for row in self.rows)
 
     @property
     def points_total(self) -> Fraction:

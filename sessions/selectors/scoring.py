@@ -25,6 +25,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -38,7 +39,7 @@ from sessions.models import (
 from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import Contract
 from sessions.scoring.notation import Played, ns_score
-from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore, Weighted
+from sessions.scoring.scores import NOT_PLAYED, Artificial, AssignedPoints, LineScore, Weighted
 from sessions.scoring.session import (
     Line,
     ScoredLine,
@@ -104,13 +105,17 @@ class StoredLine(NamedTuple):
     board_section_id: int | None  # the section whose own deal this is; None: shared by all
     board_id: int
     round: int | None  # the round it was played in (a change of player credits its players)
+    assigned_ns_points: Decimal | None  # points the director assigned (kind ASSIGNED_POINTS)
+    assigned_ew_points: Decimal | None
+    points_unit: str
 
 
 #: The Result fields (and the board's number and section) each StoredLine holds, in order.
 STORED_LINE_FIELDS = (
     "pk", "board__number", "section_id", "ns_pair_id", "ew_pair_id", "group", "kind", "ns_score",
     "artificial_ns_percent", "artificial_ew_percent", "weighted_parts", "level", "strain", "doubling",
-    "declarer", "tricks", "board__section_id", "board_id", "round",
+    "declarer", "tricks", "board__section_id", "board_id", "round", "assigned_ns_points", "assigned_ew_points",
+    "points_unit",
 )
 
 
@@ -130,7 +135,19 @@ def line_score(result: Result | StoredLine) -> LineScore:
         return Weighted(tuple((Fraction(weight), int(score)) for weight, score in result.weighted_parts))
     if result.kind == ResultKind.NOT_PLAYED:
         return NOT_PLAYED
+    if result.kind == ResultKind.ASSIGNED_POINTS:
+        return assigned_points(result)
     return result.ns_score
+
+
+def assigned_points(result: Result | StoredLine) -> AssignedPoints:
+    """A line of points the director assigned, with the adjusted score written beside them."""
+    ruling: Artificial | int | None = result.ns_score
+    if result.artificial_ns_percent is not None and result.artificial_ew_percent is not None:
+        ruling = Artificial(result.artificial_ns_percent, result.artificial_ew_percent)
+    return AssignedPoints(
+        Fraction(result.assigned_ns_points), Fraction(result.assigned_ew_points), unit=result.points_unit, ruling=ruling,
+    )
 
 
 def played_ns_score(result: Result, era: str) -> int:
@@ -308,6 +325,11 @@ class ScoredSession:
     def scored_line(self, result: Result) -> ScoredLine | None:
         index = self._line_index.get(result.pk)
         return None if index is None else self.result.lines[index]
+
+    def has_assigned_points(self, line_ids: Iterable[int]) -> bool:
+        """Whether any of these lines carries points the director assigned: no query."""
+        index = self._line_index
+        return any(isinstance(self.result.lines[index[pk]].line.score, AssignedPoints) for pk in line_ids if pk in index)
 
     @functools.cached_property
     def results(self) -> tuple[Result, ...]:

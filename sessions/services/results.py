@@ -17,8 +17,10 @@ lines that played the same cards share a group and are scored only against each 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -27,11 +29,16 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from sessions.models import Board, ChangeAction, MatchBoard, Pair, Result, ResultChange, ResultKind, Seating, Section, Session
-from sessions.models import WebhookEvent
+from sessions.models import (
+    Board, ChangeAction, MatchBoard, Pair, PointsUnit, Result, ResultChange, ResultKind, ScoringMethod, Seating, Section,
+    Session, WebhookEvent,
+)
 from sessions.scoring.errors import ScoringError
+from sessions.scoring.matchpoints import scale_named
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
-from sessions.scoring.scores import Artificial, NotPlayed, Weighted
+from sessions.scoring.options import LineDisplay
+from sessions.scoring.scores import Artificial, AssignedPoints, NotPlayed, Weighted
+from sessions.selectors.scoring import assigned_points
 
 from .mail import mail_amended_on_change
 from .errors import ResultConflict
@@ -66,6 +73,38 @@ def _clean_lead(lead: str) -> str:
 def _fill(line: Result, text: str, lead: str) -> None:
     """Set the line's result fields from the director's text (ValidationError if impossible)."""
     fill_line(line, text, lead, line.board.number)
+    if line.kind == ResultKind.ASSIGNED_POINTS:
+        _refuse_other_unit(line)
+        _refuse_points_beyond_top(line)
+
+
+def _refuse_other_unit(line: Result) -> None:
+    """Points assigned in the event's own unit: matchpoints in a matchpoint event, else IMPs."""
+    matchpoints = line.board.session.event.method == ScoringMethod.MATCHPOINTS
+    wanted, example = ("MP", "MP 23/11") if matchpoints else ("IMP", "IMP 3/-3")
+    if line.points_unit != wanted:
+        scoring = "matchpoints" if matchpoints else "IMPs"
+        raise ValidationError({"text": f"this event is scored in {scoring}: assign the points as {example}"})
+
+
+def _refuse_points_beyond_top(line: Result) -> None:
+    """Assigned matchpoints lie within the board's top: the top the movement gives it (from
+    its tables in the section, or in every section when scored across the field), not the
+    top of the results entered so far, which grows during the session."""
+    if line.points_unit != PointsUnit.MATCHPOINTS:
+        return
+    event = line.board.session.event
+    seatings = Seating.objects.filter(section__session_id=line.board.session_id) if event.across_field \
+        else Seating.objects.filter(section_id=line.section_id)
+    number = line.board.number
+    tables = Counter(board for boards in seatings.values_list("boards", flat=True) for board in boards)
+    # The line's top as it is shown: the field's full top, or (Compscore3's convention) the board's own.
+    results = tables[number] if event.line_display == LineDisplay.AS_PLAYED else max(tables.values(), default=0)
+    top = scale_named(event.mp_scale).top(results)
+    try:
+        assigned_points(line).check_top(top, f"board {number}: ")
+    except ScoringError as error:
+        raise ValidationError({"text": str(error)}) from None
 
 
 def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> None:
@@ -81,6 +120,8 @@ def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> N
     line.level = line.tricks = line.ns_score = None
     line.strain = line.doubling = line.declarer = ""
     line.artificial_ns_percent = line.artificial_ew_percent = line.weighted_parts = None
+    line.assigned_ns_points = line.assigned_ew_points = None
+    line.points_unit = ""
     line.entered_text, line.text, line.lead = text.strip()[:60], format_result(parsed), cleaned_lead
     if isinstance(parsed, Played):
         line.kind = ResultKind.PLAYED
@@ -96,8 +137,25 @@ def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> N
     elif isinstance(parsed, Weighted):
         line.kind = ResultKind.WEIGHTED
         line.weighted_parts = [[str(Fraction(weight)), value] for weight, value in parsed.parts]
+    elif isinstance(parsed, AssignedPoints):
+        _fill_points(line, parsed)
     elif isinstance(parsed, NotPlayed):
         line.kind = ResultKind.NOT_PLAYED
+
+
+def _fill_points(line: Result | MatchBoard, points: AssignedPoints) -> None:
+    """The director's points, with the adjusted score written beside them (if any)."""
+    if isinstance(line, MatchBoard):
+        raise ValidationError({"text": "a teams match compares its two rooms: points cannot be assigned on a room"})
+    line.kind = ResultKind.ASSIGNED_POINTS
+    line.points_unit = points.unit
+    line.assigned_ns_points, line.assigned_ew_points = (
+        Decimal(value.numerator) / Decimal(value.denominator) for value in (points.ns_points, points.ew_points)
+    )
+    if isinstance(points.ruling, Artificial):
+        line.artificial_ns_percent, line.artificial_ew_percent = points.ruling.ns_percent, points.ruling.ew_percent
+    elif isinstance(points.ruling, int):
+        line.ns_score = points.ruling
 
 
 def log_text(line: Result | MatchBoard) -> str:
@@ -381,6 +439,7 @@ def _current(result: Result, *, lock: bool = False) -> Result | None:
 _RESULT_FIELDS = (
     "kind", "level", "strain", "doubling", "declarer", "tricks", "lead", "ns_score",
     "artificial_ns_percent", "artificial_ew_percent", "weighted_parts", "entered_text", "text",
+    "assigned_ns_points", "assigned_ew_points", "points_unit",
 )
 
 

@@ -32,8 +32,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from sessions.models import (
-    Board, EntryStatus, MatchBoard, MatchTableEntry, MatchTableLink, Pair, Player, Result, Seating, Session,
-    TableEntry, TableLink, TeamEvent,
+    Board, EntryStatus, MatchBoard, MatchTableEntry, MatchTableLink, Pair, Player, Result, ResultKind, Seating,
+    Session, TableEntry, TableLink, TeamEvent,
 )
 
 from sessions.selectors.lineups import pair_spells, players_in_round
@@ -216,6 +216,8 @@ def table_entry_send(
         board=board, section=link.section, ns_pair=seating.ns_pair.label, ew_pair=seating.ew_pair.label,
         text=text, lead=lead, round=seating.round,
     )
+    if checked.result.kind == ResultKind.ASSIGNED_POINTS:  # a ruling, not a table's result
+        raise ValidationError({"text": "only the director assigns a line's points: enter the result played"})
     if checked.warnings and not accept_warnings:
         return SendOutcome(None, checked.warnings)
     TableEntry.objects.filter(board=board, ns_pair=seating.ns_pair, status=EntryStatus.PENDING).update(

@@ -50,7 +50,7 @@ from sessions.formats import FormatError, ParsedBoard, ParsedEvent, ParsedLine, 
 from sessions.formats.common import MAX_PAIR_NUMBER, PASSED_OUT_CONTRACTS, in_range, is_number, played_score, shown
 from sessions.formats.conventions import carried_era
 from sessions.formats.masterpoints import file_masterpoints
-from sessions.formats.to_engine import options_for, ranking_fields
+from sessions.formats.to_engine import mark_assigned_points, options_for, parsed_line_score, ranking_fields
 from sessions.formats.writing import date_parts
 from sessions.performance import garbage_collection_paused
 from sessions.models import (
@@ -61,6 +61,7 @@ from sessions.models import (
     Handicap,
     MovementKind,
     Pair,
+    PointsUnit,
     Rankings,
     Result,
     ResultKind,
@@ -73,9 +74,11 @@ from sessions.scoring import boards as engine_boards
 from sessions.scoring.contracts import parse_contract
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Played, format_assigned, format_result, parse_lead
-from sessions.scoring.scores import Artificial
+from sessions.scoring.scores import Artificial, AssignedPoints
 from sessions.scoring.session import ScoringOptions
-from sessions.selectors.scoring import EVENT_OPTION_FIELDS, field_name, pair_key, session_score, splits_directions
+from sessions.selectors.scoring import (
+    EVENT_OPTION_FIELDS, field_name, pair_key, scoring_options, session_score, splits_directions,
+)
 from sessions.services.analysis import analysis_request
 from sessions.services.players import TypedPlayer, players_find_or_add
 from sessions.services.sessions import session_log
@@ -248,11 +251,33 @@ def clean_lead(text: str) -> str:
         return ""
 
 
-def result_values(line: ParsedLine, board: int, vulnerability: str, era: str = "current") -> dict[str, object]:
+def result_values(
+    line: ParsedLine, board: int, vulnerability: str, era: str = "current", unit: str = PointsUnit.MATCHPOINTS,
+) -> dict[str, object]:
     """The Result fields for a traveller line (see the module docstring). A file scored
     under an older era (a ClubScore export says so) holds that era's scores; a played
     line is stored, as typed lines are, with today's score (pages rescore it by the era).
-    Of the line, only its RESULT_PARTS count (``board`` only names it in a refusal)."""
+    Of the line, only its RESULT_PARTS count (``board`` only names it in a refusal), and
+    for a line of assigned points its published figures too (in ``unit``)."""
+    values = _plain_values(line, board, vulnerability, era)
+    if not line.assigned:
+        return values
+    points = parsed_line_score(line, ScoringMethod.MATCHPOINTS if unit == PointsUnit.MATCHPOINTS else ScoringMethod.CROSS_IMPS)
+    assert isinstance(points, AssignedPoints)  # an assigned line has both figures
+    contract = {name: values[name] for name in _CONTRACT_FIELDS if name in values}
+    return {
+        **contract, "kind": ResultKind.ASSIGNED_POINTS, "entered_text": values["entered_text"], "lead": values["lead"],
+        "ns_score": values.get("ns_score") if values["kind"] == ResultKind.ASSIGNED else None,
+        "artificial_ns_percent": values.get("artificial_ns_percent"), "artificial_ew_percent": values.get("artificial_ew_percent"),
+        "assigned_ns_points": line.published_ns_points, "assigned_ew_points": line.published_ew_points,
+        "points_unit": unit, "text": format_result(points),
+    }
+
+
+_CONTRACT_FIELDS = ("level", "strain", "doubling", "declarer", "tricks")
+
+
+def _plain_values(line: ParsedLine, board: int, vulnerability: str, era: str) -> dict[str, object]:
     entered = " ".join(part for part in (line.contract, line.declarer, _text(line.tricks), line.raw_score or line.score) if part)
     values: dict[str, object] = {"entered_text": entered[:60], "lead": ""}
     score = line.score
@@ -292,7 +317,7 @@ def result_values(line: ParsedLine, board: int, vulnerability: str, era: str = "
 
 
 #: What of a line result_values reads: a board's lines repeat a few dozen results, each
-#: worked out once per vulnerability on import.
+#: worked out once per vulnerability on import (a line of assigned points is its own).
 RESULT_PARTS = ("contract", "declarer", "tricks", "lead", "score", "raw_score")
 _result_parts = attrgetter(*RESULT_PARTS)
 
@@ -366,6 +391,12 @@ class _Importer:
         byes = self.phantom_byes()
         kept = [pair for pair in self.parsed.pairs if pair.key not in byes]
         event = self.choose_event(kept, letters)
+        assigned = mark_assigned_points(self.parsed, scoring_options(event))
+        if assigned:
+            self.notes.append(
+                f"{assigned} adjusted lines carry points the director assigned (the file's figures, "
+                "not what the adjusted score gives)"
+            )
         for name, letter in letters.items():
             if name != letter:
                 self.notes.append(f"section {name!r} is stored as section {letter}")
@@ -590,6 +621,7 @@ class _Importer:
         """Store the lines as rows (72,000 in a national event: no Result object each)."""
         several = len(sections) > 1
         era = carried_era(self.parsed.extra)
+        unit = PointsUnit.MATCHPOINTS if session.event.method == ScoringMethod.MATCHPOINTS else PointsUnit.IMPS
         updated_by = self.user.pk if self.user is not None else None
         stored: list[_StoredLine] = []
         seen: set[tuple[int, str]] = set()
@@ -606,14 +638,14 @@ class _Importer:
                 where = f"board {number}" + (f" section {letters[section_name]}" if several else "")
                 where += f" {ns.label} v {ew.label}"
                 self.check_line(line, section_name, where, seen, number)
-                key = (_result_parts(line), board.vulnerability)
+                key = (_result_parts(line), board.vulnerability, line.assigned and id(line))
                 values = known.get(key)
                 row = {
                     "board_id": board.pk, "section_id": section.pk, "ns_pair_id": ns.pk, "ew_pair_id": ew.pk,
                     "updated_by_id": updated_by,
                 }
                 if values is None:
-                    values = known[key] = result_values(line, number, board.vulnerability, era)
+                    values = known[key] = result_values(line, number, board.vulnerability, era, unit)
                     first_of_each.append(row)
                 row.update(values)
                 dropped_leads += bool(line.lead) and not values["lead"] and values["kind"] == ResultKind.PLAYED

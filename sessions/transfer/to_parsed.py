@@ -40,8 +40,18 @@ def contract_text(result: Result) -> str:
     return f"{result.level}{result.strain}{result.doubling}" if result.level else ""
 
 
+#: The SCORE of a line of assigned points the director gave no adjusted score for: an
+#: Ave, which readers take with the points beside it (as Compscore3 writes such a line).
+UNRULED_POINTS_SCORE = "A5050"
+
+
 def score_text(result: Result) -> str:
-    """The formats' normalised NS score: "420", "PASS", "NP", "A6040"."""
+    """The formats' normalised NS score: "420", "PASS", "NP", "A6040"; for assigned
+    points, the adjusted score written beside them."""
+    if result.kind == ResultKind.ASSIGNED_POINTS:
+        if result.artificial_ns_percent is not None and result.artificial_ew_percent is not None:
+            return f"A{result.artificial_ns_percent:02d}{result.artificial_ew_percent:02d}"
+        return UNRULED_POINTS_SCORE if result.ns_score is None else str(result.ns_score)
     if result.kind == ResultKind.NOT_PLAYED:
         return "NP"
     if result.kind == ResultKind.PASSED:
@@ -120,6 +130,11 @@ def _boards(scored: ScoredSession) -> list[ParsedBoard]:
 def _line(scored: ScoredSession, result: Result) -> ParsedLine:
     ours = scored.scored_line(result)
     letter = result.section.letter
+    if result.kind == ResultKind.ASSIGNED_POINTS:  # the director's figures, exactly as set
+        ns_points, ew_points = result.assigned_ns_points, result.assigned_ew_points
+    else:
+        ns_points = published(ours.ns_points) if ours else None
+        ew_points = published(ours.ew_points) if ours else None
     return ParsedLine(
         ns_pair=pair_key(result.ns_pair, letter),
         ew_pair=pair_key(result.ew_pair, letter),
@@ -128,9 +143,10 @@ def _line(scored: ScoredSession, result: Result) -> ParsedLine:
         tricks=result.tricks,
         lead=result.lead,
         score=score_text(result),
-        published_ns_points=published(ours.ns_points) if ours else None,
-        published_ew_points=published(ours.ew_points) if ours else None,
+        published_ns_points=ns_points,
+        published_ew_points=ew_points,
         published_datum=ours.datum if ours else None,
         round=result.round,
         table=result.table,
+        assigned=result.kind == ResultKind.ASSIGNED_POINTS,
     )

@@ -12,6 +12,7 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 USEBIO_FILES = [
     "cobalt_butler_howell.xml",
     "cobalt_mp_pairs_mitchell_03.xml",
+    "cobalt_mp_pairs_mitchell_03_assigned.xml",
     "cobalt_mp_pairs_mitchell_04.xml",
     "cobalt_notsupported.xml",
     "cross-imp-pairs.xml",
@@ -25,6 +26,7 @@ USEBIO_FILES = [
     "uk_00202217+001532.xml",
     "uk_00202711+000827.xml",
     "uk_00210009+002061.xml",
+    "uk_00210009+002061_assigned.xml",
     "uk_brian_welwyn_20250409.xml",
     "uk_realbridge_20250407.xml",
 ]

@@ -31,6 +31,7 @@ AWARD_FILES = {
     "uk_00202217+001532.xml": "ebu",
     "uk_00202711+000827.xml": "ebu",
     "uk_00210009+002061.xml": "ebu",
+    "uk_00210009+002061_assigned.xml": "ebu",  # (derived: a director's assigned points on one line)
     "uk_brian_welwyn_20250409.xml": "ebu",
 }
 

@@ -61,3 +61,23 @@ def test_a_passed_out_board_scores_zero(session):
 
 def test_an_artificial_score_needs_real_percentages(session):
     refused(session, kind=ResultKind.ARTIFICIAL, artificial_ns_percent=55, artificial_ew_percent=45)
+
+
+POINTS = dict(kind=ResultKind.ASSIGNED_POINTS, level=None, strain="", declarer="", tricks=None, ns_score=None,
+              text="MP 3/1")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        dict(assigned_ns_points=None, assigned_ew_points=1, points_unit="MP"),  # a figure missing
+        dict(assigned_ns_points=3, assigned_ew_points=1, points_unit=""),  # no unit
+        dict(assigned_ns_points=-1, assigned_ew_points=3, points_unit="MP"),  # negative matchpoints
+    ],
+)
+def test_assigned_points_need_both_figures_a_unit_and_matchpoints_from_zero(session, fields):
+    refused(session, **POINTS, **fields)
+
+
+def test_assigned_imps_may_be_negative(session):
+    assert raw_line(session, **POINTS, assigned_ns_points=-3, assigned_ew_points=3, points_unit="IMP").pk

@@ -24,6 +24,7 @@ from tests.transfer.helpers import data
 
 ROUND_TRIP_FILES = [
     "usebio/cobalt_mp_pairs_mitchell_03.xml",
+    "usebio/cobalt_mp_pairs_mitchell_03_assigned.xml",  # matchpoints the director assigned on a line
     "usebio/cobalt_butler_howell.xml",
     "usebio/uk_00210009+002061.xml",  # an artificial score and a passed-out board
     "usebio/nzscorer_pairs-with-np-passed.xml",  # a board not played
@@ -46,7 +47,7 @@ def results_of(session) -> list[tuple]:
         Result.objects.filter(board__session=session).values_list(
             "board__number", "section__letter", "ns_pair__number", "ns_pair__direction", "ew_pair__number",
             "ew_pair__direction", "kind", "level", "strain", "doubling", "declarer", "tricks", "lead", "ns_score",
-            "artificial_ns_percent", "artificial_ew_percent",
+            "artificial_ns_percent", "artificial_ew_percent", "assigned_ns_points", "assigned_ew_points", "points_unit",
         )
     )
 
