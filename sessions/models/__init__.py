@@ -3,6 +3,7 @@
 from .analysis import AnalysisStatus, BoardAnalysis
 from .api_keys import ApiKey
 from .choices import LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, ResultKind, Seat, Strain, Vulnerability
+from .competitions import Competition
 from .clubs import NO_MASTER_POINTS, Club, ClubDirector, MasterPointFederation, Player
 from .events import (
     Board,
@@ -33,6 +34,7 @@ from .imports import ImportJob, ImportStatus
 from .masterpoints import MasterPointAward
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
+from .uploads import NationalUpload
 from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
 from .teams import (
     AdjustmentKind,
@@ -63,6 +65,8 @@ __all__ = [
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "MasterPointAward", "MasterPointFederation", "NO_MASTER_POINTS",  # masterpoints.py, clubs.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
+    "NationalUpload",  # sessions/models/uploads.py
+    "Competition",  # sessions/models/competitions.py
     "AdjustmentKind", "BamPoints", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
     "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py
 ]

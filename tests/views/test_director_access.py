@@ -12,7 +12,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
 from sessions.models import (
-    ApiKey, Board, Club, ClubDirector, Event, ImportJob, Pair, Player, Result, ResultChange, Seating, Session, TableLink,
+    ApiKey, Board, Club, ClubDirector, Event, ImportJob, NationalUpload, Pair, Player, Result, ResultChange, Seating, Session, TableLink,
 )
 from sessions.services import EVENT_SETTINGS, player_add, result_record
 from sessions.services.api_keys import api_key_create
@@ -85,6 +85,7 @@ def writing_requests(session, line):
         (reverse("sessions:director_mark_final", args=[session.pk]), {}),
         (reverse("sessions:director_reopen", args=[session.pk]), {}),
         (reverse("sessions:director_mark_final", args=[session.pk]), {}),
+        (reverse("sessions:director_upload_sent", args=[session.pk]), {"revision": session.revision}),
         (reverse("sessions:director_unpublish", args=[session.pk]), {}),
         (reverse("sessions:director_board", args=[session.pk, 1]),
          {"row": row_1, "result": line.pk, "version": 1, "text": "4S N -3"}),
@@ -138,6 +139,7 @@ def snapshot():
         list(Seating.objects.values_list("pk", "ns_pair", "ew_pair", "boards")),
         list(Result.objects.values_list("pk", "ns_pair", "ew_pair")),
         list(ApiKey.objects.values_list("pk", "name", "revoked_at")),
+        list(NationalUpload.objects.values_list("pk", "session", "revision")),
     )
 
 
@@ -241,6 +243,7 @@ def test_reading_pages_are_hidden_from_other_users(client, entered, persona, req
         ("director_line_pairs", [session.pk, Result.objects.filter(board__session=session).first().pk]),
         ("director_player", [session.event.club.slug, Player.objects.first().pk]),
         ("director_club_settings", [session.event.club.slug]), ("director_club_directors", [session.event.club.slug]),
+        ("director_uploads", [session.event.club.slug]), ("director_upload_file", [session.pk]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 
@@ -285,6 +288,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_line_pairs", "director_player", "director_player_merge",
     "director_club_settings", "director_club_directors", "director_club_director_owner",
     "director_club_director_remove", "director_club_director_unlock", "director_api_key_new", "director_api_key_revoke",
+    "director_uploads", "director_upload_file", "director_upload_sent",
     # teams events: the walk of teams_writing_requests and TEAMS_READING below
     "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
     "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",
