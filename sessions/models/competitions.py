@@ -18,6 +18,10 @@ def number_list(text: str) -> list[int]:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
+def name_list(text: str) -> list[str]:
+    return [name.strip().lower() for name in text.split(",") if name.strip()]
+
+
 def validate_place_points(text: str) -> None:
     try:
         points = number_list(text)
@@ -28,7 +32,7 @@ def validate_place_points(text: str) -> None:
 
 
 def validate_tie_breaks(text: str) -> None:
-    names = [name for name in text.split(",") if name]
+    names = name_list(text)
     if any(name not in TIE_BREAKS for name in names) or len(set(names)) != len(names):
         raise ValidationError(f"Name each tie-break once, in order, from: {', '.join(TIE_BREAKS)}.")
 
@@ -68,4 +72,4 @@ class Competition(models.Model):
 
     @property
     def tie_break_order(self) -> tuple[str, ...]:
-        return tuple(name for name in self.tie_breaks.split(",") if name)
+        return tuple(name_list(self.tie_breaks))

@@ -58,7 +58,7 @@ def test_the_record_holds_the_revision_and_the_hash_of_the_exporters_file(direct
     _, _, content = EXPORTERS["usebio"].render(fresh(session))
     assert (record.federation, record.revision, record.sent_by) == ("ebu", fresh(session).revision, director)
     assert record.sha256 == hashlib.sha256(content).hexdigest()
-    assert b"<MASTER_POINTS_AWARDED>" in content  # the EBU's file carries the awards
+    assert b"<MASTER_POINTS_AWARDED>" in content and b'Version="1.2"' in content  # USEBIO 1.2 with the awards
 
 
 def test_a_file_downloaded_before_a_change_is_not_recorded_as_sent(ebu_session):

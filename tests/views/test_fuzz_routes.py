@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sessions.models import (
-    ApiKey, ClubDirector, ImportJob, MatchTableLink, Pair, Player, Result, ScorePad, Session, TableLink, TeamAdjustment,
+    ApiKey, ClubDirector, Competition, ImportJob, MatchTableLink, Pair, Player, Result, ScorePad, Session, TableLink, TeamAdjustment,
 )
 from sessions.selectors import kept_scores
 from sessions.services import session_publish
@@ -102,6 +102,7 @@ def world(request, director):
         "membership_id": ClubDirector.objects.exclude(user=director).first().pk, "job_id": job.pk, "pk": pad.pk,
         "fmt": "pbn", "uidb64": "MQ", "match_id": events.matches.first().pk, "team_id": events.teams.first().pk,
         "adjustment_id": TeamAdjustment.objects.first().pk, "key_id": ApiKey.objects.get(club=club).pk,
+        "competition_id": Competition.objects.get(event=session.event).pk,
     }
     return {"session": session, "events": events, "values": values, "posts": posts, "pad": pad,
             "table_token": TableLink.objects.filter(session=session, revoked_at__isnull=True).first().token,

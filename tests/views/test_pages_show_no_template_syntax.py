@@ -19,7 +19,8 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from sessions.models import ImportJob, MatchTableLink, Result, ScorePad, TableLink
+from sessions.models import Competition, ImportJob, MatchTableLink, Result, ScorePad, TableLink
+from sessions.services.competitions import competition_create
 from sessions.services.tables import table_links_ensure
 from sessions.services.team_tables import match_table_links_ensure
 from sessions.services.teams import adjustment_add, match_record_line, round_robin_schedule, team_event_publish
@@ -87,6 +88,7 @@ def everything(played_session, director):
     pad = ScorePad.objects.create(user=director, client_id="walkpad1", kind="rubber", names=["A", "B", "C", "D"],
                                   data={"kind": "rubber", "names": ["A", "B", "C", "D"], "rounds": []})
     job = ImportJob.objects.create(club=played_session.event.club, filename="x.pbn", size=1, data=b"x")
+    competition_create(event=played_session.event, name="Club Cup")
     return played_session, teams, match, adjustment, pad, job
 
 
@@ -120,6 +122,7 @@ def arguments(everything, name: str) -> dict[str, object]:
         "adjustment_id": adjustment.pk,
         "pk": pad.pk,
         "uidb64": "x",
+        "competition_id": Competition.objects.get(event=session.event).pk,
     }
     return values
 
@@ -147,5 +150,6 @@ def test_no_page_prints_template_syntax(everything, director):
     # The walk did reach the pages: players', director's, both phones, the pad.
     assert {"session_results", "board", "scorecard", "player", "event_results", "club", "team_event",
             "team_match", "team_page", "director_session", "director_board", "director_table",
-            "director_team_event", "table_page", "team_table_page", "pad", "pad_shared", "login"} <= set(checked)
+            "director_team_event", "table_page", "team_table_page", "pad", "pad_shared", "login",
+            "competition", "director_competition", "director_uploads"} <= set(checked)
     assert len(set(checked)) >= 55, sorted(set(checked))
