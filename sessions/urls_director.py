@@ -2,12 +2,15 @@
 
 from django.urls import path
 
-from .views import director
+from .views import competitions, director
 from .views import booklet, live
 from .views import mail
 
 urlpatterns = [
     path("director/", director.dashboard, name="director_dashboard"),
+    path("director/events/<int64:event_id>/competitions/new/", competitions.competition_new,
+         name="director_competition_new"),
+    path("director/competitions/<int64:competition_id>/", competitions.competition_edit, name="director_competition"),
     path("director/clubs/<slug:club_slug>/sessions/new/", director.session_new, name="director_session_new"),
     path("director/clubs/<slug:club_slug>/players/", director.club_players, name="director_players"),
     path("director/clubs/<slug:club_slug>/events/new/", director.event_new, name="director_event_new"),

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("clubs/<slug:club_slug>/", public.club, name="club"),
     path("events/<int64:event_id>/", public.event_results, name="event_results"),
+    path("competitions/<int64:competition_id>/", public.competition, name="competition"),
     path("clubs/<slug:club_slug>/players/", public.club_players, name="club_players"),
     path("players/<int64:player_id>/", public.player, name="player"),
     path("sessions/<int64:session_id>/", public.session_results, name="session_results"),

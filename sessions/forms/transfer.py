@@ -36,3 +36,9 @@ class ImportForm(forms.Form):
                 f"The file is {upload.size / 1048576:.1f} MB: the largest file accepted is {limit / 1048576:.1f} MB."
             )
         return upload
+
+
+class UploadSentForm(forms.Form):
+    """"Mark as sent": the session's revision the director's page showed (and downloaded)."""
+
+    revision = forms.IntegerField(min_value=0, max_value=2**63 - 1, widget=forms.HiddenInput)

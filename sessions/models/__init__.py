@@ -5,6 +5,7 @@ from .api_keys import ApiKey
 from .choices import (
     LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, PointsUnit, ResultKind, Seat, Strain, Vulnerability,
 )
+from .competitions import Competition
 from .clubs import NO_MASTER_POINTS, Club, ClubDirector, MasterPointFederation, Player
 from .events import (
     Board,
@@ -36,6 +37,7 @@ from .masterpoints import MasterPointAward
 from .mail import MailKind, MailStatus, ResultMail
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
+from .uploads import NationalUpload
 from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
 from .webhooks import DeliveryStatus, Webhook, WebhookDelivery, WebhookEvent, WebhookSubject
 from .teams import (
@@ -69,6 +71,8 @@ __all__ = [
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "MasterPointAward", "MasterPointFederation", "NO_MASTER_POINTS",  # masterpoints.py, clubs.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
+    "NationalUpload",  # sessions/models/uploads.py
+    "Competition",  # sessions/models/competitions.py
     "AdjustmentKind", "BamPoints", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
     "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py
 ]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.db import connection, models
 from django.utils import timezone
 
-from sessions.models import Club, Event, Player, Session, TeamEvent
+from sessions.models import Club, Competition, Event, Player, Session, TeamEvent
 from sessions.models.clubs import frame_origin_list
 
 
@@ -115,6 +115,13 @@ def _club_of(model: type[models.Model], pk: int) -> tuple[int, int, datetime.dat
 def event_club_stamp(*, event_id: int) -> Stamp | None:
     """An event's ranking stands on its club's revision (every session write bumps it)."""
     return _stamp("c", _club_of(Event, event_id))
+
+
+def competition_club_stamp(*, competition_id: int) -> Stamp | None:
+    """A competition stands on its event's sessions and its own settings: its club's revision."""
+    sql = (f"SELECT c.id, c.revision, c.revised_at FROM {_table(Competition)} o "
+           f"JOIN {_table(Event)} e ON e.id = o.event_id JOIN {_table(Club)} c ON c.id = e.club_id WHERE o.id = %s")
+    return _stamp("c", _row(sql, competition_id))
 
 
 def player_club_stamp(*, player_id: int) -> Stamp | None:

@@ -671,6 +671,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "director/event_form.html", {
         "club": event.club, "form": form, "event": event, "event_name": name, "event_sessions": sessions,
         "ranking": ranking, "combined": combined_table(request, ranking, _director_session_link),
+        "competitions": list(event.competitions.all()),
     })
 
 

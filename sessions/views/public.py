@@ -17,13 +17,15 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig, Table
 
-from sessions.models import Club, Handicap, Session
+from sessions.models import Club, Competition, Handicap, Session
 from sessions.selectors.analysis import board_analysis
 from sessions.models import Event
+from sessions.selectors.competitions import competition_standings
 from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
 from sessions.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
 from sessions.selectors.revisions import (
     club_stamp,
+    competition_club_stamp,
     event_club_stamp,
     player_club_stamp,
     published_session_stamp,
@@ -182,6 +184,18 @@ def combined_table(request: HttpRequest, ranking: CombinedRanking, session_link,
     return _configured(request, table)
 
 
+@cached_page(competition_club_stamp)
+def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """A club competition over its event's published sessions, each competitor's sessions shown."""
+    chosen = get_object_or_404(Competition.objects.select_related("event__club"), pk=competition_id)
+    table = competition_standings(competition=chosen)
+    if not table.ranking.sessions:
+        raise Http404("no published session in this competition")
+    return render(request, "public/competition.html", {
+        "competition": chosen, "event": chosen.event, "club": chosen.event.club, "table": table,
+    })
+
+
 @cached_page(event_club_stamp)
 def event_results(request: HttpRequest, event_id: int) -> HttpResponse:
     """An event's sessions ranked together: published sessions only; none published is a 404."""
@@ -192,4 +206,5 @@ def event_results(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "public/event.html", {
         "event": event, "club": event.club, "ranking": ranking,
         "table": combined_table(request, ranking, _public_session_link),
+        "competitions": list(event.competitions.all()),
     })

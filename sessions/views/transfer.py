@@ -12,6 +12,10 @@ gets 404, as if it did not exist. The club's directors download at any time. An 
 export (its combined ranking and each session's) holds its published sessions, and
 every session for the club's directors. A teams event's exports follow the session's
 rule: public once published and marked final, its club's directors at any time.
+
+National uploads (the club's directors only): the list of final sessions with their
+status, each session's file for the club's federation (sessions.transfer.national), and
+"Mark as sent", which records the file as of the revision the page showed.
 """
 
 from __future__ import annotations
@@ -21,14 +25,17 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from sessions.formats import FormatError
 from sessions.models import Club, Event, ImportJob, Session, TeamEvent
 from sessions.selectors.events import event_ranking
+from sessions.selectors.uploads import club_upload_rows
+from sessions.services.uploads import national_upload_record
 from sessions.permissions import get_club_object_or_404, htmx_login_required
-from sessions.forms.transfer import ImportForm
+from sessions.forms.transfer import ImportForm, UploadSentForm
 from sessions.transfer import EVENT_EXPORTERS, EXPORTERS, ExportRefused, ImportRefused, results_import
+from sessions.transfer.national import UPLOAD_FORMATS, UploadRefused, upload_file
 from sessions.transfer.jobs import TEAMS_INTO_EVENT, import_job_create, in_background
 from sessions.transfer.teams_export import TEAMS_EXPORTERS
 from sessions.transfer.teams_import import is_teams_file, teams_import
@@ -177,3 +184,48 @@ def export_team_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResp
         return _download(exporter.render(event))
     except FormatError as error:
         return _refused(str(error))
+
+
+# --- national uploads --------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def national_uploads(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """The club's final sessions: not sent, sent, or amended since sending, each with its file."""
+    club = get_club_object_or_404(request.user, Club, slug=club_slug)
+    context = {"club": club, "upload": UPLOAD_FORMATS.get(club.masterpoint_federation),
+               "rows": club_upload_rows(club=club)}
+    return render(request, "transfer/uploads.html", context)
+
+
+@login_required
+@require_GET
+def national_upload_file(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The federation's file for a final session; downloading it does not mark it sent."""
+    session = get_club_object_or_404(request.user, Session, pk=session_id)
+    try:
+        return _download(upload_file(session))
+    except (UploadRefused, ExportRefused) as error:
+        return _refused(str(error))
+
+
+@login_required
+@require_POST
+def national_upload_sent(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The director sent the file downloaded at the revision posted: record it."""
+    session = get_club_object_or_404(request.user, Session, pk=session_id)
+    form = UploadSentForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Download the file and mark it sent from this page.")
+        return redirect("sessions:director_uploads", club_slug=session.event.club.slug)
+    previous = session.national_uploads.order_by("-pk").first()
+    try:
+        record = national_upload_record(session=session, revision=form.cleaned_data["revision"], by=request.user)
+    except (UploadRefused, ExportRefused) as error:
+        messages.error(request, f"{session.name}: {error}")
+    else:
+        unchanged = previous is not None and previous.sha256 == record.sha256
+        messages.success(request, f"{session.name}: marked as sent" + (
+            f" (the file is the one already sent on {previous.sent_at:%d %b %Y}: the body has it)" if unchanged else "."))
+    return redirect("sessions:director_uploads", club_slug=session.event.club.slug)

@@ -255,6 +255,17 @@ def test_a_new_session_and_a_new_event_bump_the_club(event):
     assert Club.objects.get(pk=club.pk).revision > after_session + 1
 
 
+def test_a_competition_bumps_its_club(event):
+    """The competition's page stands on the club's revision (sessions.views.competitions)."""
+    from sessions.services.competitions import competition_create, competition_update
+
+    before = Club.objects.get(pk=event.club_id).revision
+    competition = competition_create(event=event, name="Club Cup")
+    created = Club.objects.get(pk=event.club_id).revision
+    competition_update(competition=competition, name="Club Cup", minimum_sessions=2)
+    assert before < created < Club.objects.get(pk=event.club_id).revision
+
+
 def test_deleting_a_session_bumps_its_club(event):
     session = make_session(event)
     before = Club.objects.get(pk=event.club_id).revision

@@ -108,6 +108,8 @@ NOT_WRITES = {
 
 #: Writes that change nothing a cached page shows, with the reason.
 BUMPS_NOTHING = {
+    "national_upload_record": "a record of the file sent to the federation: no page a player sees changes, and a "
+                              "bump would itself mark the session amended since sending",
     **dict.fromkeys(["webhook_create", "webhook_delete", "webhook_send_test", "webhooks_notify"],
                     "a club's webhooks and their deliveries show on no cached page"),
     **dict.fromkeys(["player_set_email", "player_unsubscribe", "mail_queue_session", "mail_resend"],
@@ -138,6 +140,8 @@ REVISION_TESTS = {
     "mark_pending": "test_every_write_bumps_the_session_and_its_club",  # as analysis_request's step
     "results_store": "test_an_import_bumps_the_club_and_gives_the_new_session_a_revision",
     "teams_store": "test_a_teams_import_bumps_its_event_after_its_last_line",
+    "competition_create": "test_a_competition_bumps_its_club",
+    "competition_update": "test_a_competition_bumps_its_club",
 }
 
 

@@ -12,11 +12,12 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
 from sessions.models import (
-    ApiKey, Board, Club, ClubDirector, Event, ImportJob, MailKind, MailStatus, Pair, Player, Result, ResultChange,
-    ResultMail, Seating, Session, TableLink, Webhook, WebhookDelivery,
+    ApiKey, Board, Club, ClubDirector, Competition, Event, ImportJob, MailKind, MailStatus, NationalUpload, Pair,
+    Player, Result, ResultChange, ResultMail, Seating, Session, TableLink, Webhook, WebhookDelivery,
 )
 from sessions.services import EVENT_SETTINGS, player_add, result_record
 from sessions.services.api_keys import api_key_create
+from sessions.services.competitions import competition_create
 from sessions.services.webhooks import webhook_create
 from sessions.services.tables import table_links_ensure
 from tests.factories import make_session, make_user
@@ -44,6 +45,7 @@ def entered(session, co_director):
         status=MailStatus.FAILED, attempts=5, next_attempt_at=session.created_at,
     )
     webhook_create(club=session.event.club, url="https://93.184.215.14/hook")  # a webhook to test and remove
+    competition_create(event=session.event, name="Club Cup")  # a competition to change
     return session, line
 
 
@@ -88,6 +90,11 @@ def writing_requests(session, line):
         (reverse("sessions:director_event_new", args=[club.slug]), event_settings(Event(), name="Sneaky settings")),
         (reverse("sessions:director_event", args=[session.event_id]),
          event_settings(session.event, method="butler", name="Renamed")),
+        (reverse("sessions:director_competition_new", args=[session.event_id]),
+         {"name": "Sneaky Cup", "place_points": "5,3,1", "minimum_sessions": 0, "tie_breaks": "wins"}),
+        (reverse("sessions:director_competition", args=[Competition.objects.get(name="Club Cup").pk]),
+         {"name": "Club Cup", "place_points": "12,10,8", "minimum_sessions": 1, "members_only": "on",
+          "tie_breaks": "butler,wins"}),
         (reverse("sessions:director_pairs", args=[session.pk]),
          {f"p{pair_1ns}_1_name": "Intruder", f"p{pair_1ns}_1_number": "666"}),
         (reverse("sessions:director_board_groups", args=[session.pk, 1]),
@@ -97,6 +104,7 @@ def writing_requests(session, line):
         (reverse("sessions:director_mark_final", args=[session.pk]), {}),
         (reverse("sessions:director_reopen", args=[session.pk]), {}),
         (reverse("sessions:director_mark_final", args=[session.pk]), {}),
+        (reverse("sessions:director_upload_sent", args=[session.pk]), {"revision": session.revision}),
         (reverse("sessions:director_unpublish", args=[session.pk]), {}),
         (reverse("sessions:director_board", args=[session.pk, 1]),
          {"row": row_1, "result": line.pk, "version": 1, "text": "4S N -3"}),
@@ -156,6 +164,8 @@ def snapshot():
         list(Player.objects.values_list("pk", "email", "email_consent")),
         list(ResultMail.objects.values_list("pk", "status", "attempts")),
         list(Webhook.objects.values_list("pk", "url", "secret")), WebhookDelivery.objects.count(),
+        list(NationalUpload.objects.values_list("pk", "session", "revision")),
+        list(Competition.objects.values_list("pk", "name", "place_points", "members_only", "tie_breaks")),
     )
 
 
@@ -188,6 +198,8 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert snapshot()[4] > 2  # the director's changes were logged
     assert {"Renamed", "Sneaky event", "Sneaky settings"} <= set(Event.objects.values_list("name", flat=True))
     assert Event.objects.get(name="Renamed").method == "butler"
+    assert Competition.objects.filter(name="Sneaky Cup", place_points="5,3,1").exists()
+    assert Competition.objects.get(name="Club Cup").points == (12, 10, 8)
     assert Pair.objects.get(pk=line.ns_pair_id).player_1.national_number == "666"
     assert set(Result.objects.filter(board=line.board).values_list("group", flat=True)) == {1, 2}
     assert all(Board.objects.filter(session=session).values_list("deal", flat=True))
@@ -264,6 +276,9 @@ def test_reading_pages_are_hidden_from_other_users(client, entered, persona, req
         ("director_player", [session.event.club.slug, Player.objects.first().pk]),
         ("director_club_settings", [session.event.club.slug]), ("director_club_directors", [session.event.club.slug]),
         ("director_booklet", [session.pk]), ("director_paper_forms", [session.pk]),
+        ("director_uploads", [session.event.club.slug]), ("director_upload_file", [session.pk]),
+        ("director_competition_new", [session.event_id]),
+        ("director_competition", [Competition.objects.get(name="Club Cup").pk]),
     ]:
         assert client.get(reverse(f"sessions:{name}", args=args)).status_code == 404, name
 
@@ -310,6 +325,8 @@ DIRECTOR_PAGES_WALKED = {
     "director_club_settings", "director_club_directors", "director_club_director_owner",
     "director_club_director_remove", "director_club_director_unlock", "director_api_key_new", "director_api_key_revoke",
     "director_webhook_new", "director_webhook_test", "director_webhook_delete", "director_booklet", "director_paper_forms",
+    "director_uploads", "director_upload_file", "director_upload_sent",
+    "director_competition_new", "director_competition",
     # teams events: the walk of teams_writing_requests and TEAMS_READING below
     "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
     "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",

@@ -35,8 +35,9 @@ def test_the_event_page_takes_five_queries(client, sized_event, django_assert_nu
     # 0. the club's revision (the page's ETag and cache key)
     # 1. the event with its club  2. its published sessions
     # 3. every pair of them, with sections and players  4. every result of them, with boards
+    # 5. its competitions (links to their pages)
     # Sorting adds none: the rows are sorted in Python.
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get(url, {"sort": "-total"})
     assert response.status_code == 200
 
@@ -60,6 +61,7 @@ def test_the_directors_event_page_takes_the_same_queries_at_any_size(
     # 1. the login session  2. the user  3. the event with its club, scoped to the director's clubs
     # 4. the event's sessions, for the list
     # 5-7. event_ranking: the sessions (published or not), their pairs, their results
-    with django_assert_num_queries(7):
+    # 8. its competitions (links to their settings)
+    with django_assert_num_queries(8):
         response = client.get(url)
     assert response.status_code == 200

@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sessions.models import (
-    ApiKey, ClubDirector, ImportJob, MatchTableLink, Pair, Player, Result, ResultMail, ScorePad, Session, TableLink,
-    TeamAdjustment, Webhook,
+    ApiKey, ClubDirector, Competition, ImportJob, MatchTableLink, Pair, Player, Result, ResultMail, ScorePad, Session,
+    TableLink, TeamAdjustment, Webhook,
 )
 from sessions.selectors import kept_scores
 from sessions.services import session_publish
@@ -106,6 +106,7 @@ def world(request, director):
         "adjustment_id": TeamAdjustment.objects.first().pk, "key_id": ApiKey.objects.get(club=club).pk,
         "mail_id": ResultMail.objects.first().pk,
         "webhook_id": Webhook.objects.get(club=club).pk,
+        "competition_id": Competition.objects.get(event=session.event).pk,
     }
     return {"session": session, "events": events, "values": values, "posts": posts, "pad": pad,
             "table_token": TableLink.objects.filter(session=session, revoked_at__isnull=True).first().token,
