@@ -33,7 +33,9 @@ from .imports import ImportJob, ImportStatus
 from .masterpoints import MasterPointAward
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
-from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
+from .tables import (
+    CallReason, DirectorCall, EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss,
+)
 from .teams import (
     AdjustmentKind,
     BamPoints,
@@ -59,7 +61,7 @@ __all__ = [
     "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",
     "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "ShortTotals", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
-    "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
+    "CallReason", "DirectorCall", "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "MasterPointAward", "MasterPointFederation", "NO_MASTER_POINTS",  # masterpoints.py, clubs.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py

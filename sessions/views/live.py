@@ -15,9 +15,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from sessions.models import Session
+from django.utils import timezone
+
+from sessions.models import DirectorCall, Session
 from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.selectors.calls import open_calls
 from sessions.selectors.sessions import session_progress
+from sessions.services.calls import director_call_take
 from sessions.services.sessions import session_mark_final, session_publish, session_reopen
 
 #: htmx stops polling on this status (and still swaps the answer in).
@@ -43,9 +47,28 @@ _poll_login_required = htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT,
 def session_progress_grid(request: HttpRequest, session_id: int) -> HttpResponse:
     """The session page's progress grid alone (the page polls it while the tables play)."""
     session = _session(request, session_id)
-    return render(request, "director/partials/progress_grid.html", {
+    return render(request, "director/partials/progress_grid.html", grid_context(session))
+
+
+def grid_context(session: Session) -> dict[str, object]:
+    """What the grid shows, on the session page and in each poll: the tables' progress and
+    the open calls to the director (with ``now``, for the time since each call)."""
+    return {
         "session": session, "progress": session_progress(session=session),
-    })
+        "calls": open_calls(session=session), "now": timezone.now(),
+    }
+
+
+@login_required
+@require_POST
+def director_call_take_view(request: HttpRequest, session_id: int, call_id: int) -> HttpResponse:
+    """The director's "Taken" on a call: the grid drops it, the table's phone says the
+    director is coming. Another club's call is a 404, like every director object."""
+    call = get_club_object_or_404(request.user, DirectorCall, pk=call_id, session=session_id)
+    director_call_take(call=call, by=request.user)
+    if request.headers.get("HX-Request") == "true":
+        return render(request, "director/partials/progress_grid.html", grid_context(call.session))
+    return redirect("sessions:director_session", session_id=session_id)
 
 
 @login_required

@@ -11,7 +11,9 @@
  * - the score of what is typed is shown before sending (the server's parser);
  * - once the director marks the results final, the server refuses every write (409): the
  *   outbox keeps what it holds and the phone says so, instead of trying again;
- * - the keypad writes the result by tapping.
+ * - the keypad writes the result by tapping;
+ * - "Call the director" is queued like a send, with its own key: a call made offline
+ *   is sent when the network returns, and a repeated press stores one call.
  * htmx has no outbox that survives going offline or a reload, hence this small script.
  */
 (function () {
@@ -331,6 +333,8 @@
     var key = form.querySelector("input[name=client_key]").value;
     var item = { kind: kind, key: key, url: form.action, fields: fieldsOf(form),
                  board: kind === "send" ? boardOf(form) : "" };
+    // The button pressed says why (a call's reason): FormData leaves the submitter out.
+    if (event.submitter && event.submitter.name) item.fields.push([event.submitter.name, event.submitter.value]);
     if (kind === "send") {
       if (!form.text.value.trim()) { form.text.focus(); return; }
       item.text = form.text.value.trim();

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sessions.models import (
-    ApiKey, ClubDirector, ImportJob, MatchTableLink, Pair, Player, Result, ScorePad, Session, TableLink, TeamAdjustment,
+    ApiKey, ClubDirector, DirectorCall, ImportJob, MatchTableLink, Pair, Player, Result, ScorePad, Session, TableLink, TeamAdjustment,
 )
 from sessions.selectors import kept_scores
 from sessions.services import session_publish
@@ -56,7 +56,7 @@ hostile = st.one_of(
 QUERY_NAMES = ["event", "edit", "arrow_switch", "pairs", "sections", "rounds", "boards_per_round", "movement",
                "section", "board", "text", "q", "only", "focus", "era", "next", "sort", "page", "per_page"]
 #: Fields some forms post that a page may not show (the htmx entry rows, the pad's sync).
-EXTRA_FIELDS = ["row", "result", "version", "text", "lead", "action", "client_key", "board", "accept_warnings",
+EXTRA_FIELDS = ["row", "result", "version", "text", "lead", "action", "client_key", "board", "accept_warnings", "reason",
                 "confirm", "next", "stopped", "pad", "client_id", "round", "deal", "players", "captain", "merge",
                 "drop_players", "movement", "event", "seen", "from_round", "status"]
 CONVERTER = re.compile(r"<(?:(\w+):)?(\w+)>")
@@ -102,6 +102,7 @@ def world(request, director):
         "membership_id": ClubDirector.objects.exclude(user=director).first().pk, "job_id": job.pk, "pk": pad.pk,
         "fmt": "pbn", "uidb64": "MQ", "match_id": events.matches.first().pk, "team_id": events.teams.first().pk,
         "adjustment_id": TeamAdjustment.objects.first().pk, "key_id": ApiKey.objects.get(club=club).pk,
+        "call_id": DirectorCall.objects.get(session=session).pk,
     }
     return {"session": session, "events": events, "values": values, "posts": posts, "pad": pad,
             "table_token": TableLink.objects.filter(session=session, revoked_at__isnull=True).first().token,
