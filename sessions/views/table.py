@@ -38,6 +38,7 @@ from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.lineups import seated_players
 from sessions.selectors.tables import TablePage, table_link_by_token, table_page
 from sessions.selectors.calls import table_call
+from sessions.selectors.clock import round_clock
 from sessions.services.calls import director_call
 from sessions.services.errors import EntryClosed
 from sessions.templatetags.table_phone import preview_reading
@@ -121,11 +122,19 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
         "needs_players": _needs_players(page), **typed(page, form),
-        "call": table_call(link=link, now=timezone.now()), "now": timezone.now(),
-        "call_reasons": CallReason.choices[1:], "call_key": uuid.uuid4().hex,
+        **_director_parts(link),
     }
     template = "table/_main.html" if is_script(request) else "table/page.html"
     return render(request, template, context, status=status)
+
+
+def _director_parts(link: TableLink) -> dict[str, object]:
+    """What the phone shows of the director: the table's call, the round clock."""
+    now = timezone.now()
+    return {
+        "call": table_call(link=link, now=now), "now": now, "call_reasons": CallReason.choices[1:],
+        "call_key": uuid.uuid4().hex, "clock": round_clock(session=link.session, now=now),
+    }
 
 
 def typed(page, form: SendForm | None) -> dict[str, str]:

@@ -410,9 +410,12 @@
       .catch(function () { /* the page works online without it */ });
   }
 
-  // A teams room's phone: the other room's lines change the match's IMPs shown here. While
-  // nothing waits in the outbox, the page's #match-progress is asked for again every
-  // data-refresh-ms and replaced alone: what is being typed is never touched.
+  // The parts of the page that change without the table doing anything: a teams room's
+  // match (the other room's lines change its IMPs), the round clock the director runs and
+  // the director's answer to a call. While nothing waits in the outbox, the page is asked
+  // for again every data-refresh-ms and these parts alone are replaced: what is being
+  // typed is never touched.
+  var FRESH_PARTS = ["match-progress", "round-clock", "director-call"];
   function keepFresh() {
     var every = parseInt(main.dataset.refreshMs, 10);
     if (!every) return;
@@ -424,9 +427,11 @@
           if (html === null || flushing || outbox().length) return;
           var fresh = document.createElement("template");
           fresh.innerHTML = html;
-          var part = fresh.content.getElementById("match-progress");
-          var here = document.getElementById("match-progress");
-          if (part && here && here.innerHTML !== part.innerHTML) here.replaceWith(part);
+          FRESH_PARTS.forEach(function (id) {
+            var part = fresh.content.getElementById(id);
+            var here = document.getElementById(id);
+            if (part && here && here.outerHTML !== part.outerHTML) here.replaceWith(part);
+          });
         })
         .catch(function () { /* asked again next time */ });
     }, every);

@@ -112,6 +112,7 @@ def writing_requests(session, line):
         (reverse("sessions:director_player", args=[club.slug, ann.pk]), {"name": "Ann Smith-Jones"}),
         (reverse("sessions:director_player_merge", args=[club.slug, ann.pk]), {"merge": anne.pk}),
         (reverse("sessions:director_session_delete", args=[spare.pk]), {}),
+        (reverse("sessions:director_clock", args=[session.pk]), {"action": "minutes", "minutes": "12"}),
         (reverse("sessions:director_call_take", args=[session.pk, DirectorCall.objects.get(session=session).pk]), {}),
     ]
 
@@ -143,6 +144,7 @@ def snapshot():
         list(Result.objects.values_list("pk", "ns_pair", "ew_pair")),
         list(ApiKey.objects.values_list("pk", "name", "revoked_at")),
         list(DirectorCall.objects.values_list("pk", "taken_at", "taken_by")),
+        list(Session.objects.values_list("pk", "round_minutes", "clock_round", "clock_started_at")),
     )
 
 
@@ -179,6 +181,7 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert set(Result.objects.filter(board=line.board).values_list("group", flat=True)) == {1, 2}
     assert all(Board.objects.filter(session=session).values_list("deal", flat=True))
     assert DirectorCall.objects.get().taken_by == director
+    assert Session.objects.get(pk=session.pk).round_minutes == 12
     assert Session.objects.filter(name__startswith="EL Thu").exists()  # the imported file
     # Table 1 renewed, table 2 revoked then given a new link: one old and one live link each.
     assert [TableLink.objects.filter(session=session, table=table).count() for table in (1, 2, 3)] == [2, 2, 1]
@@ -285,7 +288,7 @@ DIRECTOR_PAGES_WALKED = {
     "transfer_import_job",
     "director_table_links", "director_table_links_make", "director_table_link_renew",
     "director_table_link_revoke", "director_table_link_new",
-    "director_progress", "director_mark_final", "director_reopen", "director_call_take",
+    "director_progress", "director_mark_final", "director_reopen", "director_call_take", "director_clock",
     "director_session_edit", "director_session_movement", "director_session_delete", "director_repair",
     "director_round_seating", "director_table_turn", "director_pair_late", "director_pair_withdraw",
     "director_line_pairs", "director_player", "director_player_merge",

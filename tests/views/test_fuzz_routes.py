@@ -56,7 +56,7 @@ hostile = st.one_of(
 QUERY_NAMES = ["event", "edit", "arrow_switch", "pairs", "sections", "rounds", "boards_per_round", "movement",
                "section", "board", "text", "q", "only", "focus", "era", "next", "sort", "page", "per_page"]
 #: Fields some forms post that a page may not show (the htmx entry rows, the pad's sync).
-EXTRA_FIELDS = ["row", "result", "version", "text", "lead", "action", "client_key", "board", "accept_warnings", "reason",
+EXTRA_FIELDS = ["row", "result", "version", "text", "lead", "action", "client_key", "board", "accept_warnings", "reason", "minutes",
                 "confirm", "next", "stopped", "pad", "client_id", "round", "deal", "players", "captain", "merge",
                 "drop_players", "movement", "event", "seen", "from_round", "status"]
 CONVERTER = re.compile(r"<(?:(\w+):)?(\w+)>")
