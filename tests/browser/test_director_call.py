@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from sessions.models import DirectorCall
 from sessions.services.tables import table_links_ensure
 from tests.browser.conftest import PHONE
+from tests.browser.test_accessibility import axe_violations
 from tests.browser.test_director_flow import PASSWORD, log_in
 from tests.factories import make_club, make_event, make_session, make_user
 
@@ -45,12 +46,14 @@ def test_a_phone_calls_the_director_who_sees_it_and_takes_it(browser, page: Page
     expect(phone.locator(".call-state.called")).to_contain_text("The director is called")
     assert phone.get_by_role("button", name="Call the director").count() == 0  # no second call offered
     screenshot(phone, "table-phone-director-called")
+    assert not axe_violations(phone)
 
     calls = page.locator(".director-calls")
     expect(calls).to_contain_text("Table 2", timeout=POLL)
     expect(calls).to_contain_text("A claim")
     expect(calls).to_contain_text(re.compile(r"called \d+\s+minutes? ago"))
     screenshot(page, "director-grid-call")
+    assert not axe_violations(page)
     page.get_by_role("button", name="Taken").click()
     expect(page.locator(".director-calls")).to_have_count(0)
 
@@ -63,6 +66,7 @@ def test_a_phone_calls_the_director_who_sees_it_and_takes_it(browser, page: Page
     page.get_by_role("button", name="Set").click()
     page.get_by_role("button", name="Start round 1").click()
     expect(page.locator("#round-clock")).to_contain_text("Round 1:")
+    assert not axe_violations(page)
     phone.reload()
     left = phone.locator("#round-clock .clock-left")
     expect(left).to_have_text(re.compile(r"^(12:00|11:5\d) left$"))
