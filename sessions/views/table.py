@@ -128,12 +128,18 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     return render(request, template, context, status=status)
 
 
+def refresh_ms() -> int:
+    """How often a phone asks for what changes without it (``TABLE_REFRESH_SECONDS``)."""
+    return int(getattr(settings, "TABLE_REFRESH_SECONDS", 15) * 1000)
+
+
 def _director_parts(link: TableLink) -> dict[str, object]:
     """What the phone shows of the director: the table's call, the round clock."""
     now = timezone.now()
+    call, clock = table_call(link=link, now=now), round_clock(session=link.session, now=now)
     return {
-        "call": table_call(link=link, now=now), "now": now, "call_reasons": CallReason.choices[1:],
-        "call_key": uuid.uuid4().hex, "clock": round_clock(session=link.session, now=now),
+        "call": call, "now": now, "call_reasons": CallReason.choices[1:], "call_key": uuid.uuid4().hex,
+        "clock": clock, "refresh_ms": refresh_ms(),
     }
 
 

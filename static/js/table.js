@@ -415,12 +415,18 @@
   // the director's answer to a call. While nothing waits in the outbox, the page is asked
   // for again every data-refresh-ms and these parts alone are replaced: what is being
   // typed is never touched.
+  // A pairs table asks only while there is something to follow: a running or paused
+  // clock, or a call to the director; otherwise its own posts bring the page.
   var FRESH_PARTS = ["match-progress", "round-clock", "director-call"];
+  function following() {
+    var clock = document.getElementById("round-clock");
+    return !!(document.getElementById("match-progress") || (clock && !clock.hidden) || main.querySelector(".call-state"));
+  }
   function keepFresh() {
     var every = parseInt(main.dataset.refreshMs, 10);
     if (!every) return;
     setInterval(function () {
-      if (flushing || outbox().length || document.hidden || !navigator.onLine) return;
+      if (flushing || outbox().length || document.hidden || !navigator.onLine || !following()) return;
       fetch(main.dataset.pageUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
