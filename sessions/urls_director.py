@@ -38,6 +38,9 @@ urlpatterns = [
         name="director_table",
     ),
     path("director/sessions/<int64:session_id>/progress/", live.session_progress_grid, name="director_progress"),
+    path("director/sessions/<int64:session_id>/calls/<int64:call_id>/taken/", live.director_call_take_view,
+         name="director_call_take"),
+    path("director/sessions/<int64:session_id>/clock/", live.session_clock_view, name="director_clock"),
     path("director/sessions/<int64:session_id>/final/", live.session_mark_final_view, name="director_mark_final"),
     path("director/sessions/<int64:session_id>/reopen/", live.session_reopen_view, name="director_reopen"),
 ]

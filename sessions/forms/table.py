@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from sessions.forms import LineForm
+from sessions.models import CallReason
 from sessions.services.tables import CLIENT_KEY_LENGTH, SeatChoice
 
 SEATS = (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))
@@ -24,6 +25,15 @@ class EntryKeyForm(forms.Form):
     """A confirmation or refusal names the send by the key the phone gave it."""
 
     client_key = forms.CharField(min_length=CLIENT_KEY_LENGTH[0], max_length=CLIENT_KEY_LENGTH[1])
+
+
+class CallForm(forms.Form):
+    """A call to the director: the press's key, the round the phone shows, and a reason
+    from the phone's buttons (or none)."""
+
+    client_key = forms.CharField(min_length=CLIENT_KEY_LENGTH[0], max_length=CLIENT_KEY_LENGTH[1])
+    round = forms.IntegerField(min_value=1, max_value=999, required=False)
+    reason = forms.ChoiceField(choices=CallReason.choices, required=False)
 
 
 class SeatsForm(forms.Form):

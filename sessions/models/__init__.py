@@ -38,7 +38,9 @@ from .mail import MailKind, MailStatus, ResultMail
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
 from .uploads import NationalUpload
-from .tables import EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss
+from .tables import (
+    CallReason, DirectorCall, EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss,
+)
 from .webhooks import DeliveryStatus, Webhook, WebhookDelivery, WebhookEvent, WebhookSubject
 from .teams import (
     AdjustmentKind,
@@ -67,7 +69,7 @@ __all__ = [
     "Doubling", "Event", "Handicap", "LineDecimals", "LineDisplay", "LiveRankings", "MatchpointScale", "MovementKind", "NotPlayed", "Pair", "PairLineup", "Player",
     "PointsUnit", "Rankings", "Result", "ResultChange", "ResultKind", "ScoringMethod", "Seat", "Seating", "Section",
     "Session", "ShortBoards", "ShortTotals", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
-    "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
+    "CallReason", "DirectorCall", "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
     "MasterPointAward", "MasterPointFederation", "NO_MASTER_POINTS",  # masterpoints.py, clubs.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py

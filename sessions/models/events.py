@@ -241,6 +241,14 @@ class Session(KeepsRevisionOnSave, models.Model):
     # The director marks the session final once every result is in and checked: until
     # then pages that refresh themselves say "provisional" and the hands stay hidden.
     final_at = models.DateTimeField(null=True, blank=True)
+    # The round clock the director runs on the live page (sessions.services.clock): the
+    # minutes a round, the round it times, and the seconds left at ``clock_started_at``
+    # while it runs (None: paused, the seconds left as they are). Phones and the grid
+    # count down from these on their own, with no request per second.
+    round_minutes = models.PositiveSmallIntegerField(default=0, help_text="Minutes a round (0: no clock).")
+    clock_round = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    clock_started_at = models.DateTimeField(null=True, blank=True, editable=False)
+    clock_seconds_left = models.PositiveIntegerField(default=0, editable=False)
     # The last correction after publication: the pages say "amended" with this time.
     amended_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(

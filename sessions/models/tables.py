@@ -13,6 +13,7 @@ reload is recognised and stores nothing twice.
 
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -191,3 +192,52 @@ class TableTokenMiss(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["address", "at"], name="tabletokenmiss_address_at")]
+
+
+class CallReason(models.TextChoices):
+    """The few reasons a table may give with its call (the phone's buttons); none is fine too."""
+
+    NONE = "", "No reason given"
+    REVOKE = "revoke", "A revoke"
+    LEAD = "lead", "Lead out of turn"
+    CLAIM = "claim", "A claim"
+    BIDDING = "bidding", "The bidding"
+
+
+class DirectorCall(models.Model):
+    """A table's phone called the director; open until a director takes it.
+
+    ``client_key`` is made by the phone per press, so a press repeated by a retry or a
+    phone coming back online stores one call; and the database keeps at most one open
+    call per table, so a second press while the director is on the way doubles nothing.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="director_calls")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="director_calls")
+    table = models.PositiveSmallIntegerField()
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=8, choices=CallReason, blank=True, default=CallReason.NONE)
+    client_key = models.CharField(max_length=64, unique=True)
+    called_at = models.DateTimeField()
+    taken_at = models.DateTimeField(null=True, blank=True)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+
+    club_path = "session__event__club"
+
+    class Meta:
+        ordering = ["called_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "table"], condition=Q(taken_at__isnull=True), name="directorcall_one_open_per_table",
+            ),
+            models.CheckConstraint(condition=Q(table__gte=1), name="directorcall_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section}, table {self.table}: director called"
+
+    @property
+    def is_open(self) -> bool:
+        return self.taken_at is None

@@ -52,10 +52,10 @@ from sessions.selectors import (
     session_cards,
     session_change_log,
     session_pairs,
-    session_progress,
     table_round_sheets,
 )
 from .caching import cached_scores
+from .live import grid_context
 from .public import combined_table
 from sessions.selectors.public import chosen_deal
 from sessions.forms.errors import add_service_error
@@ -91,7 +91,7 @@ def _session(request: HttpRequest, session_id: int) -> Session:
 def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
     return render(request, "director/session_detail.html", {
-        "session": session, "progress": session_progress(session=session), "mails": session_mails(session=session),
+        **grid_context(session), "mails": session_mails(session=session),
         "number_warnings": [] if session.final else national_number_warnings(session=session),
     })
 

@@ -15,9 +15,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from sessions.models import Session
+from django.utils import timezone
+
+from sessions.models import DirectorCall, Session
 from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.selectors.calls import open_calls
+from sessions.selectors.clock import round_clock, tables_over_time
 from sessions.selectors.sessions import session_progress
+from sessions.services.calls import director_call_take
+from sessions.services.clock import (
+    clock_add_minute, clock_next_round, clock_pause, clock_set_minutes, clock_start,
+)
+from sessions.values import parse_number
 from sessions.services.sessions import session_mark_final, session_publish, session_reopen
 
 #: htmx stops polling on this status (and still swaps the answer in).
@@ -43,9 +52,62 @@ _poll_login_required = htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT,
 def session_progress_grid(request: HttpRequest, session_id: int) -> HttpResponse:
     """The session page's progress grid alone (the page polls it while the tables play)."""
     session = _session(request, session_id)
-    return render(request, "director/partials/progress_grid.html", {
-        "session": session, "progress": session_progress(session=session),
-    })
+    return render(request, "director/partials/progress_grid.html", grid_context(session))
+
+
+def grid_context(session: Session) -> dict[str, object]:
+    """What the grid shows, on the session page and in each poll: the tables' progress and
+    the open calls to the director (with ``now``, for the time since each call)."""
+    now = timezone.now()
+    progress = session_progress(session=session)
+    clock = round_clock(session=session, now=now)
+    return {
+        "session": session, "progress": progress, "calls": open_calls(session=session), "now": now,
+        "clock": clock, "over_time": tables_over_time(clock=clock, progress=progress),
+    }
+
+
+def _grid_or_session(request: HttpRequest, session: Session) -> HttpResponse:
+    """After a press on the grid: the grid again for htmx, else back to the session page."""
+    if request.headers.get("HX-Request") == "true":
+        return render(request, "director/partials/progress_grid.html", grid_context(session))
+    return redirect("sessions:director_session", session_id=session.pk)
+
+
+CLOCK_ACTIONS = {
+    "start": lambda session, minutes: clock_start(session=session),
+    "pause": lambda session, minutes: clock_pause(session=session),
+    "next": lambda session, minutes: clock_next_round(session=session),
+    "minute": lambda session, minutes: clock_add_minute(session=session),
+    "minutes": lambda session, minutes: clock_set_minutes(session=session, minutes=minutes or 0),
+}
+
+
+@login_required
+@require_POST
+def session_clock_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The round clock's buttons on the grid: ``action`` is start, pause, next, minute, or
+    minutes (with ``minutes``: the minutes a round)."""
+    session = _session(request, session_id)
+    action = CLOCK_ACTIONS.get(request.POST.get("action", ""))
+    if action is None:
+        messages.error(request, "That clock button belongs to an old page: here is the session as it is now.")
+        return _grid_or_session(request, session)
+    try:
+        action(session, parse_number(request.POST.get("minutes", "")))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return _grid_or_session(request, session)
+
+
+@login_required
+@require_POST
+def director_call_take_view(request: HttpRequest, session_id: int, call_id: int) -> HttpResponse:
+    """The director's "Taken" on a call: the grid drops it, the table's phone says the
+    director is coming. Another club's call is a 404, like every director object."""
+    call = get_club_object_or_404(request.user, DirectorCall, pk=call_id, session=session_id)
+    director_call_take(call=call, by=request.user)
+    return _grid_or_session(request, call.session)
 
 
 @login_required

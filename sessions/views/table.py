@@ -27,15 +27,19 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubscore.client_address import client_address
 from sessions import throttle
-from sessions.models import Board, TableLink, section_boards
+from sessions.models import Board, CallReason, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.lineups import seated_players
 from sessions.selectors.tables import TablePage, table_link_by_token, table_page
+from sessions.selectors.calls import table_call
+from sessions.selectors.clock import round_clock
+from sessions.services.calls import director_call
 from sessions.services.errors import EntryClosed
 from sessions.templatetags.table_phone import preview_reading
 from sessions.services.tables import (
@@ -45,7 +49,7 @@ from sessions.services.tables import (
     table_entry_send,
     table_seat_players,
 )
-from sessions.forms.table import EntryKeyForm, SeatsForm, SendForm
+from sessions.forms.table import CallForm, EntryKeyForm, SeatsForm, SendForm
 from sessions.values import is_token, parse_number
 from sessions.selectors.scoring import scores_from_cache
 from sessions.views.caching import cached_scores
@@ -118,9 +122,25 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
         "needs_players": _needs_players(page), **typed(page, form),
+        **_director_parts(link),
     }
     template = "table/_main.html" if is_script(request) else "table/page.html"
     return render(request, template, context, status=status)
+
+
+def refresh_ms() -> int:
+    """How often a phone asks for what changes without it (``TABLE_REFRESH_SECONDS``)."""
+    return int(getattr(settings, "TABLE_REFRESH_SECONDS", 15) * 1000)
+
+
+def _director_parts(link: TableLink) -> dict[str, object]:
+    """What the phone shows of the director: the table's call, the round clock."""
+    now = timezone.now()
+    call, clock = table_call(link=link, now=now), round_clock(session=link.session, now=now)
+    return {
+        "call": call, "now": now, "call_reasons": CallReason.choices[1:], "call_key": uuid.uuid4().hex,
+        "clock": clock, "refresh_ms": refresh_ms(),
+    }
 
 
 def typed(page, form: SendForm | None) -> dict[str, str]:
@@ -138,7 +158,7 @@ def typed(page, form: SendForm | None) -> dict[str, str]:
 def _urls(link: TableLink) -> dict[str, str]:
     return {
         name: reverse(f"sessions:table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw")
+        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw", "call")
     }
 
 
@@ -224,6 +244,20 @@ def table_confirm(request: HttpRequest, link: TableLink) -> HttpResponse:
 @refused_when_final(_page)
 def table_refuse(request: HttpRequest, link: TableLink) -> HttpResponse:
     return entry_action(request, link, table_entry_refuse)
+
+
+@require_POST
+@table_link_required
+@refused_when_final(_page)
+def table_call_director(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """The table's "Call the director": one call per press key, one open call per table."""
+    form = CallForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That button belongs to an old page: press Call the director again.")
+        return _back(request, link)
+    data = form.cleaned_data
+    director_call(link=link, client_key=data["client_key"], round=data["round"], reason=data["reason"])
+    return _back(request, link)
 
 
 @require_GET

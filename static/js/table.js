@@ -11,7 +11,9 @@
  * - the score of what is typed is shown before sending (the server's parser);
  * - once the director marks the results final, the server refuses every write (409): the
  *   outbox keeps what it holds and the phone says so, instead of trying again;
- * - the keypad writes the result by tapping.
+ * - the keypad writes the result by tapping;
+ * - "Call the director" is queued like a send, with its own key: a call made offline
+ *   is sent when the network returns, and a repeated press stores one call.
  * htmx has no outbox that survives going offline or a reload, hence this small script.
  */
 (function () {
@@ -331,6 +333,8 @@
     var key = form.querySelector("input[name=client_key]").value;
     var item = { kind: kind, key: key, url: form.action, fields: fieldsOf(form),
                  board: kind === "send" ? boardOf(form) : "" };
+    // The button pressed says why (a call's reason): FormData leaves the submitter out.
+    if (event.submitter && event.submitter.name) item.fields.push([event.submitter.name, event.submitter.value]);
     if (kind === "send") {
       if (!form.text.value.trim()) { form.text.focus(); return; }
       item.text = form.text.value.trim();
@@ -406,23 +410,34 @@
       .catch(function () { /* the page works online without it */ });
   }
 
-  // A teams room's phone: the other room's lines change the match's IMPs shown here. While
-  // nothing waits in the outbox, the page's #match-progress is asked for again every
-  // data-refresh-ms and replaced alone: what is being typed is never touched.
+  // The parts of the page that change without the table doing anything: a teams room's
+  // match (the other room's lines change its IMPs), the round clock the director runs and
+  // the director's answer to a call. While nothing waits in the outbox, the page is asked
+  // for again every data-refresh-ms and these parts alone are replaced: what is being
+  // typed is never touched.
+  // A pairs table asks only while there is something to follow: a running or paused
+  // clock, or a call to the director; otherwise its own posts bring the page.
+  var FRESH_PARTS = ["match-progress", "round-clock", "director-call"];
+  function following() {
+    var clock = document.getElementById("round-clock");
+    return !!(document.getElementById("match-progress") || (clock && !clock.hidden) || main.querySelector(".call-state"));
+  }
   function keepFresh() {
     var every = parseInt(main.dataset.refreshMs, 10);
     if (!every) return;
     setInterval(function () {
-      if (flushing || outbox().length || document.hidden || !navigator.onLine) return;
+      if (flushing || outbox().length || document.hidden || !navigator.onLine || !following()) return;
       fetch(main.dataset.pageUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
           if (html === null || flushing || outbox().length) return;
           var fresh = document.createElement("template");
           fresh.innerHTML = html;
-          var part = fresh.content.getElementById("match-progress");
-          var here = document.getElementById("match-progress");
-          if (part && here && here.innerHTML !== part.innerHTML) here.replaceWith(part);
+          FRESH_PARTS.forEach(function (id) {
+            var part = fresh.content.getElementById(id);
+            var here = document.getElementById(id);
+            if (part && here && here.outerHTML !== part.outerHTML) here.replaceWith(part);
+          });
         })
         .catch(function () { /* asked again next time */ });
     }, every);

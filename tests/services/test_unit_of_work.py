@@ -108,6 +108,9 @@ NOT_WRITES = {
 
 #: Writes that change nothing a cached page shows, with the reason.
 BUMPS_NOTHING = {
+    **dict.fromkeys(["director_call", "director_call_take", "clock_set_minutes", "clock_start", "clock_pause",
+                     "clock_next_round", "clock_add_minute"],
+                    "the director's grid and the table's phone read calls and the clock fresh: no cached page"),
     "national_upload_record": "a record of the file sent to the federation: no page a player sees changes, and a "
                               "bump would itself mark the session amended since sending",
     **dict.fromkeys(["webhook_create", "webhook_delete", "webhook_send_test", "webhooks_notify"],

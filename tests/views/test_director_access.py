@@ -12,11 +12,13 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
 from sessions.models import (
-    ApiKey, Board, Club, ClubDirector, Competition, Event, ImportJob, MailKind, MailStatus, NationalUpload, Pair,
-    Player, Result, ResultChange, ResultMail, Seating, Session, TableLink, Webhook, WebhookDelivery,
+    ApiKey, Board, Club, ClubDirector, Competition, DirectorCall, Event, ImportJob, MailKind, MailStatus,
+    NationalUpload, Pair, Player, Result, ResultChange, ResultMail, Seating, Session, TableLink, Webhook,
+    WebhookDelivery,
 )
 from sessions.services import EVENT_SETTINGS, player_add, result_record
 from sessions.services.api_keys import api_key_create
+from sessions.services.calls import director_call
 from sessions.services.competitions import competition_create
 from sessions.services.webhooks import webhook_create
 from sessions.services.tables import table_links_ensure
@@ -33,7 +35,8 @@ def entered(session, co_director):
     board, section = session.boards.get(number=1), session.sections.get()
     line = result_record(board=board, section=section, ns_pair="1NS", ew_pair="1EW", text="4S N =").result
     result_record(board=board, section=section, ns_pair="3NS", ew_pair="2EW", text="4S N +1")
-    table_links_ensure(session=session)  # each table's phone link, for the renew and revoke requests
+    links = table_links_ensure(session=session)  # each table's phone link, for the renew and revoke requests
+    director_call(link=links[0], client_key="call-from-table-1", round=1)  # an open call, to take
     Session.objects.filter(pk=make_session(session.event).pk).update(name="Spare")  # a session to delete
     player_add(club=session.event.club, name="Ann Smith")
     player_add(club=session.event.club, name="Anne Smith")  # the same person: merged below
@@ -132,6 +135,8 @@ def writing_requests(session, line):
          {"email": "ann@example.org", "email_consent": "on"}),
         (reverse("sessions:director_mail_resend", args=[session.pk, ResultMail.objects.get().pk]), {}),
         (reverse("sessions:director_session_delete", args=[spare.pk]), {}),
+        (reverse("sessions:director_clock", args=[session.pk]), {"action": "minutes", "minutes": "12"}),
+        (reverse("sessions:director_call_take", args=[session.pk, DirectorCall.objects.get(session=session).pk]), {}),
     ]
 
 
@@ -166,6 +171,8 @@ def snapshot():
         list(Webhook.objects.values_list("pk", "url", "secret")), WebhookDelivery.objects.count(),
         list(NationalUpload.objects.values_list("pk", "session", "revision")),
         list(Competition.objects.values_list("pk", "name", "place_points", "members_only", "tie_breaks")),
+        list(DirectorCall.objects.values_list("pk", "taken_at", "taken_by")),
+        list(Session.objects.values_list("pk", "round_minutes", "clock_round", "clock_started_at")),
     )
 
 
@@ -203,6 +210,8 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert Pair.objects.get(pk=line.ns_pair_id).player_1.national_number == "666"
     assert set(Result.objects.filter(board=line.board).values_list("group", flat=True)) == {1, 2}
     assert all(Board.objects.filter(session=session).values_list("deal", flat=True))
+    assert DirectorCall.objects.get().taken_by == director
+    assert Session.objects.get(pk=session.pk).round_minutes == 12
     assert Session.objects.filter(name__startswith="EL Thu").exists()  # the imported file
     # Table 1 renewed, table 2 revoked then given a new link: one old and one live link each.
     assert [TableLink.objects.filter(session=session, table=table).count() for table in (1, 2, 3)] == [2, 2, 1]
@@ -317,7 +326,7 @@ DIRECTOR_PAGES_WALKED = {
     "transfer_import_job",
     "director_table_links", "director_table_links_make", "director_table_link_renew",
     "director_table_link_revoke", "director_table_link_new",
-    "director_progress", "director_mark_final", "director_reopen",
+    "director_progress", "director_mark_final", "director_reopen", "director_call_take", "director_clock",
     "director_session_edit", "director_session_movement", "director_session_delete", "director_repair",
     "director_round_seating", "director_table_turn", "director_pair_late", "director_pair_withdraw",
     "director_line_pairs", "director_player", "director_player_merge",

@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sessions.models import (
-    ApiKey, ClubDirector, Competition, ImportJob, MatchTableLink, Pair, Player, Result, ResultMail, ScorePad, Session,
-    TableLink, TeamAdjustment, Webhook,
+    ApiKey, ClubDirector, Competition, DirectorCall, ImportJob, MatchTableLink, Pair, Player, Result, ResultMail,
+    ScorePad, Session, TableLink, TeamAdjustment, Webhook,
 )
 from sessions.selectors import kept_scores
 from sessions.services import session_publish
@@ -58,7 +58,7 @@ hostile = st.one_of(
 QUERY_NAMES = ["event", "edit", "arrow_switch", "pairs", "sections", "rounds", "boards_per_round", "movement",
                "section", "board", "text", "q", "only", "focus", "era", "next", "sort", "page", "per_page"]
 #: Fields some forms post that a page may not show (the htmx entry rows, the pad's sync).
-EXTRA_FIELDS = ["row", "result", "version", "text", "lead", "action", "client_key", "board", "accept_warnings",
+EXTRA_FIELDS = ["row", "result", "version", "text", "lead", "action", "client_key", "board", "accept_warnings", "reason", "minutes",
                 "confirm", "next", "stopped", "pad", "client_id", "round", "deal", "players", "captain", "merge",
                 "drop_players", "movement", "event", "seen", "from_round", "status"]
 CONVERTER = re.compile(r"<(?:(\w+):)?(\w+)>")
@@ -107,6 +107,7 @@ def world(request, director):
         "mail_id": ResultMail.objects.first().pk,
         "webhook_id": Webhook.objects.get(club=club).pk,
         "competition_id": Competition.objects.get(event=session.event).pk,
+        "call_id": DirectorCall.objects.get(session=session).pk,
     }
     return {"session": session, "events": events, "values": values, "posts": posts, "pad": pad,
             "table_token": TableLink.objects.filter(session=session, revoked_at__isnull=True).first().token,
