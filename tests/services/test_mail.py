@@ -144,7 +144,11 @@ def test_every_mail_has_a_one_click_unsubscribe_that_works_without_login(played,
 def test_an_unsubscribe_token_cannot_be_forged(played, client):
     ann, cat = player("Ann Archer"), player("Cat Cole")
     forged = signing.dumps({"p": cat.pk, "e": cat.email}, key="not-the-secret-key", salt="clubscore.mail.unsubscribe")
-    edited = unsubscribe_token(ann).replace(str(ann.pk), str(cat.pk), 1)
+    # Cat's payload under Ann's timestamp and signature: a token edited to name someone else.
+    cat_payload = unsubscribe_token(cat).split(":", 1)[0]
+    ann_payload, ann_signed = unsubscribe_token(ann).split(":", 1)
+    edited = f"{cat_payload}:{ann_signed}"
+    assert cat_payload != ann_payload
 
     for token in (forged, edited, "nonsense"):
         assert player_from_token(token) is None
