@@ -42,7 +42,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.web import LABELS, bench_environment, gunicorn, throwaway_database  # noqa: E402
+from bench.web import LABELS, bench_environment, forget_redis_keys, gunicorn, throwaway_database  # noqa: E402
 
 BOARDS_PER_ROUND = 2
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -60,6 +60,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1, help="rounds each phone plays, one after the other")
     parser.add_argument("--readers", type=float, default=0.0, help="public page reloads asked a second meanwhile")
     parser.add_argument("--reader-threads", type=int, default=32, help="players' threads sharing those reloads")
+    parser.add_argument("--cache", choices=("local", "redis"), default="local",
+                        help="each worker's local memory (default) or the Redis at BENCH_REDIS_URL, as production")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
@@ -75,7 +77,14 @@ def main() -> None:
                            "--workers", str(options.workers), f"--gunicorn={options.gunicorn}",
                            "--rounds", str(options.rounds), "--readers", str(options.readers),
                            "--reader-threads", str(options.reader_threads)]
-                done = subprocess.run(command, env=bench_environment(url), stdout=subprocess.PIPE, text=True, check=True)
+                environment, prefix = bench_environment(url), f"bench-tables-{uuid.uuid4().hex}"
+                if options.cache == "redis":
+                    environment.update(BENCH_CACHE="redis", BENCH_CACHE_PREFIX=prefix)
+                try:
+                    done = subprocess.run(command, env=environment, stdout=subprocess.PIPE, text=True, check=True)
+                finally:
+                    if options.cache == "redis":
+                        forget_redis_keys(prefix)
                 figures = json.loads(done.stdout.strip().splitlines()[-1])
                 report(database, tables, figures, options)
                 medians[tables] = {step: statistics.median(figures[step]) for step in STEPS if figures[step]}
@@ -101,8 +110,9 @@ READERS_ALONE_SECONDS = 3.0  # the players' reloads alone first, to compare
 def report(database: str, tables: int, figures: dict, options: argparse.Namespace) -> None:
     rounds = "round 1" if options.rounds == 1 else f"rounds 1-{options.rounds}"
     server = options.gunicorn.replace(str(ROOT) + "/", "")
+    cache = "Redis" if options.cache == "redis" else "each worker's memory"
     print(f"\n{LABELS[database]}: {tables} tables, {rounds} ({figures['lines']} lines) sent and confirmed "
-          f"at once; gunicorn {options.workers} workers ({server}) on {os.cpu_count()} CPUs "
+          f"at once; gunicorn {options.workers} workers ({server}, cache: {cache}) on {os.cpu_count()} CPUs "
           f"shared with the phones; load average before {figures['load']:.1f}.")
     print("| step | p50 ms | p95 ms | max ms |")
     print("| --- | ---: | ---: | ---: |")
@@ -288,7 +298,8 @@ def measure(options: argparse.Namespace) -> dict:
     confirmed_at: list[float] = []
     seen_at: dict[int, float] = {}
     lock, stop = threading.Lock(), threading.Event()
-    with gunicorn(options.workers, options=options.gunicorn.split()) as port:
+    with gunicorn(options.workers, cache=os.environ.get("BENCH_CACHE", ""), prefix=os.environ.get("BENCH_CACHE_PREFIX", ""),
+                  options=options.gunicorn.split()) as port:
         alone = Phone(port, tables[0][0])
         for _ in range(5):  # warm the workers
             alone.request("GET", f"/t/{alone.token}/")

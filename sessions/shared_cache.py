@@ -87,6 +87,28 @@ def set_many(values: Mapping[str, Any], timeout: int) -> None:
         _unreachable("set_many")
 
 
+def claim(key: str, timeout: int) -> bool:
+    """Take ``key`` for ``timeout`` seconds if nobody holds it (the cache's atomic add):
+    True when this caller has it. An unreachable cache answers True: without a cache
+    there is nothing to share and every caller does its own work."""
+    if _paused():
+        return True
+    try:
+        return bool(cache.add(key, 1, timeout))
+    except UNREACHABLE:
+        _unreachable("add")
+        return True
+
+
+def release(key: str) -> None:
+    if _paused():
+        return
+    try:
+        cache.delete(key)
+    except UNREACHABLE:
+        _unreachable("delete")
+
+
 def is_shared() -> bool:
     """Whether every worker sees the same cache (Redis), not a memory of its own."""
     return not isinstance(caches["default"], (LocMemCache, DummyCache))

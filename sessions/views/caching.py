@@ -10,6 +10,14 @@ its address and revision, or rendered, through the scored-session cache, and kep
 
 A write bumps the revision in its own transaction, so the next request after a
 correction has a new key and a new ETag: nothing is ever deleted from the cache.
+
+While the tables play, every line bumps the revision, and two hundred players reloading
+the ranking would each render it again. So one request at a time renders a page's new
+revision (a claim in the cache); the others asking for that page meanwhile get the
+revision before it at once, if it was rendered in the last STALE_WHILE_RENDERING_SECONDS,
+with its own ETag, so their next reload gets the new one. One request after another (a
+director's correction, then a look) always sees the new revision: only a request that
+arrives while another renders is answered from the one before.
 Each logged-in visitor has entries (and ETags) of their own, never shared with another
 or with the anonymous public, and only
 anonymous answers may be kept by a shared cache on the way (Cache-Control private for
@@ -37,7 +45,12 @@ from sessions.selectors.scoring import scores_from_cache
 #: Seconds a rendered page stays in the cache. A revision's page is never wrong, only
 #: unused once the revision moves on: this bounds the memory old revisions take.
 PAGE_CACHE_SECONDS = 24 * 60 * 60
-
+#: How old the revision before may be to answer while another request renders the new
+#: one: a player then sees the page of a few lines ago, never of a round ago.
+STALE_WHILE_RENDERING_SECONDS = 20
+#: How long one render holds a page's claim: after that (a worker killed mid-render)
+#: another request renders it.
+RENDER_CLAIM_SECONDS = 10
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,16 +107,23 @@ def _from_cache(key: str) -> HttpResponse | None:
     return HttpResponse(content, content_type=content_type)
 
 
-def _label(response: HttpResponse, *, etag: str, stamp: Stamp, audience: str, vary: str) -> HttpResponse:
+def _latest_key(request: HttpRequest, audience: str) -> str:
+    """The page at this address for this audience, whatever its revision: the last one
+    rendered (the answer while another request renders the new one), and the claim."""
+    return f"clubscore:latest:{_digest(PAGE_VERSION, audience, request.get_full_path())}"
+
+
+def _label(response: HttpResponse, *, etag: str, changed_at: float, frame_origins: tuple[str, ...],
+           audience: str, vary: str) -> HttpResponse:
     response.headers["ETag"] = etag
-    response.headers["Last-Modified"] = http_date(stamp.changed_at.timestamp())
+    response.headers["Last-Modified"] = http_date(changed_at)
     # Every reload asks again (a provisional page changes any minute), cheaply with the ETag.
     if audience == "public":
         patch_cache_control(response, public=True, no_cache=True)
     else:
         patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, [vary])
-    _allow_framing(response, stamp.frame_origins)
+    _allow_framing(response, frame_origins)
     return response
 
 
@@ -121,24 +141,51 @@ def serve_by_stamp(
     request: HttpRequest, *, stamp: Stamp, audience: str, render: Callable[[], HttpResponse], vary: str = "Cookie",
 ) -> HttpResponse:
     """A GET of a page standing on ``stamp``, as ``audience`` sees it: a 304 when the
-    visitor has it, else from the cache, else ``render()``ed (through the scored-session
-    cache) and kept when it may be. ``vary`` names the request header the audience is
-    read from."""
+    visitor has it, else from the cache, else the revision before while another request
+    renders this one, else ``render()``ed (through the scored-session cache) and kept
+    when it may be. ``vary`` names the request header the audience is read from."""
     etag = quote_etag(_digest(PAGE_VERSION, stamp.key, audience, *stamp.frame_origins))
-    not_modified = get_conditional_response(
-        request, etag=etag, last_modified=int(stamp.changed_at.timestamp()),
-    )
+    changed_at = stamp.changed_at.timestamp()
+    labels = {"audience": audience, "vary": vary, "frame_origins": stamp.frame_origins}
+    not_modified = get_conditional_response(request, etag=etag, last_modified=int(changed_at))
     if not_modified is not None:
-        return _label(not_modified, etag=etag, stamp=stamp, audience=audience, vary=vary)
-    key = _page_key(request, stamp, audience)
-    response = _from_cache(key)
-    if response is None:
+        return _label(not_modified, etag=etag, changed_at=changed_at, **labels)
+    response = _from_cache(_page_key(request, stamp, audience))
+    if response is not None:
+        return _label(response, etag=etag, changed_at=changed_at, **labels)
+    latest = _latest_key(request, audience)
+    claim = f"{latest}:rendering"
+    claimed = shared_cache.claim(claim, RENDER_CLAIM_SECONDS)
+    if not claimed:
+        before = _revision_before(request, latest, labels)
+        if before is not None:
+            return before
+    try:
         with scores_from_cache():
             response = render()
         if not _keepable(request, response):
             return response  # a 404 (an unknown board or pair) carries no ETag
-        shared_cache.set(key, (response.content, response["Content-Type"]), PAGE_CACHE_SECONDS)
-    return _label(response, etag=etag, stamp=stamp, audience=audience, vary=vary)
+        kept = (response.content, response["Content-Type"])
+        shared_cache.set(_page_key(request, stamp, audience), kept, PAGE_CACHE_SECONDS)
+        shared_cache.set(latest, (*kept, etag, changed_at), STALE_WHILE_RENDERING_SECONDS)
+    finally:
+        if claimed:
+            shared_cache.release(claim)
+    return _label(response, etag=etag, changed_at=changed_at, **labels)
+
+
+def _revision_before(request: HttpRequest, latest: str, labels: dict) -> HttpResponse | None:
+    """The page's last rendered revision, while another request renders the new one: a
+    304 when the visitor has it. None when none was rendered recently."""
+    kept = shared_cache.get(latest)
+    if kept is None:
+        return None
+    content, content_type, etag, changed_at = kept
+    response = get_conditional_response(request, etag=etag, last_modified=int(changed_at))
+    if response is None:
+        response = HttpResponse(content, content_type=content_type)
+    response.headers["X-Page-Revision"] = "previous"
+    return _label(response, etag=etag, changed_at=changed_at, **labels)
 
 
 def cached_page(stamp_of: Callable[..., Stamp | None]) -> Callable[[View], View]:

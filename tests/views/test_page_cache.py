@@ -9,19 +9,25 @@ from __future__ import annotations
 
 import datetime
 import re
+import threading
+import time
 import uuid
 from collections.abc import Callable
 
 import pytest
 from django.core.cache import cache
-from django.test import override_settings
+from django.http import HttpResponse
+from django.test import RequestFactory, override_settings
 from django.urls import reverse
 from redis import Redis
 
+from sessions import shared_cache
 from sessions.models import Player, Result, Session
+from sessions.selectors.revisions import Stamp
 from sessions.services import result_correct, session_publish, session_unpublish
 from sessions.services.player_records import player_update
 from sessions.services.repair import session_update
+from sessions.views import caching
 
 
 def correct_board_1(session: Session) -> None:
@@ -256,3 +262,102 @@ def test_a_cache_that_cannot_be_reached_is_a_miss_never_an_error_page(client, pl
     assert after.content != first.content  # scored afresh, not from a cache
     assert unknown_table.status_code == 404
     assert "the cache could not be reached" in caplog.text
+
+
+# -- while one request renders a new revision, the others get the one before ------------
+
+
+def _claim_of(url: str) -> str:
+    """The claim a request rendering the public page at ``url`` holds."""
+    return f"{caching._latest_key(RequestFactory().get(url), 'public')}:rendering"
+
+
+@page_params
+def test_while_another_request_renders_the_new_revision_players_get_the_one_before(client, played_session,
+                                                                                    address, write):
+    url = address(played_session)
+    before = client.get(url)
+    write(played_session)
+    claim = _claim_of(url)
+    assert shared_cache.claim(claim, 60)  # another worker is rendering the new revision
+
+    meanwhile = client.get(url)
+    has_it = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+
+    assert meanwhile.status_code == 200 and meanwhile["X-Page-Revision"] == "previous"
+    assert (meanwhile.content, meanwhile["ETag"]) == (before.content, before["ETag"])
+    assert has_it.status_code == 304
+    shared_cache.release(claim)  # rendered: from now on everyone gets the new revision
+    after = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and "X-Page-Revision" not in after
+    assert after.content != before.content and after["ETag"] != before["ETag"]
+
+
+def test_one_request_after_another_always_gets_the_new_revision(client, played_session):
+    url = reverse("sessions:session_results", args=[played_session.pk])
+    seen = {client.get(url)["ETag"]}
+    for text in ("4S N +1", "4S N =", "4S N -1"):
+        line = Result.objects.get(board__session=played_session, board__number=1, ns_pair__number=1)
+        result_correct(result=line, text=text, version=line.version)
+        response = client.get(url)
+        assert "X-Page-Revision" not in response and response["ETag"] not in seen
+        seen.add(response["ETag"])
+
+
+def test_a_revision_before_rendered_too_long_ago_is_not_served_the_request_renders(client, played_session,
+                                                                                monkeypatch):
+    url = reverse("sessions:session_results", args=[played_session.pk])
+    before = client.get(url)
+    correct_board_1(played_session)
+    assert shared_cache.claim(_claim_of(url), 600)
+    later = time.time() + caching.STALE_WHILE_RENDERING_SECONDS + 1
+    monkeypatch.setattr(time, "time", lambda: later)  # the cache's clock: the revision before has expired
+
+    response = client.get(url)
+
+    assert response.status_code == 200 and "X-Page-Revision" not in response
+    assert response.content != before.content
+
+
+def test_a_render_that_fails_gives_its_claim_back(played_session):
+    request = RequestFactory().get("/some/page/")
+    stamp = Stamp("s1.1.0", datetime.datetime(2025, 3, 4, tzinfo=datetime.timezone.utc))
+
+    def failing() -> HttpResponse:
+        raise RuntimeError("the render failed")
+
+    with pytest.raises(RuntimeError):
+        caching.serve_by_stamp(request, stamp=stamp, audience="public", render=failing)
+    claim = _claim_of("/some/page/")
+    assert shared_cache.claim(claim, 1)  # free again
+    shared_cache.release(claim)
+
+
+def test_requests_arriving_during_a_slow_render_are_answered_at_once_with_the_revision_before(played_session):
+    """Two workers' threads: one renders revision 2 slowly, the other is answered meanwhile."""
+    request = RequestFactory().get("/ranking/")
+    first = Stamp("s1.1.0", datetime.datetime(2025, 3, 4, tzinfo=datetime.timezone.utc))
+    second = Stamp("s1.2.0", datetime.datetime(2025, 3, 4, 0, 1, tzinfo=datetime.timezone.utc))
+    caching.serve_by_stamp(request, stamp=first, audience="public", render=lambda: HttpResponse("revision 1"))
+    rendering, may_finish = threading.Event(), threading.Event()
+
+    def slow() -> HttpResponse:
+        rendering.set()
+        assert may_finish.wait(10)
+        return HttpResponse("revision 2")
+
+    answers: list[HttpResponse] = []
+    worker = threading.Thread(target=lambda: answers.append(
+        caching.serve_by_stamp(request, stamp=second, audience="public", render=slow)))
+    worker.start()
+    assert rendering.wait(10)
+    meanwhile = caching.serve_by_stamp(request, stamp=second, audience="public",
+                                       render=lambda: pytest.fail("rendered twice at once"))
+    may_finish.set()
+    worker.join(10)
+
+    assert meanwhile.content == b"revision 1" and meanwhile["X-Page-Revision"] == "previous"
+    assert answers[0].content == b"revision 2"
+    again = caching.serve_by_stamp(request, stamp=second, audience="public",
+                                   render=lambda: pytest.fail("kept, not rendered again"))
+    assert again.content == b"revision 2" and "X-Page-Revision" not in again
