@@ -32,6 +32,7 @@ import inspect
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -146,7 +147,7 @@ def serve_by_stamp(
     when it may be. ``vary`` names the request header the audience is read from."""
     etag = quote_etag(_digest(PAGE_VERSION, stamp.key, audience, *stamp.frame_origins))
     changed_at = stamp.changed_at.timestamp()
-    labels = {"audience": audience, "vary": vary, "frame_origins": stamp.frame_origins}
+    labels: dict[str, Any] = {"audience": audience, "vary": vary, "frame_origins": stamp.frame_origins}
     not_modified = get_conditional_response(request, etag=etag, last_modified=int(changed_at))
     if not_modified is not None:
         return _label(not_modified, etag=etag, changed_at=changed_at, **labels)
@@ -174,7 +175,7 @@ def serve_by_stamp(
     return _label(response, etag=etag, changed_at=changed_at, **labels)
 
 
-def _revision_before(request: HttpRequest, latest: str, labels: dict) -> HttpResponse | None:
+def _revision_before(request: HttpRequest, latest: str, labels: dict[str, Any]) -> HttpResponse | None:
     """The page's last rendered revision, while another request renders the new one: a
     304 when the visitor has it. None when none was rendered recently."""
     kept = shared_cache.get(latest)
