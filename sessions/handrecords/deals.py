@@ -50,6 +50,25 @@ def card_name(card: Card) -> str:
     return f"the {RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
 
 
+def lead_not_held(deal_text: str, declarer: str, lead: str) -> str | None:
+    """Why ``lead`` ("HK") cannot be the opening lead against ``declarer`` ("N") on the
+    deal: the card is not in the hand of declarer's left-hand opponent, who leads. None
+    when it is there, or when there is nothing to check it against (no deal, or a deal
+    that is not a complete one)."""
+    if not (deal_text.strip() and declarer and lead):
+        return None
+    try:
+        deal = parse_deal(deal_text)
+    except ScoringError:
+        return None
+    leader = SEATS[(SEATS.index(parse_seat(declarer)) + 1) % len(SEATS)]
+    card = (lead[0], lead[1:])
+    if card in set(deal[leader].cards()):
+        return None
+    return (f"{card_name(card)} is not in {SEAT_NAMES[leader]}'s hand, and {SEAT_NAMES[leader]} leads against "
+            f"{SEAT_NAMES[parse_seat(declarer)]}: check the lead and the declarer")
+
+
 def _rank_order(rank: str) -> int:
     return RANKS.index(rank)
 

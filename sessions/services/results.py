@@ -33,6 +33,7 @@ from sessions.models import (
     Board, ChangeAction, MatchBoard, Pair, PointsUnit, Result, ResultChange, ResultKind, ScoringMethod, Seating, Section,
     Session, WebhookEvent,
 )
+from sessions.handrecords.deals import lead_not_held
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.matchpoints import scale_named
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
@@ -73,6 +74,10 @@ def _clean_lead(lead: str) -> str:
 def _fill(line: Result, text: str, lead: str) -> None:
     """Set the line's result fields from the director's text (ValidationError if impossible)."""
     fill_line(line, text, lead, line.board.number)
+    # With a hand record, the lead must be a card of the hand on declarer's left.
+    wrong_lead = lead_not_held(line.board.deal, line.declarer, line.lead)
+    if wrong_lead:
+        raise ValidationError({"lead": f"board {line.board.number}: {wrong_lead}"})
     if line.kind == ResultKind.ASSIGNED_POINTS:
         _refuse_other_unit(line)
         _refuse_points_beyond_top(line)

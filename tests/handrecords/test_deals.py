@@ -2,7 +2,7 @@
 
 import pytest
 
-from sessions.handrecords.deals import Deal, DealError, Hand, parse_deal
+from sessions.handrecords.deals import Deal, DealError, Hand, lead_not_held, parse_deal
 from sessions.scoring.boards import Seat
 from sessions.scoring.errors import ScoringError
 
@@ -136,3 +136,30 @@ def test_a_deal_built_from_hands_is_checked_too():
     hand = Hand("AKQJT98765432", "", "", "")
     with pytest.raises(DealError, match="appears 4 times"):
         Deal(hand, hand, hand, hand)
+
+
+# --- the opening lead against the hand record -------------------------------------------
+
+
+@pytest.mark.parametrize(("declarer", "lead"), [("N", "S5"), ("E", "HA"), ("S", "SJ"), ("W", "SA"), ("w", "C8")])
+def test_a_lead_from_the_hand_on_declarers_left_is_accepted(declarer, lead):
+    # WELWYN_1: East leads against North (532 of spades), South against East, West
+    # against South, North against West.
+    assert lead_not_held(WELWYN_1, declarer, lead) is None
+
+
+def test_a_lead_from_another_hand_is_refused_naming_the_card_and_the_leader():
+    message = lead_not_held(WELWYN_1, "N", "SA")  # North's own ace: East leads
+    assert message == ("the ace of spades is not in East's hand, and East leads against North: "
+                       "check the lead and the declarer")
+    assert "the 10 of clubs is not in South's hand" in lead_not_held(WELWYN_1, "E", "CT")
+
+
+@pytest.mark.parametrize("deal", ["", "   ", "N:AKQ.JT9 nonsense", "N:A98.J92.A75.Q852 - - -"])
+def test_without_a_complete_deal_there_is_nothing_to_check(deal):
+    assert lead_not_held(deal, "N", "SA") is None
+
+
+def test_with_no_lead_or_no_declarer_there_is_nothing_to_check():
+    assert lead_not_held(WELWYN_1, "", "SA") is None
+    assert lead_not_held(WELWYN_1, "N", "") is None

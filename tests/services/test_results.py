@@ -100,6 +100,35 @@ def test_the_lead_is_normalised_to_suit_then_card(session):
     assert Result.objects.get().lead == "HK"
 
 
+#: Board 1's hand record: West holds JT76 of spades, North the ace, East the 5 3 2.
+WELWYN_1 = "N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64"
+
+
+def test_with_a_hand_record_a_lead_not_in_the_leaders_hand_is_refused_and_nothing_saved(session):
+    session.boards.filter(number=1).update(deal=WELWYN_1)
+
+    with pytest.raises(ValidationError) as refused:
+        record(session, 1, "1NS", "1EW", "4S N =", lead="SA")  # North's ace: East leads against North
+
+    assert refused.value.message_dict["lead"] == [
+        "board 1: the ace of spades is not in East's hand, and East leads against North: check the lead and the declarer"
+    ]
+    assert nothing_saved()
+    record(session, 1, "1NS", "1EW", "4S N =", lead="S2")  # East's two
+    assert Result.objects.get().lead == "S2"
+
+
+def test_a_correction_is_checked_against_the_hand_record_too(session):
+    session.boards.filter(number=1).update(deal=WELWYN_1)
+    line = record(session, 1, "1NS", "1EW", "4S N =", lead="S2").result
+
+    with pytest.raises(ValidationError, match="not in East's hand"):
+        result_correct(result=line, text="4S N =", lead="SJ", version=line.version)
+    result_correct(result=line, text="4S W -1", lead="SA", version=line.version)  # West declares: North leads
+
+    assert Result.objects.get().lead == "SA"
+
+
 def test_recording_writes_the_audit_trail(session, director):
     record(session, 1, "1NS", "1EW", "4s n =", lead="hk", by=director)
 

@@ -192,6 +192,18 @@ def test_an_impossible_result_is_refused_with_the_directors_message(client, sess
     assert not TableEntry.objects.exists() and not Result.objects.exists()
 
 
+def test_a_lead_the_hand_record_says_the_leader_never_held_is_refused_and_kept_to_correct(client, session, links):
+    # Board 1's hand record: East, who leads against North, holds 5 3 2 of spades.
+    session.boards.filter(number=1).update(deal="N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64")
+
+    response = send(client, links[1], 1, "4S N =", lead="SA", **SCRIPT)
+
+    html = response.content.decode()
+    assert "the ace of spades is not in East&#x27;s hand" in html
+    assert 'value="SA"' in html  # the lead typed, kept to correct
+    assert not TableEntry.objects.exists() and not Result.objects.exists()
+
+
 @pytest.mark.parametrize("text", ["W 0/0 NS 0", "4S N = " + "x" * 60])
 def test_hostile_text_is_a_message_not_an_error(client, session, links, text):
     response = send(client, links[1], 1, text, **SCRIPT)
