@@ -118,7 +118,9 @@ def check_export(event: TeamEvent, tmp_path) -> bytes:
 def check_round_trip(event: TeamEvent, content: bytes, tmp_path) -> None:
     path = tmp_path / "again.pbn"
     path.write_bytes(content)
-    again = TeamEvent.objects.get(pk=int(run_import(path)[-1]))
+    output = run_import(path)
+    assert "every match's VPs, every team's total and place are the file's" in output
+    again = TeamEvent.objects.get(pk=int(output[-1]))
     assert figures(again) == figures(event)
 
 
