@@ -129,7 +129,6 @@ def _total(details: str, where: str) -> tuple[Decimal | None, Decimal | None]:
 
 # --- writing ---------------------------------------------------------------------------------
 
-SEAT_TAGS = ("West", "North", "East", "South")
 #: The Scoring tag of a teams game (PBN 2.1, 3.4.12), by the event's scoring.
 TEAMS_SCORING_TAGS = {"imps": "IMP", "bam": "BAM"}
 #: Who sits where in a room, from the match's home team: North-South in the open room.
