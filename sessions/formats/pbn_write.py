@@ -189,7 +189,7 @@ class _GameWriter:
         lines = mandatory_tags(
             self.event.title, self.event.club, self.event.date, number, self.scoring_tag,
             dealer=dealer, vulnerable=EXPORT_VULNERABILITY.get(vulnerability, vulnerability),
-            deal=_deal_from(deal, dealer, number) if deal else "", contract=_contract_tags(first_line),
+            deal=deal_from(deal, dealer, number) if deal else "", contract=_contract_tags(first_line),
         )
         lines.extend(self.score_table(boards))
         return lines
@@ -373,17 +373,17 @@ def _percentages(ns: Decimal | None, ew: Decimal | None) -> tuple[str | None, st
 
 def mandatory_tags(
     event: str, site: str, date: str, board: int, scoring: str, *, dealer: str = "", vulnerable: str = "",
-    deal: str = "", contract: tuple[str, str, str] = ("", "", ""),
+    deal: str = "", contract: tuple[str, str, str] = ("", "", ""), players: tuple[str, ...] = ("", "", "", ""),
 ) -> list[str]:
     """The standard's 15 mandatory tags in its order (PBN 2.1, 3.4). The players' tags
-    are empty: a pairs or teams game is played by many (the standard's "inappropriate"
-    value), as is the Deal of a board without a hand record, which endplay reads as no
-    cards where "?" stops it."""
+    (``players``: West, North, East, South) are empty by default: a pairs game is played
+    by many (the standard's "inappropriate" value), as is the Deal of a board without a
+    hand record, which endplay reads as no cards where "?" stops it."""
     declarer, contract_text, result = contract
     return [
         pbn_tag("Event", event), pbn_tag("Site", site), pbn_tag("Date", _pbn_date(date)),
         pbn_tag("Board", str(board)),
-        *(pbn_tag(seat, "") for seat in ("West", "North", "East", "South")),
+        *(pbn_tag(seat, name) for seat, name in zip(("West", "North", "East", "South"), players, strict=True)),
         pbn_tag("Dealer", dealer), pbn_tag("Vulnerable", vulnerable), pbn_tag("Deal", deal),
         pbn_tag("Scoring", scoring),
         pbn_tag("Declarer", declarer), pbn_tag("Contract", contract_text), pbn_tag("Result", result),
@@ -414,20 +414,23 @@ def _is_contract(text: str) -> bool:
 
 def _contract_tags(line: ParsedLine | None) -> tuple[str, str, str]:
     """Declarer, Contract and Result of the board's first line, in the standard's spelling."""
-    unknown = ("?", "?", "?")
     if line is None:
-        return unknown
-    contract = _contract_cell(line.contract)
+        return ("?", "?", "?")
+    return contract_tags(line.contract, line.declarer, line.tricks)
+
+
+def contract_tags(contract_text: str, declarer: str, tricks: int | None) -> tuple[str, str, str]:
+    """Declarer, Contract and Result tags of one line, in the standard's spelling ("?" for
+    an adjusted score; a passed-out board's Declarer and Result empty)."""
+    contract = _contract_cell(contract_text)
     if contract == PASSED_OUT:
         return "", PASSED_OUT, ""
     if contract is None or not _is_contract(contract):
-        return unknown  # an adjusted score, or a contract the director wrote freely
-    declarer = line.declarer if line.declarer in SEATS else "?"
-    result = "?" if line.tricks is None else str(line.tricks)
-    return declarer, contract, result
+        return ("?", "?", "?")  # an adjusted score, or a contract the director wrote freely
+    return declarer if declarer in SEATS else "?", contract, "?" if tricks is None else str(tricks)
 
 
-def _deal_from(deal: str, dealer: str, number: int) -> str:
+def deal_from(deal: str, dealer: str, number: int) -> str:
     """The deal starting from the dealer, as export format asks ("-" for an unknown hand)."""
     hands = hands_by_seat(deal, f"board {number}")
     start = SEATS.index(dealer) if dealer in SEATS else 0

@@ -58,6 +58,7 @@ class ParsedRoom:
     tricks: int | None
     score: str
     lead: str = ""
+    players: tuple[str, ...] = ()  # West, North, East, South, when the file names who sat where
 
 
 @dataclass
@@ -66,6 +67,7 @@ class ParsedTeamBoard:
     open_room: ParsedRoom | None  # the match's first team sat NS
     closed_room: ParsedRoom | None  # the match's first team sat EW
     published_imps: Decimal | None  # from the first team's side (or its board points)
+    deal: str = ""  # the hand record, a PBN deal ("N:<hand> <hand> <hand> <hand>"), when the file has one
 
 
 @dataclass

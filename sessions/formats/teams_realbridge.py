@@ -110,7 +110,8 @@ def _board(number: int, open_game: _Game | None, closed_game: _Game | None) -> P
     imps = None
     if open_room and closed_room and open_game is not None:  # the home team's side: NS at the open table
         imps = _ns_imps(open_game)
-    return ParsedTeamBoard(number, open_room, closed_room, imps)
+    deal = next((game.value("Deal").strip() for game in (open_game, closed_game) if game and game.value("Deal").strip()), "")
+    return ParsedTeamBoard(number, open_room, closed_room, imps, deal)
 
 
 def _room(game: _Game | None) -> ParsedRoom | None:
@@ -123,7 +124,7 @@ def _room(game: _Game | None) -> ParsedRoom | None:
     declarer = game.value("Declarer").strip().upper()
     tricks = int_or_none(game.value("Result"), where) if score != "PASS" else None
     return ParsedRoom(contract=contract.upper(), declarer=declarer if score != "PASS" else "", tricks=tricks,
-                      score=score)
+                      score=score, players=tuple(game.value(seat).strip() for seat in ("West", "North", "East", "South")))
 
 
 def _ns_figure(text: str, where: str) -> str:

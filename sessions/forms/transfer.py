@@ -7,6 +7,22 @@ from django.conf import settings
 
 from sessions.models import Club, Event
 
+AS_THE_FILE = ("", "As the file shows")
+#: The upload form's choices for NZ Scorer's conventions (sessions.transfer.importing
+#: CONVENTION_CHOICES: the same words as the command's --not-played ...).
+CONVENTION_FIELDS: dict[str, tuple[str, list[tuple[str, str]]]] = {
+    "not_played": ("Lines not played (NP)", [
+        ("zero", "Compared as a score of 0 (NZ Scorer)"), ("removed", "Left out of the board's comparisons")]),
+    "cut_figures": ("Figures cut as NZ Scorer prints them", [
+        ("yes", "Yes: lines to tenths, places on whole matchpoints"), ("no", "No: figures as scored")]),
+    "short_totals": ("Totals on boards short of results", [
+        ("ties", "Each missing result a tie (NZ Scorer)"), ("lines", "The lines' own factoring")]),
+    "phantom_table": ("Lines factored to the phantom's table too", [("yes", "Yes (NZ Scorer)"), ("no", "No")]),
+    "handicap": ("Handicap applied", [
+        ("none", "None: scratch only"), ("50", "50% of each pair's handicap (NZ Scorer)"),
+        ("100", "100% of each pair's handicap")]),
+}
+
 
 class ImportForm(forms.Form):
     file = forms.FileField(help_text="A USEBIO (.xml) or PBN (.pbn) results file.")
@@ -27,6 +43,15 @@ class ImportForm(forms.Form):
     def __init__(self, *args, club: Club, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["event"].queryset = club.events.order_by("name")
+        for name, (label, choices) in CONVENTION_FIELDS.items():
+            self.fields[name] = forms.ChoiceField(required=False, label=label, choices=[AS_THE_FILE, *choices])
+
+    def convention_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in CONVENTION_FIELDS]
+
+    def conventions(self) -> dict[str, str]:
+        """The conventions the director stated (none left "as the file shows")."""
+        return {name: self.cleaned_data[name] for name in CONVENTION_FIELDS if self.cleaned_data.get(name)}
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

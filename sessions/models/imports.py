@@ -37,6 +37,8 @@ class ImportJob(models.Model):
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     # How a new event scores the file's sections, as the upload form chose ("": as the file shows).
     sections = models.CharField(max_length=8, blank=True, default="", choices=[("together", "Together"), ("apart", "Apart")])
+    # The conventions the upload form stated, "not_played=zero;handicap=50" ("": each as the file shows).
+    conventions = models.CharField(max_length=120, blank=True, default="")
     filename = models.CharField(max_length=255)
     size = models.PositiveIntegerField(help_text="The file's size in bytes.")
     data = models.BinaryField(blank=True, help_text="The file, until the job ends.")

@@ -74,6 +74,8 @@ from sessions.scoring import boards as engine_boards
 from sessions.scoring.contracts import parse_contract
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Played, format_assigned, format_result, parse_lead
+from sessions.scoring.options import Handicap as EngineHandicap
+from sessions.scoring.options import NotPlayedRule, ShortTotals
 from sessions.scoring.scores import Artificial, AssignedPoints
 from sessions.scoring.session import ScoringOptions
 from sessions.selectors.scoring import (
@@ -99,6 +101,43 @@ _ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
 #: (or IMPed) together across the field, or each apart. None: as the file's own figures
 #: show (to_engine.options_for), else apart unless the file's program always pools them.
 SECTIONS_CHOICES = ("together", "apart")
+
+#: Another program's conventions (NZ Scorer's: RULES 5 and 8) the director may state for
+#: a new event (``conventions=``, {option: word}), instead of the importer choosing them
+#: from the file or its figures: the Event option, the words the command line and the
+#: upload form offer, and the option's value for each word.
+CONVENTION_CHOICES: dict[str, dict[str, object]] = {
+    "not_played": {"zero": NotPlayedRule.ZERO, "removed": NotPlayedRule.REMOVED},
+    "cut_figures": {"yes": True, "no": False},
+    "short_totals": {"ties": ShortTotals.TIES, "lines": ShortTotals.AS_LINES},
+    "phantom_table": {"yes": True, "no": False},
+    "handicap": {"none": EngineHandicap.NONE, "50": EngineHandicap.HALF, "100": EngineHandicap.FULL},
+}
+#: What each option is called where the director says it (the command's --not-played ...).
+CONVENTION_LABELS = {
+    "not_played": "not played (NP) lines", "cut_figures": "figures cut as NZ Scorer prints them",
+    "short_totals": "totals on boards short of results", "phantom_table": "the phantom's table counted",
+    "handicap": "handicap",
+}
+
+
+def convention_word(name: str, value: object) -> str:
+    """The word for an option's value ("zero" for NotPlayedRule.ZERO)."""
+    return next((word for word, choice in CONVENTION_CHOICES[name].items() if choice == value), str(value))
+
+
+def conventions_checked(conventions: dict[str, str] | None) -> dict[str, object]:
+    """The director's conventions as option values; ValidationError naming a bad one."""
+    chosen: dict[str, object] = {}
+    for name, word in (conventions or {}).items():
+        if name not in CONVENTION_CHOICES:
+            raise ValidationError(f"{name!r} is not a convention the import can be told: "
+                                  f"{', '.join(CONVENTION_CHOICES)}")
+        words = CONVENTION_CHOICES[name]
+        if word not in words:
+            raise ValidationError(f"{CONVENTION_LABELS[name]} is {' or '.join(words)}, not {str(word)[:20]!r}")
+        chosen[name] = words[word]
+    return chosen
 
 
 class ImportRefused(ValueError):
@@ -136,12 +175,16 @@ def results_import(
     user: AbstractBaseUser | None = None,
     event: Event | None = None,
     sections: str | None = None,
+    conventions: dict[str, str] | None = None,
 ) -> ImportReport:
     """Import the results file ``data`` into ``club`` (into ``event`` if given); see the module docstring.
-    ``sections`` ("together" or "apart", SECTIONS_CHOICES) says how a new event scores the sections."""
+    ``sections`` ("together" or "apart", SECTIONS_CHOICES) says how a new event scores the sections;
+    ``conventions`` ({"not_played": "zero", "handicap": "50", ...}, CONVENTION_CHOICES) the
+    program's conventions, each instead of the one the file shows."""
     with garbage_collection_paused():  # a national event's file is a million objects and no cycles
         parsed = results_read(data=data, filename=filename)
-        return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event, sections=sections)
+        return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event, sections=sections,
+                             conventions=conventions)
 
 
 @write
@@ -153,10 +196,11 @@ def results_store(
     user: AbstractBaseUser | None = None,
     event: Event | None = None,
     sections: str | None = None,
+    conventions: dict[str, str] | None = None,
 ) -> ImportReport:
     """Store a file ``results_read`` read, in one transaction (the second half of ``results_import``)."""
     try:
-        return _Importer(club, parsed, filename, user, event, sections).run()
+        return _Importer(club, parsed, filename, user, event, sections, conventions).run()
     except (ValidationError, IntegrityError, ScoringError) as error:
         raise ImportRefused(f"{filename}: {_message(error)}; nothing was imported") from None
 
@@ -379,6 +423,7 @@ class _Importer:
     user: AbstractBaseUser | None
     event: Event | None
     sections: str | None = None
+    conventions: dict[str, str] | None = None
     notes: list[str] = field(default_factory=list)
     parsed_pairs: dict[str, ParsedPair] = field(init=False)
 
@@ -444,6 +489,8 @@ class _Importer:
         options = options_for(self.parsed)
         if self.sections is not None:
             options = self.sections_chosen(options, letters)
+        chosen = conventions_checked(self.conventions)
+        options = self.conventions_chosen(options, chosen)
         values = event_settings(options)
         if self.event is not None:
             if self.event.club_id != self.club.pk:
@@ -458,6 +505,13 @@ class _Importer:
                     f"event {event.name!r} scores its sections {'together' if event.across_field else 'apart'}: "
                     f"import into another event to score them {self.sections}"
                 )
+            for name, value in chosen.items():
+                if getattr(event, name) != value:
+                    raise ValidationError(
+                        f"event {event.name!r} has {CONVENTION_LABELS[name]} "
+                        f"{convention_word(name, getattr(event, name))}: import into another event for "
+                        f"{convention_word(name, value)}"
+                    )
             if not ranks_as_the_file(
                 self.parsed, pairs, letters, rankings=event.rankings, across_field=event.across_field
             ):
@@ -498,6 +552,14 @@ class _Importer:
             otherwise = f" (as the file shows: {default})" if together != options.across_field else ""
             self.notes.append(f"the sections are scored {self.sections}, as you chose{otherwise}")
         return replace(options, across_field=together)
+
+    def conventions_chosen(self, options: ScoringOptions, chosen: dict[str, object]) -> ScoringOptions:
+        """The file's options with the conventions the director stated instead."""
+        for name, value in chosen.items():
+            shown_value = getattr(options, name)
+            otherwise = f" (as the file shows: {convention_word(name, shown_value)})" if shown_value != value else ""
+            self.notes.append(f"{CONVENTION_LABELS[name]}: {convention_word(name, value)}, as you chose{otherwise}")
+        return replace(options, **chosen) if chosen else options
 
     def session_date(self) -> datetime.date:
         parts = date_parts(self.parsed.date)

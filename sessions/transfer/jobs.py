@@ -38,7 +38,7 @@ from sessions.models import Club, Event, ImportJob, ImportStatus
 from sessions.services.background import BackgroundWorker
 from sessions.services.unit_of_work import unit_of_work, write
 
-from .importing import ImportRefused, results_read, results_store
+from .importing import ImportRefused, conventions_checked, results_read, results_store
 from .teams_import import is_teams_file, teams_read, teams_store
 
 logger = logging.getLogger(__name__)
@@ -68,20 +68,29 @@ def _background() -> bool:
 @write
 def import_job_create(
     *, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None, event: Event | None = None,
-    sections: str | None = None,
+    sections: str | None = None, conventions: dict[str, str] | None = None,
 ) -> ImportJob:
     """Queue the import of ``data`` into ``club`` (into ``event`` if given); it starts after the commit.
-    ``sections``: as results_import's."""
+    ``sections`` and ``conventions``: as results_import's (a bad convention is refused here)."""
     if event is not None and event.club_id != club.pk:
         raise ValidationError(f"event {event.name!r} is not an event of {club.name}")
+    conventions_checked(conventions)
     job = ImportJob(
-        club=club, event=event, sections=sections or "", filename=filename[:255], size=len(data), data=data,
+        club=club, event=event, sections=sections or "", conventions=_conventions_text(conventions), filename=filename[:255], size=len(data), data=data,
         created_by=user if user is not None and user.is_authenticated else None,
     )
     job.full_clean()
     job.save()
     transaction.on_commit(import_jobs_start)
     return job
+
+
+def _conventions_text(conventions: dict[str, str] | None) -> str:
+    return ";".join(f"{name}={word}" for name, word in (conventions or {}).items())
+
+
+def _conventions_of(text: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in text.split(";") if "=" in part)
 
 
 # --- running jobs ----------------------------------------------------------------------------
@@ -160,7 +169,7 @@ def _run_pairs(job: ImportJob, mine: QuerySet[ImportJob], content: bytes) -> Non
     with unit_of_work():
         report = results_store(
             club=job.club, parsed=parsed, filename=job.filename, user=job.created_by, event=job.event,
-            sections=job.sections or None,
+            sections=job.sections or None, conventions=_conventions_of(job.conventions),
         )
         _done(mine, session=report.session, summary=report.summary())
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -46,6 +47,11 @@ POLL_LOGGED_OUT = (
     "Your login has expired: reload the page and log in again to follow the import.</p></div>"
 )
 RECENT_JOBS = 5
+TEAMS_NO_CONVENTIONS = "A teams file has no pairs conventions to choose: leave them as the file shows."
+
+
+def _jobs(club: Club):
+    return club.import_jobs.select_related("session")[:RECENT_JOBS]
 
 
 @login_required
@@ -56,17 +62,24 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload, event = form.cleaned_data["file"], form.cleaned_data["event"]
         sections = form.cleaned_data["sections"] or None
+        conventions = form.conventions()
         data = upload.read()
         if is_teams_file(data):
             return _import_teams(request, club, form, upload.name, data)
         if in_background(len(data)):
-            job = import_job_create(
-                club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
-            )
+            try:
+                job = import_job_create(
+                    club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
+                    conventions=conventions,
+                )
+            except ValidationError as error:
+                form.add_error(None, "; ".join(error.messages))
+                return render(request, "transfer/import.html", {"club": club, "form": form, "jobs": _jobs(club)})
             return redirect("sessions:transfer_import_job", job_id=job.pk)
         try:
             imported = results_import(
                 club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
+                conventions=conventions,
             )
         except ImportRefused as error:
             form.add_error("file", str(error))
@@ -82,6 +95,8 @@ def _import_teams(request: HttpRequest, club: Club, form, filename: str, data: b
     one is imported by a job, as a large pairs file is."""
     if form.cleaned_data["event"] is not None:
         form.add_error("event", TEAMS_INTO_EVENT)
+    elif form.conventions():
+        form.add_error(None, TEAMS_NO_CONVENTIONS)
     elif in_background(len(data)):
         job = import_job_create(club=club, data=data, filename=filename, user=request.user)
         return redirect("sessions:transfer_import_job", job_id=job.pk)

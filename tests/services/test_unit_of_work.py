@@ -89,6 +89,8 @@ NOT_WRITES = {
     f"{_S}.teams.edit_token": "a fingerprint, computed",
     f"{_S}.teams.match_check_line": "checks a line, storing nothing",
     f"{_T}.importing.clean_lead": "parses",
+    f"{_T}.importing.convention_word": "computes",
+    f"{_T}.importing.conventions_checked": "checks the director's words",
     f"{_T}.importing.event_settings": "computes",
     f"{_T}.importing.pair_number": "computes",
     f"{_T}.importing.rankings_for": "computes",

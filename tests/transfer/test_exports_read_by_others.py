@@ -117,11 +117,12 @@ def test_the_teams_pbn_export_is_export_format_that_endplay_reads(teams_event, t
     content = _teams_export(teams_event, "pbn", tmp_path)
 
     assert export_problems(content) == []
-    (board,) = endplay_pbn.loads(content.decode("iso-8859-1"))
-    assert board.board_num == 1  # the event's first board: the game holds the match table
-    assert sorted(board.info) == sorted(["Event", "Site", "Date", "West", "North", "East", "South", "Scoring",
-                                         "Competition", "ScoreTable", "TotalScoreTable"])
-    assert len(board.info["ScoreTable"]["rows"]) == 40 and len(board.info["TotalScoreTable"]["rows"]) == 10
+    games = endplay_pbn.loads(content.decode("iso-8859-1"))
+    assert len(games) == 240  # a game per board per room (tests/transfer/test_teams_pbn_export.py)
+    first = games[0]
+    assert first.board_num == 1 and first.contract is not None
+    assert {"Room", "Round", "HomeTeam", "VisitTeam", "ScoreTable", "TotalScoreTable"} <= set(first.info)
+    assert len(first.info["ScoreTable"]["rows"]) == 40 and len(first.info["TotalScoreTable"]["rows"]) == 10
 
 
 def test_the_teams_usebio_export_is_as_the_real_files_write_it(teams_event, tmp_path):

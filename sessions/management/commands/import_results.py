@@ -1,6 +1,8 @@
 """Import a USEBIO or PBN results file as a new session (a USEBIO teams file: a new teams event).
 
     python manage.py import_results FILE [--club SLUG] [--event NAME] [--sections together|apart]
+        [--not-played zero|removed] [--cut-figures yes|no] [--short-totals ties|lines]
+        [--phantom-table yes|no] [--handicap none|50|100]
     python manage.py import_results --jobs
 
 Without --club: the only club, or a club "Imported" (slug "imported", created if
@@ -9,6 +11,13 @@ existing event of the club, scored with its settings (e.g. to re-import an expor
 --sections says how a new event scores the file's sections: together (across the field)
 or apart; without it, as the file's own figures show, else apart (NZ Scorer and Ruter
 always score them together).
+--not-played, --cut-figures, --short-totals, --phantom-table and --handicap state NZ
+Scorer's conventions (the event options of RULES 5 and 8: a not-played line compared as
+a 0 or left out; figures cut to tenths as NZ Scorer prints them; a board short of
+results counted as ties in the totals or as its lines; the phantom's table counted; the
+share of the handicap, none, 50 or 100 %) for a new event, each instead of the one the
+importer would choose from the file or its figures; with --event, the event must have
+them already. A bad value is refused before anything is imported.
 Prints the summary (program, scoring, boards, pairs, lines, where our figures differ
 from the file's), then the new session's id alone on the last line. A file that
 cannot be imported is refused (non-zero exit, the reason) and nothing is stored.
@@ -28,11 +37,20 @@ from django.db import transaction
 
 from sessions.models import Club, Event
 from sessions.transfer import ImportRefused, results_import
-from sessions.transfer.importing import SECTIONS_CHOICES
+from sessions.transfer.importing import CONVENTION_CHOICES, SECTIONS_CHOICES
 from sessions.transfer.jobs import import_jobs_run
 from sessions.transfer.teams_import import is_teams_file, teams_import
 
 IMPORTED_CLUB = {"slug": "imported", "name": "Imported"}
+#: The conventions' options (--not-played ...), in the order of the event form.
+CONVENTION_HELP = {
+    "not_played": "a line not played (NP) compared as a score of 0 (zero) or left out (removed)",
+    "cut_figures": "figures cut as NZ Scorer prints them: lines to tenths, places on whole matchpoints",
+    "short_totals": "a pair's total on a board short of results: each missing result a tie (ties) or the "
+                    "line's own factoring (lines)",
+    "phantom_table": "lines factored to the phantom's table too",
+    "handicap": "the share of each pair's handicap added to its percentage, in %",
+}
 
 
 class Command(BaseCommand):
@@ -45,14 +63,19 @@ class Command(BaseCommand):
         parser.add_argument("--sections", choices=SECTIONS_CHOICES,
                             help="score the sections together (across the field) or apart "
                                  "(default: as the file's figures show, else apart)")
+        for name, help_text in CONVENTION_HELP.items():
+            parser.add_argument(f"--{name.replace('_', '-')}", dest=name, choices=list(CONVENTION_CHOICES[name]),
+                                help=f"{help_text} (default: as the file shows)")
         parser.add_argument("--jobs", action="store_true",
                             help="run the web app's waiting and interrupted import jobs instead of a file")
 
     def handle(self, *args, file: Path | None, club: str | None, event: str | None, jobs: bool = False,
                sections: str | None = None, **options) -> None:
+        conventions = {name: options[name] for name in CONVENTION_CHOICES if options.get(name) is not None}
         if jobs:
-            if file is not None or club or event or sections:
-                raise CommandError("--jobs runs the waiting jobs: give no file, --club, --event or --sections with it")
+            if file is not None or club or event or sections or conventions:
+                raise CommandError("--jobs runs the waiting jobs: give no file, --club, --event, --sections "
+                                   "or conventions with it")
             self.run_jobs()
             return
         if file is None:
@@ -64,6 +87,9 @@ class Command(BaseCommand):
         if is_teams_file(data):
             if sections:
                 raise CommandError("--sections is for a pairs file: a teams file has no sections")
+            if conventions:
+                options_given = ", ".join(f"--{name.replace('_', '-')}" for name in conventions)
+                raise CommandError(f"{options_given} are for a pairs file: a teams file has no such conventions")
             self.import_teams(data, file.name, club, event)
             return
         try:
@@ -72,7 +98,7 @@ class Command(BaseCommand):
                 target = self.club(club)
                 imported = results_import(
                     club=target, data=data, filename=file.name, user=None, event=self.event(target, event),
-                    sections=sections,
+                    sections=sections, conventions=conventions,
                 )
         except ImportRefused as error:
             raise CommandError(str(error)) from None
