@@ -36,6 +36,18 @@ class CallForm(forms.Form):
     reason = forms.ChoiceField(choices=CallReason.choices, required=False)
 
 
+class DealForm(forms.Form):
+    """A board's hands typed at the table, each "spades.hearts.diamonds.clubs"; the
+    table service checks them (one may be left empty: the cards left over)."""
+
+    board = forms.IntegerField(min_value=1, max_value=32767)
+    north = forms.CharField(max_length=40, required=False, strip=True, label="North")
+    east = forms.CharField(max_length=40, required=False, strip=True, label="East")
+    south = forms.CharField(max_length=40, required=False, strip=True, label="South")
+    west = forms.CharField(max_length=40, required=False, strip=True, label="West")
+    client_key = forms.CharField(min_length=CLIENT_KEY_LENGTH[0], max_length=CLIENT_KEY_LENGTH[1])
+
+
 class SeatsForm(forms.Form):
     """Who sits where: a player of the club's list, a membership number or a visitor's name, per seat."""
 

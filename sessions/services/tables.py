@@ -36,8 +36,11 @@ from sessions.models import (
     Session, TableEntry, TableLink, TeamEvent,
 )
 
+from sessions.handrecords.deals import Deal, parse_deal
+from sessions.scoring.errors import ScoringError
 from sessions.selectors.lineups import pair_spells, players_in_round
 
+from .analysis import analysis_request
 from .errors import EntryClosed
 from .players import pair_change_players, player_find_or_add
 from .results import result_check, result_record
@@ -351,6 +354,48 @@ def table_entry_refuse(*, link: TableLink, client_key: str) -> TableEntry:
     refuse_entry(entry)
     unit().touch(sessions=[link.session_id], lines_only=True)  # no line changed
     return entry
+
+
+# --- the hands, where the club deals at the table ----------------------------------------------
+
+#: The hands a phone types, in the order of a PBN deal from North.
+HAND_SEATS = ("north", "east", "south", "west")
+
+
+@while_open
+def table_deal_enter(*, link: TableLink, board: Board, hands: Mapping[str, str]) -> Board:
+    """A board's four hands typed at a table that plays it (a club without a dealing
+    machine), each "spades.hearts.diamonds.clubs"; one hand may be left empty and is then
+    the 13 cards the others do not hold. Checked to 52 cards, 13 a hand, and analysed
+    double dummy once stored. A board that has its hands keeps them: the same hands again
+    store nothing (a retry), others are refused (the director corrects a hand record)."""
+    if board.session_id != link.session_id:
+        raise ValidationError(f"board {board.number} is not a board of this session")
+    _seating_for(link, board)  # only a table that plays the board
+    typed = [hands.get(seat, "").strip() for seat in HAND_SEATS]
+    if sum(1 for hand in typed if not hand) > 1:
+        raise ValidationError("type at least three hands: the fourth is the cards left over")
+    try:
+        deal = parse_deal("N:" + " ".join(hand or "-" for hand in typed))
+    except ScoringError as error:
+        raise ValidationError(f"board {board.number}: {error}") from None
+    stored = unit().lock_rows(Board.objects.filter(pk=board.pk)).get()
+    if stored.deal:
+        if _same_deal(stored.deal, deal):
+            return stored
+        raise ValidationError(f"board {board.number} has its hands already: ask the director to correct them")
+    stored.deal = deal.to_pbn()
+    stored.save(update_fields=["deal"])
+    unit().touch(sessions=[link.session_id])  # the board pages show the hands
+    analysis_request(boards=[stored])
+    return stored
+
+
+def _same_deal(text: str, deal: Deal) -> bool:
+    try:
+        return parse_deal(text) == deal
+    except ScoringError:
+        return False
 
 
 # --- who sits at the table ------------------------------------------------------------------

@@ -43,13 +43,15 @@ from sessions.services.calls import director_call
 from sessions.services.errors import EntryClosed
 from sessions.templatetags.table_phone import preview_reading
 from sessions.services.tables import (
+    HAND_SEATS,
     SendOutcome,
+    table_deal_enter,
     table_entry_confirm,
     table_entry_refuse,
     table_entry_send,
     table_seat_players,
 )
-from sessions.forms.table import CallForm, EntryKeyForm, SeatsForm, SendForm
+from sessions.forms.table import CallForm, DealForm, EntryKeyForm, SeatsForm, SendForm
 from sessions.values import is_token, parse_number
 from sessions.selectors.scoring import scores_from_cache
 from sessions.views.caching import cached_scores
@@ -110,7 +112,7 @@ def is_script(request: HttpRequest) -> bool:
 
 
 def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None,
-          outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
+          outcome: SendOutcome | None = None, deal_form: DealForm | None = None, status: int = 200) -> HttpResponse:
     if request.method == "POST":
         # The link's session was read before the write bumped it: read its revision again
         # (one query), so that the page scores at the new one.
@@ -122,7 +124,7 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
         "needs_players": _needs_players(page), **typed(page, form),
-        **_director_parts(link),
+        **_director_parts(link), **_deal_parts(page, deal_form),
     }
     template = "table/_main.html" if is_script(request) else "table/page.html"
     return render(request, template, context, status=status)
@@ -143,6 +145,18 @@ def _director_parts(link: TableLink) -> dict[str, object]:
     }
 
 
+def _deal_parts(page: TablePage, form: DealForm | None) -> dict[str, object]:
+    """The round's boards without hands, which the table may type (a club that deals at
+    the table), and what was typed when the hands were refused."""
+    boards = [row.board for row in page.boards if not row.board.deal]
+    typed = form.data if form is not None else {}
+    return {
+        "boards_without_hands": boards, "deal_form": form,
+        "hand_fields": [(seat, seat.title(), typed.get(seat, "")) for seat in HAND_SEATS],
+        "deal_key": typed.get("client_key") or uuid.uuid4().hex,
+    }
+
+
 def typed(page, form: SendForm | None) -> dict[str, str]:
     """What the send form shows: what was just typed (refused or to check), else the
     result the opponents refused, to correct; and the key of this send."""
@@ -158,7 +172,7 @@ def typed(page, form: SendForm | None) -> dict[str, str]:
 def _urls(link: TableLink) -> dict[str, str]:
     return {
         name: reverse(f"sessions:table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw", "call")
+        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw", "call", "deal")
     }
 
 
@@ -244,6 +258,25 @@ def table_confirm(request: HttpRequest, link: TableLink) -> HttpResponse:
 @refused_when_final(_page)
 def table_refuse(request: HttpRequest, link: TableLink) -> HttpResponse:
     return entry_action(request, link, table_entry_refuse)
+
+
+@require_POST
+@table_link_required
+@refused_when_final(_page)
+def table_deal(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """A board's hands typed at the table; refused hands come back as typed, to correct."""
+    form = DealForm(request.POST)
+    if not form.is_valid():
+        return _page(request, link, deal_form=form)
+    data = form.cleaned_data
+    try:
+        board = table_deal_enter(link=link, board=_board(link, data["board"]),
+                                 hands={seat: data[seat] for seat in HAND_SEATS})
+    except ValidationError as error:
+        form.add_error(None, error)
+        return _page(request, link, deal_form=form)
+    messages.success(request, f"Board {board.number}: the hands are recorded.")
+    return _back(request, link)
 
 
 @require_POST

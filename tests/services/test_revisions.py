@@ -79,7 +79,8 @@ from sessions.services.teams import (
     team_event_unpublish,
 )
 from sessions.services.tables import (
-    SeatChoice, table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure, table_seat_players,
+    SeatChoice, table_deal_enter, table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure,
+    table_seat_players,
 )
 from sessions.transfer.importing import results_import
 from tests.factories import make_session, make_team_event
@@ -195,6 +196,9 @@ WRITES: dict[str, tuple[Callable[[Session], object], Callable[[Session, object],
     "hand_records_load": (_nothing, lambda s, _: hand_records_load(session=s, data=pbn_bytes("bridgewebs_hands_welwyn.pbn"))),
     "analysis_request": (lambda s: deals_generate(session=s, seed=1),
                          lambda s, _: analysis_request(boards=list(s.boards.all()))),
+    "table_deal_enter": (_nothing, lambda s, _: table_deal_enter(
+        link=_link(s, 1), board=s.boards.get(number=1),
+        hands={"north": "A98.J92.A75.Q852", "east": "532.86.K632.KJT7", "south": "KQ4.AKT73.JT.A93"})),
     "table_seat_players": (_nothing, lambda s, _: table_seat_players(
         link=_link(s, 1), seating=s.sections.get().seatings.get(round=1, table=1),
         seats={"N": SeatChoice(name="Zed Zee")})),

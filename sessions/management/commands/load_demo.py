@@ -18,10 +18,11 @@ from django.db import transaction
 from django.urls import reverse
 
 from sessions.services.analysis import deals_generate
-from sessions.handrecords.deals import Deal, parse_deal
+from sessions.handrecords.deals import SEATS, SUITS, Deal, parse_deal
 from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell
 from sessions.scoring.boards import Seat
+from sessions.scoring.notation import Played, parse_result
 from sessions.services import result_record, session_create, session_publish
 from sessions.services.players import player_find_or_add_numbered
 from sessions.services.sessions import session_mark_final
@@ -101,16 +102,30 @@ def _enter(session: Session, chooser: random.Random, director, share: float) -> 
     deals_generate(session=session, seed=f"demo-{session.name}")
     section = session.sections.get()
     boards = {board.number: board for board in session.boards.all()}
-    plans = {number: _board_plan(parse_deal(board.deal), chooser) for number, board in boards.items()}
+    deals = {number: parse_deal(board.deal) for number, board in boards.items()}
+    plans = {number: _board_plan(deals[number], chooser) for number, board in boards.items()}
     seatings = list(section.seatings.select_related("ns_pair", "ew_pair").order_by("round", "table"))
     for seating in seatings[: round(len(seatings) * share)]:
         for number in seating.boards:
             text = _table_result(plans[number], chooser)
-            lead = chooser.choice(["", "", "HK", "S4", "DQ", "C2"]) if text != "P" else ""
+            lead = _lead(deals[number], text, number, chooser.choice(["", "", "HK", "S4", "DQ", "C2"])) \
+                if text != "P" else ""
             result_record(
                 board=boards[number], section=section, ns_pair=seating.ns_pair.label,
                 ew_pair=seating.ew_pair.label, text=text, lead=lead, by=director,
             )
+
+
+def _lead(deal: Deal, text: str, number: int, wanted: str) -> str:
+    """``wanted`` ("HK") if the hand on declarer's left holds it, else that hand's lowest
+    card of the suit, else of its longest suit: a lead the hand record allows."""
+    played = parse_result(text, number)
+    if not wanted or not isinstance(played, Played):
+        return ""
+    hand = deal[SEATS[(SEATS.index(played.declarer) + 1) % len(SEATS)]]
+    suit = wanted[0] if hand[wanted[0]] else max(SUITS, key=lambda each: len(hand[each]))
+    ranks = hand[suit]
+    return suit + (wanted[1:] if wanted[1:] in ranks else ranks[-1])
 
 
 # --- plausible results ----------------------------------------------------------------
