@@ -36,6 +36,7 @@ def club_update(
     club.description = description.strip()
     club.website = website.strip()
     club.frame_origins = "\n".join(frame_origin_list(frame_origins))
+    scale_before = (club.masterpoint_federation, club.masterpoint_scale)
     if masterpoint_federation is not None:
         club.masterpoint_federation = masterpoint_federation
     if masterpoint_scale is not None:
@@ -44,7 +45,8 @@ def club_update(
     # The club's name heads every page of its sessions: bump them all. Before the save, so
     # the rows are locked in the order every write takes them (sessions, then the club):
     # a line recorded meanwhile waits instead of deadlocking.
-    unit().touch_club_and_all(club)
+    # A new federation or scale awards the club's final sessions again (RULES 12).
+    unit().touch_club_and_all(club, places=(club.masterpoint_federation, club.masterpoint_scale) != scale_before)
     club.save(update_fields=list(CLUB_SETTINGS))
     return club
 
