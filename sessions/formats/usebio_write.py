@@ -25,7 +25,9 @@ are the model's normalised NS scores: "420", "-100", "PASS", "NP", "A6040".
 
 A final session's master points go in each PAIR's MASTER_POINTS (MASTER_POINTS_AWARDED
 in the federation's unit, MASTER_POINT_TYPE), with EVENT's MASTER_POINT_SCALE and
-MPS_AWARDED_FLAG Y, as EBUScore and NZ Scorer write them.
+MPS_AWARDED_FLAG Y, as EBUScore and NZ Scorer write them. A pair's procedural penalty
+goes in its ADJUSTMENT (RealBridge's element), negative, in percentage points when
+matchpointed and in IMPs otherwise; PERCENTAGE and TOTAL_SCORE are after it.
 
 What USEBIO cannot carry, and so does not survive a round trip through our reader:
 a pair's phantom flag (it is written as a pair without players), dealer and
@@ -147,6 +149,9 @@ class _Writer:
         _optional(element, "TOTAL_SCORE", two_decimals(pair.published_total))
         _optional(element, "PERCENTAGE", two_decimals(pair.published_percentage))
         _optional(element, "PLACE", pair.published_place)
+        # A procedural penalty, where RealBridge writes ADJUSTMENT: after the figures, before
+        # the awards (RULES 13: percentage points, or IMPs; negative).
+        _optional(element, "ADJUSTMENT", two_decimals(pair.adjustment))
         if pair.masterpoints is not None:
             # As EBUScore and NZ Scorer write it: the award in the federation's unit and its type.
             awarded = ET.SubElement(element, "MASTER_POINTS")

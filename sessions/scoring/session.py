@@ -175,6 +175,7 @@ class Standing:
     # What procedural penalties took off the total shown (matchpoints or IMPs); the total,
     # the percentage and the place above are after it.
     penalty: Fraction = Fraction(0)
+    penalty_percentage: Fraction = Fraction(0)  # matchpoints: what it took off the percentage
 
 
 @dataclass(frozen=True)
@@ -723,28 +724,33 @@ def _rank_matchpoint_field(
     full_boards = boards_in_session or max(tally.boards for tally in counted)
     percentages = [_percentage(tally) for tally in counted]
     totals = [_scaled_total(tally, full_boards) for tally in counted]
-    losses = [Fraction(0)] * len(pairs)
+    losses = [(Fraction(0), Fraction(0))] * len(pairs)
     for index, pair in enumerate(pairs):
         given = (penalties or {}).get(pair)
         tally = counted[index]
         if not given or not tally.tops:
             continue
         loss = matchpoint_loss(given, tops=tally.tops, boards=tally.boards)
-        losses[index] = loss
+        percentage_loss = loss * 100 / (tally.tops * Fraction(full_boards, tally.boards))
+        losses[index] = (loss, percentage_loss)
         totals[index] -= loss
-        percentages[index] -= loss * 100 / (tally.tops * Fraction(full_boards, tally.boards))
+        percentages[index] -= percentage_loss
     keys = [Fraction(math.trunc(total)) for total in totals] if whole_points else percentages
     return _with_penalties(_placed(field_name, pairs, counted, totals, percentages, None, keys=keys), pairs, losses)
 
 
 def _with_penalties(
-    standings: tuple[Standing, ...], pairs: Sequence[str], losses: Sequence[Fraction]
+    standings: tuple[Standing, ...], pairs: Sequence[str], losses: Sequence[tuple[Fraction, Fraction]]
 ) -> tuple[Standing, ...]:
-    lost = {pair: loss for pair, loss in zip(pairs, losses) if loss}
+    """The standings with each penalised pair's loss (of its total, of its percentage)."""
+    lost = {pair: loss for pair, loss in zip(pairs, losses) if loss[0]}
     if not lost:
         return standings
-    return tuple(replace(standing, penalty=lost[standing.pair]) if standing.pair in lost else standing
-                 for standing in standings)
+    return tuple(
+        replace(standing, penalty=lost[standing.pair][0], penalty_percentage=lost[standing.pair][1])
+        if standing.pair in lost else standing
+        for standing in standings
+    )
 
 
 HANDICAP_SHARES = {Handicap.HALF: Fraction(1, 2), Handicap.FULL: Fraction(1)}
@@ -787,8 +793,8 @@ def _rank_imp_field(
     a scaled or per-comparison total (options.imp_total) ranks by itself."""
     counted = [tallies[pair] for pair in pairs]
     # A procedural penalty (RULES 13) comes off the pair's IMPs before they are averaged.
-    losses = [imp_loss(session.penalties.get(pair, ())) for pair in pairs]
-    sums = [tally.points - loss for tally, loss in zip(counted, losses)]
+    losses = [(imp_loss(session.penalties.get(pair, ())), Fraction(0)) for pair in pairs]
+    sums = [tally.points - loss for tally, (loss, _) in zip(counted, losses)]
     averages = [total / tally.boards for total, tally in zip(sums, counted)]
     mode = session.options.imp_total
     if mode == ImpTotal.SCALED:

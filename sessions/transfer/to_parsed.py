@@ -76,6 +76,13 @@ def _percentage(standing: Standing) -> Fraction | None:
     return standing.handicapped if standing.handicapped is not None else standing.percentage
 
 
+def _adjustment(standing: Standing | None, matchpoints: bool) -> Decimal | None:
+    """A procedural penalty's effect on the ranking's figure, negative (RULES 13)."""
+    if standing is None or not standing.penalty:
+        return None
+    return published(-(standing.penalty_percentage if matchpoints else standing.penalty))
+
+
 def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
     session = scored.session
     event = session.event
@@ -97,6 +104,7 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
             handicap=pair.handicap,
             masterpoints=award.points if award else None,
             masterpoint_type=award.point_type if award else "",
+            adjustment=_adjustment(standing, matchpoints),
         ))
     split = splits_directions(event.rankings, mitchell=session.is_mitchell, arrow_switch=session.arrow_switch)
     return ParsedEvent(

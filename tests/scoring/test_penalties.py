@@ -36,6 +36,7 @@ def test_a_matchpoint_penalty_lowers_the_pairs_total_and_percentage_only():
     penalised = score_session(mitchell(penalties={"1NS": (Penalty(F(1), PenaltyUnit.MATCHPOINTS),)}))
     # 5 of 12 matchpoints (41.67%) less 1: 4 of 12, 33.33%; 1NS drops below 2NS.
     assert standing(penalised, "1NS") == (4, F(100, 3), "3", 1)
+    assert penalised.standing("1NS").penalty_percentage == F(25, 3)
     assert standing(penalised, "2NS") == (5, F(125, 3), "2", 0)
     # Its opponents keep every matchpoint, and every line keeps its figures.
     for pair in ("1EW", "2EW", "3EW", "3NS"):
