@@ -115,6 +115,8 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
             "WINNER_TYPE": "2" if split else "1",
             CONVENTIONS_KEY: write_conventions({name: getattr(event, name) for name in CARRIED_SETTINGS}),
             **({"MASTER_POINT_SCALE": next(iter(awards.values())).scale.title()} if awards else {}),
+            **({"CLUB_ID_NUMBER": event.club.national_club_number} if event.club.national_club_number else {}),
+            **({"P2P_CHARGE_RATE": str(event.club.p2p_charge_rate)} if event.club.p2p_charge_rate is not None else {}),
         },
     )
 
