@@ -319,6 +319,9 @@ class RankingTable(SessionTable):
         order_by=("standing__handicap_rank", "pair__number"),
     )
     boards = tables.Column(accessor="standing__boards_played", verbose_name="Boards", attrs=NUMBER_WIDE_ONLY)
+    # A procedural penalty (Law 90, RULES 13): what it took off the total, shown only
+    # when a pair of the field carries one (its reason in the page's footnote).
+    penalty = PointsColumn(accessor="standing__penalty", verbose_name="Penalty (P)")
 
     class Meta(PublicTable.Meta):
         pass
@@ -334,12 +337,21 @@ class RankingTable(SessionTable):
             excluded += ("handicapped", "handicap_place")
         if not self.awards:
             excluded += ("masterpoints",)
+        rows = args[0] if args else kwargs.get("data", ())
+        if not any(getattr(row.standing, "penalty", 0) for row in rows):
+            excluded += ("penalty",)
         kwargs["exclude"] = excluded
         super().__init__(*args, **kwargs)
         if not is_matchpoints:
             self.columns["total"].column.verbose_name = "IMPs"
         if self.awards:
             self.columns["masterpoints"].column.verbose_name = next(iter(self.awards.values())).column
+
+    def render_penalty(self, value: Fraction) -> str:
+        return f"-{format_points(value)}" if value else ""
+
+    def value_penalty(self, value: Fraction) -> str:
+        return self.render_penalty(value)
 
     def render_masterpoints(self, record) -> str:
         award = self.awards.get(record.pair.pk)

@@ -45,6 +45,15 @@ urlpatterns = [
     path("director/sessions/<int64:session_id>/reopen/", live.session_reopen_view, name="director_reopen"),
 ]
 
+# Procedural penalties (Law 90), given from the session page.
+from .views import penalties  # noqa: E402
+
+urlpatterns += [
+    path("director/sessions/<int64:session_id>/penalties/", penalties.penalty_give_view, name="director_penalty_give"),
+    path("director/sessions/<int64:session_id>/penalties/<int64:penalty_id>/remove/", penalties.penalty_remove_view,
+         name="director_penalty_remove"),
+]
+
 # The table links page: each table's phone link, its QR code, renew and revoke.
 from .views import director_tables as links  # noqa: E402
 

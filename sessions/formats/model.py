@@ -35,6 +35,10 @@ class ParsedPair:
     # "c", "GREEN"): written in USEBIO's MASTER_POINTS (a reader keeps a file's in extra).
     masterpoints: int | None = None
     masterpoint_type: str = ""
+    # A procedural penalty's effect on the ranking's figure, negative: percentage points
+    # when matchpointed, IMPs otherwise (USEBIO ADJUSTMENT, as RealBridge writes it; PBN's
+    # TotalScoreTable column Penalty). None: no penalty.
+    adjustment: Decimal | None = None
 
 
 @dataclass

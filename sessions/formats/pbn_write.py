@@ -31,6 +31,9 @@ Bridgewebs write (so what PBN programs read best), when every character fits it;
 otherwise UTF-8 rather than losing names to "?". Either way the charset is declared
 in a "% Content-type" escape line, as Bridgewebs does, and lines end in CRLF.
 
+A procedural penalty is a Penalty column of the TotalScoreTable (not the standard's),
+negative, as USEBIO ADJUSTMENT: percentage points when matchpointed, IMPs otherwise.
+
 Not written: pair handicaps, the `extra` figures other programs published, and (one
 game per board number) a second deal for the same board number in another section.
 """
@@ -270,6 +273,8 @@ class _GameWriter:
             columns.append("NrBoards")
         if any(pair.handicap is not None for pair in pairs):
             columns.append("Handicap")  # not the standard's: a handicap event's figure, as USEBIO HANDICAP
+        if any(pair.adjustment is not None for pair in pairs):
+            columns.append("Penalty")  # not the standard's: a procedural penalty, as USEBIO ADJUSTMENT
         if any(player.national_id for pair in pairs for player in pair.players):
             columns += ["MemberID1", "MemberID2"]
         tie_ends = _tie_ends(pairs)
@@ -293,6 +298,7 @@ class _GameWriter:
             "Names": _string_cell(";".join(player.name for player in pair.players)) if pair.players else MISSING,
             "NrBoards": _whole_number_cell(pair.boards_played),
             "Handicap": _cell(two_decimals(pair.handicap)),
+            "Penalty": _cell(two_decimals(pair.adjustment)),
             "MemberID1": _string_cell(ids[0]) if ids[0] else MISSING,
             "MemberID2": _string_cell(ids[1]) if ids[1] else MISSING,
         }

@@ -25,7 +25,10 @@ are the model's normalised NS scores: "420", "-100", "PASS", "NP", "A6040".
 
 A final session's master points go in each PAIR's MASTER_POINTS (MASTER_POINTS_AWARDED
 in the federation's unit, MASTER_POINT_TYPE), with EVENT's MASTER_POINT_SCALE and
-MPS_AWARDED_FLAG Y, as EBUScore and NZ Scorer write them.
+MPS_AWARDED_FLAG Y, as EBUScore and NZ Scorer write them; the club's CLUB_ID_NUMBER (in
+CLUB) and P2P_CHARGE_RATE (in EVENT, before MPS_AWARDED_FLAG) when the club has them. A pair's procedural penalty
+goes in its ADJUSTMENT (RealBridge's element), negative, in percentage points when
+matchpointed and in IMPs otherwise; PERCENTAGE and TOTAL_SCORE are after it.
 
 What USEBIO cannot carry, and so does not survive a round trip through our reader:
 a pair's phantom flag (it is written as a pair without players), dealer and
@@ -71,7 +74,10 @@ def write_usebio(event: ParsedEvent) -> bytes:
             f"USEBIO event types exist for {', '.join(EVENT_TYPE_BY_SCORING)}"
         )
     root = ET.Element("USEBIO", Version="1.2")
-    _leaf(ET.SubElement(root, "CLUB"), "CLUB_NAME", event.club)
+    club = ET.SubElement(root, "CLUB")
+    _leaf(club, "CLUB_NAME", event.club)
+    # The club's number with its national body, as every EBUScore and Compscore3 file has it.
+    _optional(club, "CLUB_ID_NUMBER", event.extra.get("CLUB_ID_NUMBER", ""))
     event_element = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
     _event_header(event_element, event)
     _Writer(event).write_sections(event_element)
@@ -102,6 +108,8 @@ def _event_header(element: ET.Element, event: ParsedEvent) -> None:
     awarded = any(pair.masterpoints is not None for pair in event.pairs)
     if awarded:
         _optional(element, "MASTER_POINT_SCALE", event.extra.get("MASTER_POINT_SCALE", ""))
+    # The national body's per-player charge, just before MPS_AWARDED_FLAG as EBUScore writes it.
+    _optional(element, "P2P_CHARGE_RATE", event.extra.get("P2P_CHARGE_RATE", ""))
     _leaf(element, "MPS_AWARDED_FLAG", MASTER_POINTS_AWARDED if awarded else NO_MASTER_POINTS)
 
 
@@ -147,6 +155,9 @@ class _Writer:
         _optional(element, "TOTAL_SCORE", two_decimals(pair.published_total))
         _optional(element, "PERCENTAGE", two_decimals(pair.published_percentage))
         _optional(element, "PLACE", pair.published_place)
+        # A procedural penalty, where RealBridge writes ADJUSTMENT: after the figures, before
+        # the awards (RULES 13: percentage points, or IMPs; negative).
+        _optional(element, "ADJUSTMENT", two_decimals(pair.adjustment))
         if pair.masterpoints is not None:
             # As EBUScore and NZ Scorer write it: the award in the federation's unit and its type.
             awarded = ET.SubElement(element, "MASTER_POINTS")

@@ -42,6 +42,13 @@ class ClubSettingsForm(forms.Form):
     masterpoint_scale = forms.CharField(
         label="Master point scale", max_length=16, required=False, help_text=_help("masterpoint_scale"),
     )
+    national_club_number = forms.CharField(
+        label="Club number with the national body", max_length=20, required=False,
+        help_text=_help("national_club_number"),
+    )
+    p2p_charge_rate = forms.IntegerField(
+        label="P2P charge rate", min_value=0, max_value=1000, required=False, help_text=_help("p2p_charge_rate"),
+    )
 
 
 class ApiKeyForm(forms.Form):

@@ -34,6 +34,7 @@ from .events import (
 )
 from .imports import ImportJob, ImportStatus
 from .masterpoints import MasterPointAward
+from .penalties import PenaltyUnit, ProceduralPenalty
 from .mail import MailKind, MailStatus, ResultMail
 from .results import Result, ResultChange
 from .scorepads import DealEra, PadKind, ScorePad
@@ -74,6 +75,7 @@ __all__ = [
     "MasterPointAward", "MasterPointFederation", "NO_MASTER_POINTS",  # masterpoints.py, clubs.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
     "NationalUpload",  # sessions/models/uploads.py
+    "PenaltyUnit", "ProceduralPenalty",  # sessions/models/penalties.py
     "Competition",  # sessions/models/competitions.py
     "AdjustmentKind", "BamPoints", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
     "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py

@@ -80,6 +80,7 @@ class ChangeAction(models.TextChoices):
     UNPUBLISHED = "unpublished", "Unpublished"
     IMPORTED = "imported", "Imported"
     MASTERPOINTS = "masterpoints", "Master points"
+    PENALTY = "penalty", "Procedural penalty"
 
 
 #: The change-log actions about one traveller line: they name its board and pairs.

@@ -4,6 +4,7 @@ import re
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -76,6 +77,18 @@ class Club(KeepsRevisionOnSave, models.Model):
     masterpoint_scale = models.CharField(
         max_length=16, blank=True,
         help_text="The federation's scale for the club's sessions (e.g. club, county); empty: its club scale.",
+    )
+    # What a national body's results upload names the club by and charges it (USEBIO
+    # CLUB_ID_NUMBER in CLUB, P2P_CHARGE_RATE in EVENT, as EBUScore and Compscore3 write them).
+    national_club_number = models.CharField(
+        max_length=20, blank=True, validators=[RegexValidator(r"^[0-9A-Za-z-]*$", "letters, digits and - only")],
+        verbose_name="club number with the national body",
+        help_text="The club's number with its federation (EBU 6 digits), written in the USEBIO export.",
+    )
+    p2p_charge_rate = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(1000)], verbose_name="P2P charge rate",
+        help_text="The federation's per-player charge for a session (EBU Pay to Play, in pence), "
+                  "written in the USEBIO export; empty: not written.",
     )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubDirector", related_name="directed_clubs"

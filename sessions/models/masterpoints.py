@@ -19,6 +19,9 @@ class MasterPointAward(models.Model):
     # Whole units of the federation (EBU black points, NZ hundredths of a C point ...).
     points = models.PositiveIntegerField()
     point_type = models.CharField(max_length=12)  # as the USEBIO files write it: BLACK, c, GREEN
+    # Whom the award went to (the pair's names when awarded): a change of players is a
+    # change of award, logged as one.
+    players = models.CharField(max_length=120, blank=True, default="")
 
     club_path = "session__event__club"
 

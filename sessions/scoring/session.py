@@ -42,6 +42,7 @@ from .options import (
     ShortBoards,
     ShortTotals,
 )
+from .penalties import Penalty, imp_loss, matchpoint_loss
 from .ranking import places
 from .rounding import round_to_places
 from .scores import Artificial, AssignedPoints, LineScore, NotPlayed, Weighted
@@ -140,6 +141,9 @@ class SessionInput:
     # Each pair's handicap in percentage points (pair key -> figure; a pair left out has
     # none): the handicapped percentage adds options.handicap's share of it (RULES 8).
     handicaps: Mapping[str, Fraction] = field(default_factory=dict)
+    # Procedural penalties (pair key -> its penalties): each lowers that pair's total only,
+    # not the lines' figures nor anyone else's (sessions.scoring.penalties; RULES 13).
+    penalties: Mapping[str, tuple[Penalty, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -168,6 +172,10 @@ class Standing:
     handicapped: Fraction | None = None
     handicap_place: str = ""
     handicap_rank: int = 0
+    # What procedural penalties took off the total shown (matchpoints or IMPs); the total,
+    # the percentage and the place above are after it.
+    penalty: Fraction = Fraction(0)
+    penalty_percentage: Fraction = Fraction(0)  # matchpoints: what it took off the percentage
 
 
 @dataclass(frozen=True)
@@ -703,7 +711,8 @@ def _rank_field(
     name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], session: SessionInput
 ) -> tuple[Standing, ...]:
     if session.options.method == Method.MATCHPOINTS:
-        standings = _rank_matchpoint_field(name, pairs, tallies, session.boards_in_session, session.options.cut_figures)
+        standings = _rank_matchpoint_field(name, pairs, tallies, session.boards_in_session, session.options.cut_figures,
+                                           session.penalties)
         if session.options.handicap != Handicap.NONE:
             return _handicapped(standings, session)
         return standings
@@ -717,16 +726,43 @@ def _natural_order(pair: str) -> tuple[tuple[int, int | str], ...]:
 
 def _rank_matchpoint_field(
     field_name: str, pairs: Sequence[str], tallies: Mapping[str, _Tally], boards_in_session: int | None,
-    whole_points: bool = False,
+    whole_points: bool = False, penalties: Mapping[str, tuple[Penalty, ...]] | None = None,
 ) -> tuple[Standing, ...]:
     """RULES 4: percentage of the tops played; total scaled to the session's boards.
-    ``whole_points``: placed on the totals cut to whole matchpoints (NZ Scorer)."""
+    ``whole_points``: placed on the totals cut to whole matchpoints (NZ Scorer).
+    ``penalties`` (RULES 13): each penalised pair's loss off its scaled total, and off its
+    percentage as that share of its tops scaled alike."""
     counted = [tallies[pair] for pair in pairs]
     full_boards = boards_in_session or max(tally.boards for tally in counted)
     percentages = [_percentage(tally) for tally in counted]
     totals = [_scaled_total(tally, full_boards) for tally in counted]
+    losses = [(Fraction(0), Fraction(0))] * len(pairs)
+    for index, pair in enumerate(pairs):
+        given = (penalties or {}).get(pair)
+        tally = counted[index]
+        if not given or not tally.tops:
+            continue
+        loss = matchpoint_loss(given, tops=tally.tops, boards=tally.boards)
+        percentage_loss = loss * 100 / (tally.tops * Fraction(full_boards, tally.boards))
+        losses[index] = (loss, percentage_loss)
+        totals[index] -= loss
+        percentages[index] -= percentage_loss
     keys = [Fraction(math.trunc(total)) for total in totals] if whole_points else percentages
-    return _placed(field_name, pairs, counted, totals, percentages, None, keys=keys)
+    return _with_penalties(_placed(field_name, pairs, counted, totals, percentages, None, keys=keys), pairs, losses)
+
+
+def _with_penalties(
+    standings: tuple[Standing, ...], pairs: Sequence[str], losses: Sequence[tuple[Fraction, Fraction]]
+) -> tuple[Standing, ...]:
+    """The standings with each penalised pair's loss (of its total, of its percentage)."""
+    lost = {pair: loss for pair, loss in zip(pairs, losses) if loss[0]}
+    if not lost:
+        return standings
+    return tuple(
+        replace(standing, penalty=lost[standing.pair][0], penalty_percentage=lost[standing.pair][1])
+        if standing.pair in lost else standing
+        for standing in standings
+    )
 
 
 HANDICAP_SHARES = {Handicap.HALF: Fraction(1, 2), Handicap.FULL: Fraction(1)}
@@ -768,7 +804,9 @@ def _rank_imp_field(
     """RULES 6 and 8: rank by total IMPs, or by the average when boards played differ;
     a scaled or per-comparison total (options.imp_total) ranks by itself."""
     counted = [tallies[pair] for pair in pairs]
-    sums = [tally.points for tally in counted]
+    # A procedural penalty (RULES 13) comes off the pair's IMPs before they are averaged.
+    losses = [(imp_loss(session.penalties.get(pair, ())), Fraction(0)) for pair in pairs]
+    sums = [tally.points - loss for tally, (loss, _) in zip(counted, losses)]
     averages = [total / tally.boards for total, tally in zip(sums, counted)]
     mode = session.options.imp_total
     if mode == ImpTotal.SCALED:
@@ -778,8 +816,9 @@ def _rank_imp_field(
         totals = [total / tally.tops if tally.tops else Fraction(0) for total, tally in zip(sums, counted)]
     else:
         same_boards = len({tally.boards for tally in counted}) == 1
-        return _placed(field_name, pairs, counted, sums, None, averages, keys=sums if same_boards else averages)
-    return _placed(field_name, pairs, counted, totals, None, averages, keys=totals)
+        standings = _placed(field_name, pairs, counted, sums, None, averages, keys=sums if same_boards else averages)
+        return _with_penalties(standings, pairs, losses)
+    return _with_penalties(_placed(field_name, pairs, counted, totals, None, averages, keys=totals), pairs, losses)
 
 
 def _placed(
@@ -860,6 +899,7 @@ class _Workings:
     tallies: Mapping[str, _Tally]
     by_field: Mapping[str, tuple[str, ...]]
     handicaps: Mapping[str, Fraction] = field(default_factory=dict)
+    penalties: Mapping[str, tuple[Penalty, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(
@@ -868,12 +908,13 @@ class _Workings:
     ) -> _Workings:
         """The workings of ``session`` scored: its settings, with the figures worked out."""
         return cls(session.options, session.fields, session.boards_in_session, session.results_per_board,
-                   figures, results_on_board, full_results, tallies, by_field, session.handicaps)
+                   figures, results_on_board, full_results, tallies, by_field, session.handicaps, session.penalties)
 
     def scores_alike(self, session: SessionInput) -> bool:
         return (self.options, self.boards_in_session, self.results_per_board) == (
             session.options, session.boards_in_session, session.results_per_board
-        ) and self.fields == session.fields and self.handicaps == session.handicaps
+        ) and self.fields == session.fields and self.handicaps == session.handicaps \
+            and self.penalties == session.penalties
 
 
 def rescore_boards(previous: SessionResult, session: SessionInput, boards: Collection[int]) -> SessionResult:

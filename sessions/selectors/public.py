@@ -16,11 +16,12 @@ from fractions import Fraction
 
 from django.db.models import Count, Max, Q, QuerySet
 
-from sessions.models import Board, Club, Event, MasterPointAward, Pair, Result, ResultKind, Session
+from sessions.models import Board, Club, Event, MasterPointAward, Pair, ProceduralPenalty, Result, ResultKind, Session
 from sessions.scoring.masterpoints import FEDERATIONS, award_text
 from sessions.scoring.session import ScoredLine, Standing
 
 from .lineups import has_lineup, pairs_changes_of_player
+from .penalties import pair_penalties_shown, penalties_shown
 from .scoring import DIRECTIONS, RankedPair, ScoredSession, field_parts, session_score
 
 LATEST_SESSIONS = 10
@@ -261,13 +262,16 @@ class ResultsSheet:
     is_matchpoints: bool
     note: str = ""  # why it was not scored as the event asks (sections on different deals)
     awards: dict[int, AwardShown] = dataclass_field(default_factory=dict)  # master points by pair id, once final
+    # Procedural penalties (RULES 13), for the ranking's footnote: only when one is shown.
+    penalties: list[ProceduralPenalty] = dataclass_field(default_factory=list)
 
 
 def results_sheet(*, session: Session) -> ResultsSheet:
     """Each field's ranking and the list of boards.
 
-    Queries: session_score's two (results, pairs with players), the board numbers, and
-    once the session is final its master point awards.
+    Queries: session_score's two (results, pairs with players), the board numbers,
+    once the session is final its master point awards, and when a pair carries a
+    procedural penalty the penalties' reasons.
     ``session.event`` must be loaded by the caller (published_sessions does).
     """
     scored = session_score(session=session)
@@ -275,8 +279,9 @@ def results_sheet(*, session: Session) -> ResultsSheet:
         FieldRanking(name, field_title(name), rows)
         for name, rows in scored.rankings()
     ]
+    standings = (row.standing for ranking in rankings for row in ranking.rows)
     return ResultsSheet(session, rankings, _board_numbers(session), scored.is_matchpoints, scored.note,
-                        session_awards_shown(session))
+                        session_awards_shown(session), penalties_shown(session=session, standings=standings))
 
 
 # --- a board's traveller --------------------------------------------------------------
@@ -360,6 +365,7 @@ class Scorecard:
     # Who played which rounds, when the pair's players changed: [("round 1", "Ann & Bob"), ...].
     lineups: tuple[tuple[str, str], ...] = ()
     award: AwardShown | None = None  # the pair's master points, once the session is final
+    penalties: tuple[ProceduralPenalty, ...] = ()  # the pair's procedural penalties (RULES 13), with the reasons
 
     @property
     def has_assigned_points(self) -> bool:
@@ -374,10 +380,10 @@ class Scorecard:
     @property
     def unscaled_total(self) -> Fraction | None:
         """The pair's matchpoints on the boards it played, before the scaling: the total
-        shown times played / full boards (exactly what the engine scaled)."""
+        shown (before any penalty) times played / full boards (exactly what the engine scaled)."""
         if self.standing is None or self.scaled_to is None:
             return None
-        return self.standing.total * Fraction(self.standing.boards_played, self.scaled_to)
+        return (self.standing.total + self.standing.penalty) * Fraction(self.standing.boards_played, self.scaled_to)
 
 
 def scorecard_sheet(*, pair: Pair) -> Scorecard:
@@ -413,6 +419,7 @@ def scorecard_sheet(*, pair: Pair) -> Scorecard:
         scaled_to=full_boards if scaled else None,
         lineups=_lineups(scored, pair),
         award=session_awards_shown(session, pair).get(pair.pk),
+        penalties=tuple(pair_penalties_shown(pair=pair, standing=standing)),
     )
 
 

@@ -30,15 +30,17 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Sum
 
 from sessions.performance import garbage_collection_paused
 from sessions.models import (
-    Board, DealEra, Event, Pair, PairLineup, Rankings, Result, ResultChange, ResultKind, ScoringMethod, Section, Session,
+    Board, DealEra, Event, Pair, PairLineup, ProceduralPenalty, Rankings, Result, ResultChange, ResultKind,
+    ScoringMethod, Section, Session,
 )
 from sessions.scoring.boards import Seat
 from sessions.scoring.contracts import Contract
 from sessions.scoring.notation import Played, ns_score
+from sessions.scoring.penalties import UNITS_BY_METHOD, Penalty, PenaltyUnit
 from sessions.scoring.scores import NOT_PLAYED, Artificial, AssignedPoints, LineScore, Weighted
 from sessions.scoring.session import (
     Line,
@@ -416,9 +418,39 @@ class ScoredSession:
 
 
 def _pairs() -> QuerySet[Pair]:
-    return with_lineup_flag(Pair.objects.select_related("section", "player_1", "player_2")).order_by(
+    return with_penalties(with_lineup_flag(Pair.objects.select_related("section", "player_1", "player_2"))).order_by(
         "section__letter", "direction", "number"
     )
+
+
+def _penalty_total(unit: str) -> Subquery:
+    given = ProceduralPenalty.objects.filter(pair=OuterRef("pk"), unit=unit).order_by().values("pair")
+    return Subquery(given.annotate(total=Sum("amount")).values("total")[:1])
+
+
+#: The annotation that holds a pair's procedural penalties in each unit (None: none).
+PENALTY_FIELDS = {unit: f"penalty_{unit.value.lower()}" for unit in PenaltyUnit}
+
+
+def with_penalties(pairs: QuerySet[Pair]) -> QuerySet[Pair]:
+    """The pairs, each with its procedural penalties added up per unit (no query more)."""
+    return pairs.annotate(**{name: _penalty_total(unit.value) for unit, name in PENALTY_FIELDS.items()})
+
+
+def pair_penalties(pairs: Mapping[str, Pair], method: str) -> dict[str, tuple[Penalty, ...]]:
+    """The engine's penalties (pair key -> penalties) in the units the session's scoring
+    takes: a penalty given in matchpoints before the event turned to IMPs counts for
+    nothing until it is given again (the director's page says so)."""
+    fitting = UNITS_BY_METHOD.get(method, ())
+    penalties: dict[str, tuple[Penalty, ...]] = {}
+    for key, pair in pairs.items():
+        given = tuple(
+            Penalty(Fraction(total), unit.value) for unit, name in PENALTY_FIELDS.items()
+            if unit in fitting and (total := getattr(pair, name, None))
+        )
+        if given:
+            penalties[key] = given
+    return penalties
 
 
 def with_lineup_flag(pairs: QuerySet[Pair]) -> QuerySet[Pair]:
@@ -526,6 +558,7 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
     session_input = SessionInput(
         lines=tuple(line for _, _, line, _ in merged), fields=previous.result.workings.fields,
         options=scoring_options(session.event), handicaps=pair_handicaps(previous.pairs),
+        penalties=pair_penalties(previous.pairs, session.event.method),
     )
     result = rescore_boards(previous.result, session_input, numbers)
     scored = ScoredSession(session=session, result=result, line_ids=tuple(pk for pk, _, _, _ in merged),
@@ -619,7 +652,8 @@ def _score_lines(
     letters = {pair.section_id: pair.section.letter for pair in pairs}
     engine_lines = _engine_lines(lines, keys, letters)
     scored = score_session(
-        SessionInput(lines=engine_lines, fields=fields, options=options, handicaps=pair_handicaps(keyed))
+        SessionInput(lines=engine_lines, fields=fields, options=options, handicaps=pair_handicaps(keyed),
+                     penalties=pair_penalties(keyed, options.method))
     )
     return ScoredSession(
         session=session, result=scored, line_ids=tuple(line.pk for line in lines), pairs=keyed, note=note, loaded=loaded,

@@ -132,7 +132,7 @@ def _store_deals(boards: Mapping[int, Board], deals: Mapping[int, Deal]) -> None
     for board in changed:
         board.deal = deals[board.number].to_pbn()
     Board.objects.bulk_update(changed, ["deal"])
-    unit().touch(sessions={board.session_id for board in changed})
+    unit().touch(sessions={board.session_id for board in changed}, places=False)  # deals move no place
     analysis_request(boards=changed)
 
 
@@ -173,7 +173,7 @@ def mark_pending(boards: Iterable[Board], *, redo: bool = False) -> None:
         update_fields=["status", *_INPUTS, "data", "error", "analysed_at"],
     )
     # The boards' deals or analysis state changed: their sessions' pages show both.
-    unit().touch(sessions={board.session_id for board in boards})
+    unit().touch(sessions={board.session_id for board in boards}, places=False)
 
 
 # --- which boards need analysing ------------------------------------------------------------
@@ -268,14 +268,14 @@ def _this_deal(board: Board) -> QuerySet[BoardAnalysis]:
 def _save_analysis(board: Board, analysis: Analysis, report: AnalysisReport) -> None:
     if _this_deal(board).update(status=AnalysisStatus.DONE, data=analysis.to_dict(), error="",
                                 analysed_at=timezone.now()):
-        unit().touch(sessions=[board.session_id])
+        unit().touch(sessions=[board.session_id], places=False)
         report.done.append(board)
 
 
 @write
 def _save_failure(board: Board, reason: str, report: AnalysisReport) -> None:
     if _this_deal(board).update(status=AnalysisStatus.FAILED, data=None, error=reason, analysed_at=timezone.now()):
-        unit().touch(sessions=[board.session_id])
+        unit().touch(sessions=[board.session_id], places=False)
         report.failed.append((board, reason))
 
 

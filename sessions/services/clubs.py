@@ -21,30 +21,40 @@ from sessions.text import clean_name
 from .unit_of_work import unit, write
 
 #: The Club fields an owner may set (the slug stays: it is in every link to the club).
-CLUB_SETTINGS = ("name", "description", "website", "frame_origins", "masterpoint_federation", "masterpoint_scale")
+CLUB_SETTINGS = ("name", "description", "website", "frame_origins", "masterpoint_federation", "masterpoint_scale",
+                 "national_club_number", "p2p_charge_rate")
 
 
 @write
 def club_update(
     *, club: Club, name: str, description: str = "", website: str = "", frame_origins: str = "",
     masterpoint_federation: str | None = None, masterpoint_scale: str | None = None,
+    national_club_number: str | None = None, p2p_charge_rate: int | None | str = "",
 ) -> Club:
     """The club's name, what its public page says about it, the sites that may frame its
     results (bumping the sessions' revisions gives their pages the new header too), and the
-    master point scale its final sessions award on (None: unchanged)."""
+    master point scale its final sessions award on (None: unchanged), and its number with
+    the national body and the P2P charge rate its USEBIO exports carry (the number None and
+    the rate "" leave them unchanged; a rate of None clears it)."""
     club.name = clean_name(name)
     club.description = description.strip()
     club.website = website.strip()
     club.frame_origins = "\n".join(frame_origin_list(frame_origins))
+    scale_before = (club.masterpoint_federation, club.masterpoint_scale)
     if masterpoint_federation is not None:
         club.masterpoint_federation = masterpoint_federation
     if masterpoint_scale is not None:
         club.masterpoint_scale = masterpoint_scale.strip().lower()
+    if national_club_number is not None:
+        club.national_club_number = national_club_number.strip()
+    if p2p_charge_rate != "":
+        club.p2p_charge_rate = p2p_charge_rate
     club.full_clean()
     # The club's name heads every page of its sessions: bump them all. Before the save, so
     # the rows are locked in the order every write takes them (sessions, then the club):
     # a line recorded meanwhile waits instead of deadlocking.
-    unit().touch_club_and_all(club)
+    # A new federation or scale awards the club's final sessions again (RULES 12).
+    unit().touch_club_and_all(club, places=(club.masterpoint_federation, club.masterpoint_scale) != scale_before)
     club.save(update_fields=list(CLUB_SETTINGS))
     return club
 

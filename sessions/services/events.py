@@ -70,7 +70,7 @@ def event_update(*, event: Event, by: AbstractBaseUser | None = None, **settings
     _check(event)
     event.save(update_fields=list(settings) or None)
     _log_settings(event, before, by)
-    unit().touch_event(event)
+    unit().touch_event(event, by=by)
     return event
 
 

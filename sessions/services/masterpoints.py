@@ -49,17 +49,35 @@ def award_fields(scored: ScoredSession, federation: str) -> list[Field]:
     return fields
 
 
-def _described(awards: dict[int, tuple[int, str]], labels: dict[int, str]) -> str:
-    shown = [f"{labels.get(pair, pair)} {points}" for pair, (points, _) in awards.items() if points]
+Awarded = dict[int, tuple[int, str, str]]  # pair -> points, type, the players' names
+
+
+def _described(awards: Awarded, labels: dict[int, str], pairs: set[int]) -> str:
+    """The awards of ``pairs``: "5 36 (Ann & Bob)", each pair whose award changed."""
+    shown = [
+        f"{labels.get(pair, pair)} {points}" + (f" ({names})" if names else "")
+        for pair, (points, _, names) in sorted(awards.items(), key=lambda item: -item[1][0])
+        if points and pair in pairs
+    ]
     return ", ".join(shown)[:200]
+
+
+def _changed(before: Awarded, after: Awarded) -> set[int]:
+    """The pairs whose award changed: its points, its type, or whom it goes to."""
+    return {pair for pair in before.keys() | after.keys() if before.get(pair) != after.get(pair)}
 
 
 @write
 def session_award_masterpoints(*, session: Session, by: AbstractBaseUser | None = None) -> str:
-    """Compute and store the session's awards (replacing any before), logging a change.
-    Returns why nothing was awarded ("" when awarded or when the session awards none)."""
+    """Compute and store the session's awards (replacing any before), logging what changed
+    for whom. Returns why nothing was awarded ("" when awarded or when the session awards none).
+
+    Called when the session is marked final and, by the unit of work, at the end of every
+    later write that may move a place (unit_of_work: ``touch(places=...)``)."""
+    unit().awarded(session)
     scale = session_masterpoint_scale(session)
-    before = {award.pair_id: (award.points, award.point_type) for award in session.masterpoint_awards.all()}
+    before = {award.pair_id: (award.points, award.point_type, award.players)
+              for award in session.masterpoint_awards.all()}
     computed: dict[str, Award] = {}
     problem = ""
     scored: ScoredSession | None = None
@@ -70,21 +88,27 @@ def session_award_masterpoints(*, session: Session, by: AbstractBaseUser | None 
                                       fields=award_fields(scored, scale.federation), boards=session.board_count)
         except ScoringError as error:
             problem = f"No master points: {error}"
-    after = {int(pair): (award.points, award.point_type) for pair, award in computed.items()}
-    if after == before and not problem:
+    names = {pair.pk: pair.names[:120] for pair in scored.pairs.values()} if scored else {}
+    after = {int(pair): (award.points, award.point_type, names.get(int(pair), ""))
+             for pair, award in computed.items()}
+    changed = _changed(before, after)
+    if not changed and not problem:
         return ""
+    if problem and not before and session.changes.filter(action=ChangeAction.MASTERPOINTS, after_text=problem[:200]).exists():
+        return problem  # the same refusal, already logged: an amendment changes nothing to say
     session.masterpoint_awards.all().delete()
     MasterPointAward.objects.bulk_create(
         MasterPointAward(session=session, pair_id=pair, federation=scale.federation, scale=scale.scale,
-                         points=points, point_type=point_type)
-        for pair, (points, point_type) in after.items() if scale is not None
+                         points=points, point_type=point_type, players=players)
+        for pair, (points, point_type, players) in after.items() if scale is not None
     )
     pairs = scored.pairs.values() if scored else Pair.objects.filter(section__session=session)
     labels = {pair.pk: pair.label for pair in pairs}
     subject = (str(scale) if scale else "master points")[:80]
     ResultChange.objects.create(
         session=session, action=ChangeAction.MASTERPOINTS, subject=subject, changed_by=by,
-        before_text=_described(before, labels), after_text=problem[:200] or _described(after, labels),
+        before_text=_described(before, labels, changed),
+        after_text=problem[:200] or _described(after, labels, changed),
     )
-    unit().touch(sessions=[session])
+    unit().touch(sessions=[session], places=False)  # the awards follow the places: they move none
     return problem

@@ -168,7 +168,7 @@ def pair_change_players(
         )
         change.full_clean(exclude=["session", "changed_by"])
         change.save()
-    unit().touch(sessions=[session])
+    unit().touch(sessions=[session], by=by)
     return PairPlayersChange(pair=pair, before=names_before, after=pair.names, changed=True)
 
 

@@ -43,7 +43,6 @@ from sessions.selectors.scoring import assigned_points
 
 from .mail import mail_amended_on_change
 from .errors import ResultConflict
-from .masterpoints import session_award_masterpoints
 from .unit_of_work import unit, write
 from .webhooks import notify_on_commit
 
@@ -319,18 +318,11 @@ def _log(
     # log's entries of line changes take their ids in the order they commit, and a reader
     # that has seen entry N has seen every earlier one (the kept figures are brought up to
     # date from "the entries after N": sessions.selectors.scoring).
-    unit().touch(sessions=[line.board.session_id], lines_only=True)  # the change log names the board
+    # (the unit of work awards a final session's master points again at its end)
+    unit().touch(sessions=[line.board.session_id], lines_only=True, by=by)  # the change log names the board
     _mark_amended(line.board.session_id)
     mail_amended_on_change(session_id=line.board.session_id)  # a final session's players hear of it
     change.save()
-    _award_again_if_final(line.board.session_id, by)
-
-
-def _award_again_if_final(session_id: int, by: AbstractBaseUser | None) -> None:
-    """An amendment after final: the master points follow the new ranking (RULES 12)."""
-    session = Session.objects.filter(pk=session_id, final_at__isnull=False).select_related("event__club").first()
-    if session is not None:
-        session_award_masterpoints(session=session, by=by)
 
 
 def _mark_amended(session_id: int) -> None:

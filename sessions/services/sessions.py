@@ -100,7 +100,7 @@ def session_create(
         _name_players(event, section, pairs, pair_players or {}, several=len(section_letters) > 1)
     # Every table gets its phone link now, so the first printed cards carry the QR codes.
     table_links_ensure(session=session)
-    unit().touch(sessions=[session])
+    unit().touch(sessions=[session], places=False)  # not final: nothing awarded yet
     return session
 
 
@@ -182,7 +182,7 @@ def session_log(
         changed_by=by,
     )
     change.full_clean(exclude=["session", "changed_by"])
-    unit().touch(sessions=[session])  # in the caller's unit: NoUnitOfWork outside one, before any write
+    unit().touch(sessions=[session], by=by)  # in the caller's unit: NoUnitOfWork outside one, before any write
     change.save()
     return change
 
@@ -235,8 +235,8 @@ def session_mark_final(*, session: Session) -> Session:
     session.final_at = timezone.now()
     session.full_clean()
     session.save(update_fields=["final_at"])
-    session_award_masterpoints(session=session)  # (revises the session when awards change)
     unit().touch(sessions=[session])
+    session_award_masterpoints(session=session)  # (revises the session when awards change)
     transaction.on_commit(lambda: mail_results_on_final(session=session))  # the players' mails, in the background
     notify_on_commit(event=WebhookEvent.FINAL, session=session)
     return session

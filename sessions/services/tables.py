@@ -233,7 +233,7 @@ def table_entry_send(
     )
     # A line waiting for EW shows on the director's progress grid (the public pages
     # see it once recorded, which bumps again). No line changed.
-    unit().touch(sessions=[link.session_id], lines_only=True)
+    unit().touch(sessions=[link.session_id], lines_only=True, places=False)
     if not link.session.event.table_confirmation:
         return _record(entry)
     return SendOutcome(entry, checked.warnings)
@@ -321,7 +321,7 @@ def _confirm(*, link: TableLink, client_key: str) -> SendOutcome | str:
     if entry.status == EntryStatus.PENDING and (changed := _seating_changed_since(entry)):
         entry.status = EntryStatus.REFUSED
         entry.save(update_fields=["status", "updated_at"])
-        unit().touch(sessions=[link.session_id], lines_only=True)  # set aside: no line changed
+        unit().touch(sessions=[link.session_id], lines_only=True, places=False)  # set aside: no line changed
         return changed
     return confirm_entry(entry, _record)
 
@@ -352,7 +352,7 @@ def table_entry_refuse(*, link: TableLink, client_key: str) -> TableEntry:
     """EW do not agree: the line goes back to NS to correct (nothing is recorded)."""
     entry = _entry_of(link, client_key)
     refuse_entry(entry)
-    unit().touch(sessions=[link.session_id], lines_only=True)  # no line changed
+    unit().touch(sessions=[link.session_id], lines_only=True, places=False)  # no line changed
     return entry
 
 

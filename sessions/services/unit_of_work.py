@@ -64,12 +64,15 @@ class _State:
     clubs: set[int] = field(default_factory=set)
     locked_sessions: set[int] = field(default_factory=set)
     locked_team_events: set[int] = field(default_factory=set)
+    places: set[int] = field(default_factory=set)  # sessions whose places may have moved
+    by: Any = None  # who made the change, for the change log of the awards it moves
     tier: int = 0
 
     def copy(self) -> _State:
         return replace(
             self, sessions=dict(self.sessions), team_events=set(self.team_events), clubs=set(self.clubs),
             locked_sessions=set(self.locked_sessions), locked_team_events=set(self.locked_team_events),
+            places=set(self.places),
         )
 
 
@@ -131,27 +134,35 @@ class UnitOfWork:
 
     def touch(
         self, *, sessions: Rows = (), lines_only: bool = False, team_events: Rows = (),
-        clubs: Iterable[Club | int] = (),
+        clubs: Iterable[Club | int] = (), places: bool = True, by: Any = None,
     ) -> None:
         """These rows' pages change: lock the sessions and teams events now, bump all at the end.
 
         ``lines_only``: the write changed lines only, each logged in the change log with its
         board (or changed no line at all): the sessions keep their setup token (see
-        revisions.sessions_revise). A session touched both ways is bumped as a full change."""
+        revisions.sessions_revise). A session touched both ways is bumped as a full change.
+        ``places``: the change may move a place, so a final session's master points are
+        awarded again when the unit ends (False: a name, the deals, the awards themselves);
+        ``by``: who changed it, named in the awards' change log."""
         for session in self._lock(Session, sessions, self.state.locked_sessions, SESSIONS):
             self.state.sessions[session] = self.state.sessions.get(session, True) and lines_only
+            if places:
+                self.state.places.add(session)
+        if by is not None:
+            self.state.by = by
         self.state.team_events.update(self._lock(TeamEvent, team_events, self.state.locked_team_events, TEAM_EVENTS))
         self.state.clubs.update(_ids(clubs))
 
-    def touch_event(self, event: Event) -> None:
-        """Event settings change every session's figures, and the club's pages."""
-        self.touch(sessions=Session.objects.filter(event=event), clubs=[event.club_id])
+    def touch_event(self, event: Event, *, by: Any = None) -> None:
+        """Event settings change every session's figures (and so its places), and the club's pages."""
+        self.touch(sessions=Session.objects.filter(event=event), clubs=[event.club_id], by=by)
 
-    def touch_club_and_all(self, club: Club | int) -> None:
-        """The club's name heads every page of its sessions and teams events."""
+    def touch_club_and_all(self, club: Club | int, *, places: bool = False) -> None:
+        """The club's name heads every page of its sessions and teams events; ``places``: its
+        master point settings changed too, so its final sessions are awarded again."""
         club_id = club if isinstance(club, int) else club.pk
         self.touch(sessions=Session.objects.filter(event__club_id=club_id),
-                   team_events=TeamEvent.objects.filter(club_id=club_id), clubs=[club_id])
+                   team_events=TeamEvent.objects.filter(club_id=club_id), clubs=[club_id], places=places)
 
     def touch_players(self, players: Iterable[Player | int]) -> None:
         """A player's name shows on every session and team the player played, and the club's
@@ -164,9 +175,26 @@ class UnitOfWork:
         self.touch(
             sessions=played, team_events=TeamEvent.objects.filter(teams__players__in=ids).distinct(),
             clubs=list(Player.objects.filter(pk__in=ids).values_list("club_id", flat=True).distinct()),
+            places=False,  # a name moves no place
         )
 
+    def awarded(self, session: Session | int) -> None:
+        """The session's master points follow its places as they are now (the award service's
+        own call): not awarded again at the end unless touched again."""
+        self.state.places.discard(session if isinstance(session, int) else session.pk)
+
     # --- the end -----------------------------------------------------------------------------
+
+    def _award_again(self) -> None:
+        """Award the final sessions whose places may have moved again (one query when none is
+        final; the award service logs only a change)."""
+        from .masterpoints import session_award_masterpoints  # (it writes through this unit)
+
+        while self.state.places:
+            pending = sorted(self.state.places)
+            self.state.places.clear()
+            for session in Session.objects.filter(pk__in=pending, final_at__isnull=False).select_related("event__club"):
+                session_award_masterpoints(session=session, by=self.state.by)
 
     def _bump(self) -> None:
         """Bump everything touched, sessions first, then teams events, then clubs (three to four
@@ -223,6 +251,7 @@ def unit_of_work(*, savepoint: bool = True) -> Iterator[UnitOfWork]:
     try:
         with transaction.atomic(savepoint=savepoint):
             yield current
+            current._award_again()
             current._bump()
     finally:
         _active.reset(token)

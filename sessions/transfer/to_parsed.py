@@ -76,6 +76,13 @@ def _percentage(standing: Standing) -> Fraction | None:
     return standing.handicapped if standing.handicapped is not None else standing.percentage
 
 
+def _adjustment(standing: Standing | None, matchpoints: bool) -> Decimal | None:
+    """A procedural penalty's effect on the ranking's figure, negative (RULES 13)."""
+    if standing is None or not standing.penalty:
+        return None
+    return published(-(standing.penalty_percentage if matchpoints else standing.penalty))
+
+
 def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
     session = scored.session
     event = session.event
@@ -97,6 +104,7 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
             handicap=pair.handicap,
             masterpoints=award.points if award else None,
             masterpoint_type=award.point_type if award else "",
+            adjustment=_adjustment(standing, matchpoints),
         ))
     split = splits_directions(event.rankings, mitchell=session.is_mitchell, arrow_switch=session.arrow_switch)
     return ParsedEvent(
@@ -107,6 +115,8 @@ def session_to_parsed(scored: ScoredSession) -> ParsedEvent:
             "WINNER_TYPE": "2" if split else "1",
             CONVENTIONS_KEY: write_conventions({name: getattr(event, name) for name in CARRIED_SETTINGS}),
             **({"MASTER_POINT_SCALE": next(iter(awards.values())).scale.title()} if awards else {}),
+            **({"CLUB_ID_NUMBER": event.club.national_club_number} if event.club.national_club_number else {}),
+            **({"P2P_CHARGE_RATE": str(event.club.p2p_charge_rate)} if event.club.p2p_charge_rate is not None else {}),
         },
     )
 

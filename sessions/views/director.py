@@ -39,6 +39,7 @@ from sessions.permissions import club_scoped, get_club_object_or_404, htmx_login
 from sessions.selectors.masterpoints import national_number_warnings
 from sessions.selectors.events import EventSessionView, event_ranking
 from sessions.selectors.mail import session_mails
+from sessions.selectors.penalties import session_penalties
 from sessions.selectors.lineups import pairs_changes_of_player
 from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
@@ -56,6 +57,7 @@ from sessions.selectors import (
 )
 from .caching import cached_scores
 from .live import grid_context
+from .penalties import penalty_form
 from .public import combined_table
 from sessions.selectors.public import chosen_deal
 from sessions.forms.errors import add_service_error
@@ -92,6 +94,7 @@ def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
     return render(request, "director/session_detail.html", {
         **grid_context(session), "mails": session_mails(session=session),
+        "penalties": session_penalties(session=session), "penalty_form": penalty_form(session),
         "number_warnings": [] if session.final else national_number_warnings(session=session),
     })
 

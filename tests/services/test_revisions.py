@@ -52,6 +52,7 @@ from sessions.services.repair import (
     session_update,
 )
 from sessions.services.masterpoints import session_award_masterpoints
+from sessions.services.penalties import penalty_give, penalty_remove
 from sessions.services.unit_of_work import unit_of_work
 from sessions.services.sessions import session_mark_final, session_reopen
 from sessions.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
@@ -193,6 +194,11 @@ WRITES: dict[str, tuple[Callable[[Session], object], Callable[[Session, object],
     "club_update": (_nothing, lambda s, _: club_update(club=s.event.club, name="Renamed Club")),
     "deals_generate": (_nothing, lambda s, _: deals_generate(session=s, seed=1)),
     "session_award_masterpoints": (_club_awards_nz_points, lambda s, _: session_award_masterpoints(session=s)),
+    "penalty_give": (_nothing, lambda s, _: penalty_give(
+        pair=pair(s, "1NS"), amount=Decimal("25"), penalty_unit="TOP", reason="slow play")),
+    "penalty_remove": (lambda s: penalty_give(pair=pair(s, "2NS"), amount=Decimal("1"), penalty_unit="MP",
+                                              reason="late"),
+                       lambda s, penalty: penalty_remove(penalty=penalty)),
     "hand_records_load": (_nothing, lambda s, _: hand_records_load(session=s, data=pbn_bytes("bridgewebs_hands_welwyn.pbn"))),
     "analysis_request": (lambda s: deals_generate(session=s, seed=1),
                          lambda s, _: analysis_request(boards=list(s.boards.all()))),

@@ -4,6 +4,8 @@ Personas: anonymous (sent to log in), another club's director and a logged-in us
 directs nothing (both 404: they cannot learn the object exists).
 """
 
+from decimal import Decimal
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.forms.models import model_to_dict
@@ -13,13 +15,14 @@ from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
 from sessions.models import (
     ApiKey, Board, Club, ClubDirector, Competition, DirectorCall, Event, ImportJob, MailKind, MailStatus,
-    NationalUpload, Pair, Player, Result, ResultChange, ResultMail, Seating, Session, TableLink, Webhook,
-    WebhookDelivery,
+    NationalUpload, Pair, Player, ProceduralPenalty, Result, ResultChange, ResultMail, Seating, Session, TableLink,
+    Webhook, WebhookDelivery,
 )
 from sessions.services import EVENT_SETTINGS, player_add, result_record
 from sessions.services.api_keys import api_key_create
 from sessions.services.calls import director_call
 from sessions.services.competitions import competition_create
+from sessions.services.penalties import penalty_give
 from sessions.services.webhooks import webhook_create
 from sessions.services.tables import table_links_ensure
 from tests.factories import make_session, make_user
@@ -49,6 +52,8 @@ def entered(session, co_director):
     )
     webhook_create(club=session.event.club, url="https://93.184.215.14/hook")  # a webhook to test and remove
     competition_create(event=session.event, name="Club Cup")  # a competition to change
+    penalty_give(pair=Pair.objects.get(section__session=session, number=2, direction="NS"), amount=Decimal("1"),
+                 penalty_unit="MP", reason="late")  # a penalty to take back
     return session, line
 
 
@@ -90,6 +95,10 @@ def writing_requests(session, line):
         (reverse("sessions:director_session_new", args=[club.slug]),
          {"pairs": 12, "sections": 2, "rounds": 2, "boards_per_round": 2, "arrow_switch": "2", "movement": 0,
           "event": session.event_id, "name": "Sneaky sections", "date": "2025-01-01"}),
+        # (before the event turns to Butler below: a matchpoint penalty)
+        (reverse("sessions:director_penalty_give", args=[session.pk]),
+         {"pair": pair_1ns, "amount": "25", "penalty_unit": "TOP", "board": "1", "reason": "Sneaky slow play"}),
+        (reverse("sessions:director_penalty_remove", args=[session.pk, ProceduralPenalty.objects.get().pk]), {}),
         (reverse("sessions:director_event_new", args=[club.slug]), event_settings(Event(), name="Sneaky settings")),
         (reverse("sessions:director_event", args=[session.event_id]),
          event_settings(session.event, method="butler", name="Renamed")),
@@ -173,6 +182,7 @@ def snapshot():
         list(Competition.objects.values_list("pk", "name", "place_points", "members_only", "tie_breaks")),
         list(DirectorCall.objects.values_list("pk", "taken_at", "taken_by")),
         list(Session.objects.values_list("pk", "round_minutes", "clock_round", "clock_started_at")),
+        list(ProceduralPenalty.objects.values_list("pk", "pair", "amount", "unit", "reason")),
     )
 
 
@@ -212,6 +222,8 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert all(Board.objects.filter(session=session).values_list("deal", flat=True))
     assert DirectorCall.objects.get().taken_by == director
     assert Session.objects.get(pk=session.pk).round_minutes == 12
+    assert list(ProceduralPenalty.objects.values_list("pair", "unit", "board", "reason")) == [
+        (line.ns_pair_id, "TOP", 1, "Sneaky slow play")]  # given; the fixture's taken back
     assert Session.objects.filter(name__startswith="EL Thu").exists()  # the imported file
     # Table 1 renewed, table 2 revoked then given a new link: one old and one live link each.
     assert [TableLink.objects.filter(session=session, table=table).count() for table in (1, 2, 3)] == [2, 2, 1]
@@ -335,7 +347,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_club_director_remove", "director_club_director_unlock", "director_api_key_new", "director_api_key_revoke",
     "director_webhook_new", "director_webhook_test", "director_webhook_delete", "director_booklet", "director_paper_forms",
     "director_uploads", "director_upload_file", "director_upload_sent",
-    "director_competition_new", "director_competition",
+    "director_competition_new", "director_competition", "director_penalty_give", "director_penalty_remove",
     # teams events: the walk of teams_writing_requests and TEAMS_READING below
     "director_team_event_new", "director_team_event", "director_team_add", "director_team_draw",
     "director_team_match_new", "director_team_adjustment", "director_team_publish", "director_team_match",

@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sessions.models import (
-    ApiKey, ClubDirector, Competition, DirectorCall, ImportJob, MatchTableLink, Pair, Player, Result, ResultMail,
-    ScorePad, Session, TableLink, TeamAdjustment, Webhook,
+    ApiKey, ClubDirector, Competition, DirectorCall, ImportJob, MatchTableLink, Pair, Player, ProceduralPenalty, Result,
+    ResultMail, ScorePad, Session, TableLink, TeamAdjustment, Webhook,
 )
 from sessions.selectors import kept_scores
 from sessions.services import session_publish
@@ -108,6 +108,7 @@ def world(request, director):
         "webhook_id": Webhook.objects.get(club=club).pk,
         "competition_id": Competition.objects.get(event=session.event).pk,
         "call_id": DirectorCall.objects.get(session=session).pk,
+        "penalty_id": ProceduralPenalty.objects.get().pk,
     }
     return {"session": session, "events": events, "values": values, "posts": posts, "pad": pad,
             "table_token": TableLink.objects.filter(session=session, revoked_at__isnull=True).first().token,

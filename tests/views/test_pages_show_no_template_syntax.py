@@ -125,7 +125,7 @@ def arguments(everything, name: str) -> dict[str, object]:
         "pk": pad.pk,
         "uidb64": "x",
         "mail_id": 1,  # the resend button only POSTs: its GET is refused
-        "key_id": 1, "webhook_id": 1, "call_id": 1,  # (POST-only buttons too)
+        "key_id": 1, "webhook_id": 1, "call_id": 1, "penalty_id": 1,  # (POST-only buttons too)
         "competition_id": Competition.objects.get(event=session.event).pk,
     }
     return values
