@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubsessions', '0031_director_calls_round_clock'),
+        ('clubsessions', '0032_import_conventions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
