@@ -386,7 +386,7 @@ def table_deal_enter(*, link: TableLink, board: Board, hands: Mapping[str, str])
         raise ValidationError(f"board {board.number} has its hands already: ask the director to correct them")
     stored.deal = deal.to_pbn()
     stored.save(update_fields=["deal"])
-    unit().touch(sessions=[link.session_id])  # the board pages show the hands
+    unit().touch(sessions=[link.session_id], places=False)  # the board pages show the hands
     analysis_request(boards=[stored])
     return stored
 
