@@ -84,6 +84,8 @@ class TeamEvent(KeepsRevisionOnSave, models.Model):
     # The director marks the event final once every match is in and checked: as for a
     # pairs session, the players' downloads wait for it.
     final_at = models.DateTimeField(null=True, blank=True)
+    # As Session.told_figures: the standings the players and webhooks were last told of.
+    told_figures = models.CharField(max_length=64, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -8,6 +8,7 @@ percentage (or IMPs), as the ranking prints them.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,7 +17,7 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 
-from sessions.models import Pair, Player, ResultMail, Session
+from sessions.models import ChangeAction, Pair, Player, ResultChange, ResultMail, Session
 from sessions.scoring.rounding import round_to_places
 
 from .analysis import PairBoard, pair_par_summary
@@ -51,7 +52,9 @@ class PlayerResults:
 
     @property
     def figures(self) -> dict[str, str]:
-        return mail_figures(self.card)
+        """What an amended mail compares: the ranking's figures and the partner."""
+        partner = self.partner
+        return {**mail_figures(self.card), "partner": partner.name if partner else ""}
 
     @property
     def session_url(self) -> str:
@@ -116,6 +119,37 @@ def player_results(*, session: Session, player: Player) -> PlayerResults | None:
         costly_par=tuple(below[:COSTLY_BOARDS]),
         analysed=bool(par.boards) and par.pending == 0,
     )
+
+
+#: The change log's entries an amended mail does not name: they change no figure.
+_NOT_CORRECTIONS = (ChangeAction.PUBLISHED, ChangeAction.UNPUBLISHED, ChangeAction.MASTERPOINTS)
+#: An amended mail names at most this many corrections (then "and N more").
+CORRECTIONS_NAMED = 8
+
+
+def _correction_text(change: ResultChange) -> str:
+    what = change.get_action_display()
+    if change.board_id is not None:
+        where = f"board {change.board.number} ({change.ns_pair.label} v {change.ew_pair.label})" if change.ns_pair_id and change.ew_pair_id else f"board {change.board.number}"
+    else:
+        where = change.subject
+    before, after = change.before_text or "-", change.after_text or "-"
+    return f"{what}: {where}: {before} -> {after}" if where else f"{what}: {before} -> {after}"
+
+
+def corrections_since(*, session: Session, since: datetime.datetime | None) -> list[str]:
+    """The corrections to ``session`` logged after ``since``, oldest first, each in a line (one query)."""
+    changes = (
+        session.changes.exclude(action__in=_NOT_CORRECTIONS).select_related("board", "ns_pair", "ew_pair")
+        .order_by("changed_at", "pk")
+    )
+    if since is not None:
+        changes = changes.filter(changed_at__gt=since)
+    found = [_correction_text(change) for change in changes[: CORRECTIONS_NAMED + 1]]
+    if len(found) > CORRECTIONS_NAMED:
+        more = changes.count() - CORRECTIONS_NAMED
+        found = [*found[:CORRECTIONS_NAMED], f"and {more} more (the session's change log has them all)"]
+    return found
 
 
 def session_mails(*, session: Session) -> QuerySet[ResultMail]:

@@ -1,9 +1,9 @@
 """Results by e-mail (issue 24): consent, the mails after "final" and after a correction, sending.
 
-Nothing here sends in a request. ``mail_results_on_final`` (called after the commit that
-marked a session final) and ``mail_amended_on_change`` (registered by every change to a
-line) write one ResultMail row per mail, keyed so that the same mail is never written
-twice, and start the "result-mail" BackgroundWorker (services.background: the work
+Nothing here sends in a request. After the commit of every write that touched a
+published, final session (services.amendments, the one rule), ``mail_queue_session``
+writes one ResultMail row per mail, keyed so that the same mail is never written twice,
+and ``mail_start`` starts the "result-mail" BackgroundWorker (services.background: the work
 queue, a thread, or at once in tests). A pass claims each due row with a conditional
 update (queued -> sending), so two passes never send one mail; it renders the mail from
 the pages' own selectors and sends it through Django's mail framework:
@@ -34,14 +34,14 @@ from django.conf import settings
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Min
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
 from sessions.models import MailKind, MailStatus, Player, ResultMail, Session
-from sessions.selectors.mail import absolute_url, player_results
+from sessions.selectors.mail import absolute_url, corrections_since, player_results
 from sessions.services.background import BackgroundWorker
 
 from .unit_of_work import unit, unit_of_work, write
@@ -132,6 +132,12 @@ def _last_sent(player: Player, session: Session) -> ResultMail | None:
     )
 
 
+def _amended_since(mail: ResultMail) -> datetime.datetime | None:
+    """When the mail an amended mail follows was sent (its key names it: ``...:after-<id>``)."""
+    previous = mail.key.rpartition(":after-")[2]
+    return ResultMail.objects.filter(pk=int(previous)).values_list("sent_at", flat=True).first() if previous.isdigit() else None
+
+
 def _queue_amended(player: Player, session: Session, now: datetime.datetime) -> None:
     """An amended mail when the player's figures differ from the last ones they were sent."""
     previous = _last_sent(player, session)
@@ -140,12 +146,13 @@ def _queue_amended(player: Player, session: Session, now: datetime.datetime) -> 
     results = player_results(session=session, player=player)
     figures = results.figures if results else {}
     key = f"amended:{session.pk}:{player.pk}:after-{previous.pk}"
-    if figures == previous.figures or not figures:
+    # A figure the last mail did not record (one sent before the partner was compared) is not a change.
+    changes = {name: [previous.figures[name], value] for name, value in figures.items()
+               if name in previous.figures and previous.figures[name] != value}
+    if not changes or not figures:
         # Changed back before the amended mail went: it has nothing left to say.
         ResultMail.objects.filter(key=key, status=MailStatus.QUEUED).delete()
         return
-    changes = {name: [previous.figures.get(name, ""), value] for name, value in figures.items()
-               if previous.figures.get(name) != value}
     mail, created = ResultMail.objects.get_or_create(key=key, defaults={
         "player": player, "session": session, "kind": MailKind.AMENDED, "to_address": player.email,
         "figures": figures, "changes": changes, "next_attempt_at": now,
@@ -172,36 +179,6 @@ def mail_queue_session(*, session: Session) -> int:
         if not created:
             _queue_amended(player, session, now)
     return ResultMail.objects.filter(session=session, status=MailStatus.QUEUED).count() - before
-
-
-def mail_results_on_final(*, session: Session) -> None:
-    """After the commit that marked ``session`` final: its mails queued, and sent in the background."""
-    try:
-        mail_queue_session(session=session)
-    except Exception:  # the session is final whatever the mails do; send_results catches up
-        logger.exception("results mails of session %s could not be queued", session.pk)
-        return
-    mail_start()
-
-
-@dataclass(frozen=True)
-class _AmendedAfterCommit:
-    """The callback a line change registers: one per session and transaction (equal ones are not added twice)."""
-
-    session_id: int
-
-    def __call__(self) -> None:
-        session = Session.objects.filter(pk=self.session_id).first()
-        if session is not None and _mailable(session):
-            mail_results_on_final(session=session)
-
-
-def mail_amended_on_change(*, session_id: int) -> None:
-    """Called by every change to a line: after the commit, amended mails for a final session."""
-    callback = _AmendedAfterCommit(session_id)
-    if any(registered == callback for _, registered, _ in connection.run_on_commit):
-        return  # an import of a thousand lines checks the session once
-    transaction.on_commit(callback)
 
 
 @write
@@ -246,6 +223,8 @@ def _message(mail: ResultMail) -> EmailMultiAlternatives | None:
         return None
     unsubscribe = unsubscribe_url(player)
     context = {"results": results, "mail": mail, "unsubscribe_url": unsubscribe, "session": session}
+    if mail.kind == MailKind.AMENDED:  # what the director changed since the mail this one amends
+        context["corrections"] = corrections_since(session=session, since=_amended_since(mail))
     name = "results" if mail.kind == MailKind.RESULTS else "amended"
     subject = f"{session.event.club.name}: {session.name} {session.date:%d %b %Y}"
     if mail.kind == MailKind.AMENDED:
