@@ -132,6 +132,20 @@ def _last_sent(player: Player, session: Session) -> ResultMail | None:
     )
 
 
+#: Figures a mail sent before they were compared does not hold: their absence is no change.
+_LATER_FIGURES = ("partner",)
+
+
+def _figure_changes(before: dict[str, str], after: dict[str, str]) -> dict[str, list[str]]:
+    """Each figure that differs, as [before, now] ("percent" gone and "imps" come when the
+    event is scored in IMPs instead)."""
+    names = [*after, *(name for name in before if name not in after)]
+    return {
+        name: [before.get(name, ""), after.get(name, "")] for name in names
+        if before.get(name) != after.get(name) and not (name in _LATER_FIGURES and name not in before)
+    }
+
+
 def _amended_since(mail: ResultMail) -> datetime.datetime | None:
     """When the mail an amended mail follows was sent (its key names it: ``...:after-<id>``)."""
     previous = mail.key.rpartition(":after-")[2]
@@ -146,9 +160,7 @@ def _queue_amended(player: Player, session: Session, now: datetime.datetime) -> 
     results = player_results(session=session, player=player)
     figures = results.figures if results else {}
     key = f"amended:{session.pk}:{player.pk}:after-{previous.pk}"
-    # A figure the last mail did not record (one sent before the partner was compared) is not a change.
-    changes = {name: [previous.figures[name], value] for name, value in figures.items()
-               if name in previous.figures and previous.figures[name] != value}
+    changes = _figure_changes(previous.figures, figures)
     if not changes or not figures:
         # Changed back before the amended mail went: it has nothing left to say.
         ResultMail.objects.filter(key=key, status=MailStatus.QUEUED).delete()

@@ -57,8 +57,12 @@ NOT_WRITES = {
     f"{_S}.analysis.analysis_start": "starts the background worker (analysis_run)",
     f"{_S}.analysis.boards_needing_analysis": "reads",
     f"{_S}.masterpoints.award_fields": "computes the engine's fields from a scored session",
-    f"{_S}.mail.mail_amended_on_change": "registers an after-commit hook (mail_queue_session, the write)",
-    f"{_S}.mail.mail_results_on_final": "after the commit: mail_queue_session (the write), then the worker",
+    f"{_S}.amendments.after_commit": "after a unit's commit (the unit calls it): _session_changed and "
+                                     "team_event_changed, each its own unit, for the final ones",
+    f"{_S}.amendments.session_figures": "reads (a digest of the scored session)",
+    f"{_S}.team_mail.team_event_figures": "reads (a digest of the scored teams event)",
+    f"{_S}.team_mail.team_event_changed": "after a unit's commit: its own unit, which locks the event and keeps "
+                                          "the digest (no page shows it), then webhooks_notify after its commit",
     f"{_S}.mail.mail_run": "the worker's pass: mail_send_due, again as retries fall due",
     f"{_S}.mail.mail_send_due": "each mail claimed and finished in its own unit (no transaction is held while "
                                 "the mail server answers)",
