@@ -11,6 +11,11 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AddField(
+            model_name='importjob',
+            name='publish',
+            field=models.CharField(blank=True, choices=[('', 'Leave it unpublished'), ('published', 'Publish it'), ('final', 'Publish it and mark it final')], default='', max_length=9),
+        ),
+        migrations.AddField(
             model_name='session',
             name='told_figures',
             field=models.CharField(blank=True, editable=False, max_length=64),

@@ -37,6 +37,10 @@ class ImportJob(models.Model):
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     # How a new event scores the file's sections, as the upload form chose ("": as the file shows).
     sections = models.CharField(max_length=8, blank=True, default="", choices=[("together", "Together"), ("apart", "Apart")])
+    # Whether the import publishes what it stores, and marks it final (importing.PUBLISH_CHOICES).
+    publish = models.CharField(max_length=9, blank=True, default="", choices=[
+        ("", "Leave it unpublished"), ("published", "Publish it"), ("final", "Publish it and mark it final"),
+    ])
     filename = models.CharField(max_length=255)
     size = models.PositiveIntegerField(help_text="The file's size in bytes.")
     data = models.BinaryField(blank=True, help_text="The file, until the job ends.")

@@ -55,18 +55,20 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None, club=club)
     if request.method == "POST" and form.is_valid():
         upload, event = form.cleaned_data["file"], form.cleaned_data["event"]
-        sections = form.cleaned_data["sections"] or None
+        sections, publish = form.cleaned_data["sections"] or None, form.cleaned_data["publish"]
         data = upload.read()
         if is_teams_file(data):
             return _import_teams(request, club, form, upload.name, data)
         if in_background(len(data)):
             job = import_job_create(
                 club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
+                publish=publish,
             )
             return redirect("sessions:transfer_import_job", job_id=job.pk)
         try:
             imported = results_import(
                 club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
+                publish=publish,
             )
         except ImportRefused as error:
             form.add_error("file", str(error))
@@ -83,11 +85,13 @@ def _import_teams(request: HttpRequest, club: Club, form, filename: str, data: b
     if form.cleaned_data["event"] is not None:
         form.add_error("event", TEAMS_INTO_EVENT)
     elif in_background(len(data)):
-        job = import_job_create(club=club, data=data, filename=filename, user=request.user)
+        job = import_job_create(club=club, data=data, filename=filename, user=request.user,
+                                publish=form.cleaned_data["publish"])
         return redirect("sessions:transfer_import_job", job_id=job.pk)
     else:
         try:
-            imported = teams_import(club=club, data=data, filename=filename, user=request.user)
+            imported = teams_import(club=club, data=data, filename=filename, user=request.user,
+                                    publish=form.cleaned_data["publish"])
         except ImportRefused as error:
             form.add_error("file", str(error))
         else:

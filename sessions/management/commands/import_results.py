@@ -1,6 +1,6 @@
 """Import a USEBIO or PBN results file as a new session (a USEBIO teams file: a new teams event).
 
-    python manage.py import_results FILE [--club SLUG] [--event NAME] [--sections together|apart]
+    python manage.py import_results FILE [--club SLUG] [--event NAME] [--sections together|apart] [--publish | --final]
     python manage.py import_results --jobs
 
 Without --club: the only club, or a club "Imported" (slug "imported", created if
@@ -9,6 +9,10 @@ existing event of the club, scored with its settings (e.g. to re-import an expor
 --sections says how a new event scores the file's sections: together (across the field)
 or apart; without it, as the file's own figures show, else apart (NZ Scorer and Ruter
 always score them together).
+--publish publishes the new session (or teams event), --final publishes it and marks it
+final: the club's webhooks are told "published" (and "final") once, after the import's
+commit, and "final" sends the players' results mails. Without either it stays
+unpublished, for the director to look at first.
 Prints the summary (program, scoring, boards, pairs, lines, where our figures differ
 from the file's), then the new session's id alone on the last line. A file that
 cannot be imported is refused (non-zero exit, the reason) and nothing is stored.
@@ -45,14 +49,21 @@ class Command(BaseCommand):
         parser.add_argument("--sections", choices=SECTIONS_CHOICES,
                             help="score the sections together (across the field) or apart "
                                  "(default: as the file's figures show, else apart)")
+        publish = parser.add_mutually_exclusive_group()
+        publish.add_argument("--publish", action="store_const", const="published", dest="publish", default="",
+                             help="publish what is imported (the club's webhooks are told)")
+        publish.add_argument("--final", action="store_const", const="final", dest="publish",
+                             help="publish it and mark it final (the players' results mails go)")
         parser.add_argument("--jobs", action="store_true",
                             help="run the web app's waiting and interrupted import jobs instead of a file")
 
     def handle(self, *args, file: Path | None, club: str | None, event: str | None, jobs: bool = False,
-               sections: str | None = None, **options) -> None:
+               sections: str | None = None, publish: str = "", **options) -> None:
         if jobs:
-            if file is not None or club or event or sections:
-                raise CommandError("--jobs runs the waiting jobs: give no file, --club, --event or --sections with it")
+            if file is not None or club or event or sections or publish:
+                raise CommandError(
+                    "--jobs runs the waiting jobs: give no file, --club, --event, --sections, --publish or --final with it"
+                )
             self.run_jobs()
             return
         if file is None:
@@ -64,7 +75,7 @@ class Command(BaseCommand):
         if is_teams_file(data):
             if sections:
                 raise CommandError("--sections is for a pairs file: a teams file has no sections")
-            self.import_teams(data, file.name, club, event)
+            self.import_teams(data, file.name, club, event, publish)
             return
         try:
             # One transaction with the club it may create: a refused file leaves nothing behind.
@@ -72,7 +83,7 @@ class Command(BaseCommand):
                 target = self.club(club)
                 imported = results_import(
                     club=target, data=data, filename=file.name, user=None, event=self.event(target, event),
-                    sections=sections,
+                    sections=sections, publish=publish,
                 )
         except ImportRefused as error:
             raise CommandError(str(error)) from None
@@ -80,13 +91,13 @@ class Command(BaseCommand):
             self.stdout.write(line)
         self.stdout.write(str(imported.session.pk))
 
-    def import_teams(self, data: bytes, filename: str, club: str | None, event: str | None) -> None:
+    def import_teams(self, data: bytes, filename: str, club: str | None, event: str | None, publish: str) -> None:
         """A teams file becomes a new teams event; its id is the last line."""
         if event:
             raise CommandError("--event names a pairs event: a teams file is imported as a new teams event")
         try:
             with transaction.atomic():
-                imported = teams_import(club=self.club(club), data=data, filename=filename)
+                imported = teams_import(club=self.club(club), data=data, filename=filename, publish=publish)
         except ImportRefused as error:
             raise CommandError(str(error)) from None
         for line in imported.summary():
