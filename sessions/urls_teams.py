@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import team_table, team_tables, teams, teams_edit
+from .views import mail, team_table, team_tables, teams, teams_edit
 
 urlpatterns = [
     path("director/clubs/<slug:club_slug>/teams/new/", teams.team_event_new, name="director_team_event_new"),
@@ -29,6 +29,9 @@ urlpatterns = [
     path("director/teams/<int64:event_id>/rounds/<int64:round>/undo/", teams_edit.round_undo,
          name="director_team_round_undo"),
     path("director/teams/<int64:event_id>/final/", teams_edit.team_event_final, name="director_team_final"),
+    path("director/teams/<int64:event_id>/mails/round/", mail.team_mail_round, name="director_team_mail_round"),
+    path("director/teams/<int64:event_id>/mails/<int64:mail_id>/resend/", mail.team_mail_resend,
+         name="director_team_mail_resend"),
     path("director/teams/<int64:event_id>/rounds/<int64:round>/tables/", team_tables.team_round_tables,
          name="director_team_round_tables"),
     path("director/teams/<int64:event_id>/rounds/<int64:round>/tables/progress/", team_tables.team_round_progress,

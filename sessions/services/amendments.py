@@ -36,8 +36,10 @@ from dataclasses import dataclass
 from sessions.models import Session, TeamEvent, WebhookEvent
 from sessions.selectors.scoring import session_score
 
+from .mail import mail_queue_session, mail_start
 from .team_mail import team_event_changed
 from .unit_of_work import unit, unit_of_work
+from .webhooks import notify_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -52,9 +54,6 @@ def session_figures(session: Session) -> str:
 
 
 def _session_changed(session_id: int) -> None:
-    from .mail import mail_queue_session, mail_start  # mail imports the unit of work, which calls here
-    from .webhooks import notify_on_commit
-
     with unit_of_work():
         unit().lock(sessions=[session_id])  # one look at a time: told once
         session = Session.objects.select_related("event").filter(

@@ -38,6 +38,7 @@ from sessions.selectors.teams import (
     standing_rows,
     team_event_score,
 )
+from sessions.selectors.mail import team_event_mails
 from sessions.tables import TeamStandingsTable
 from sessions.services import teams as services
 from sessions.services.errors import ResultConflict
@@ -77,7 +78,7 @@ def _event_page(request: HttpRequest, event: TeamEvent, forms: dict, status: int
     standings = TeamStandingsTable(standing_rows(score), event=event, rounds=score.rounds, link=False)
     return render(request, "director/teams/event.html", {
         "club": event.club, "event": event, "score": score, "Form": Form, "verdicts": verdicts,
-        "standings": standings, **forms,
+        "standings": standings, "mails": team_event_mails(event=event), **forms,
     }, status=status)
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.forms.models import model_to_dict
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+from django.utils import timezone
 
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
@@ -343,7 +344,7 @@ DIRECTOR_PAGES_WALKED = {
     # correcting a teams event: the walk of teams_correcting_requests below
     "director_team_edit", "director_team_delete", "director_team_match_edit", "director_team_match_delete",
     "director_team_match_played", "director_team_adjustment_edit", "director_team_adjustment_delete",
-    "director_team_round_undo", "director_team_final",
+    "director_team_round_undo", "director_team_final", "director_team_mail_round", "director_team_mail_resend",
     "director_team_round_tables", "director_team_round_progress", "director_team_round_links_make", "director_team_table_link_renew",
     "director_team_table_link_revoke",
 }
@@ -419,6 +420,7 @@ def teams_snapshot():
         list(Match.objects.values_list("pk", "status", "home_imps", "away_imps", "home_vp_awarded")),
         list(MatchBoard.objects.values_list("pk", "text")),
         list(TeamAdjustment.objects.values_list("pk", "vp")),
+        list(ResultMail.objects.values_list("pk", "status", "attempts")),
     )
 
 
@@ -488,7 +490,13 @@ def teams_correcting_requests(event):
     kept = adjustment_add(event=event, team=team_1, kind="penalty", vp=Decimal(2))
     removed = adjustment_add(event=event, team=team_1, kind="fine", vp=Decimal(1))
     players = list(team_1.players.all())
+    mail = ResultMail.objects.create(
+        player=players[0], team_event=event, round=1, kind="results", key="teams-walk", to_address="x@example.org",
+        status="sent", next_attempt_at=timezone.now(),
+    )
     posts = [
+        (reverse("sessions:director_team_mail_round", args=[event.pk]), {"round": 1}),
+        (reverse("sessions:director_team_mail_resend", args=[event.pk, mail.pk]), {}),
         (reverse("sessions:director_team_edit", args=[team_1.pk]),
          {"name": "Renamed", "players": [p.pk for p in players], "captain": players[1].pk,
           "seen": edit_token(team_1)}),
@@ -504,7 +512,7 @@ def teams_correcting_requests(event):
         (reverse("sessions:director_team_round_undo", args=[event.pk, 3]), {}),
         (reverse("sessions:director_team_final", args=[event.pk]), {}),
     ]
-    pages = [url for url, _ in posts if not url.endswith(("/played/", "/final/"))]
+    pages = [url for url, _ in posts if not url.endswith(("/played/", "/final/", "/round/", "/resend/"))]
     return posts, pages
 
 
