@@ -29,6 +29,7 @@ urlpatterns = [
     path("director/teams/<int64:event_id>/rounds/<int64:round>/undo/", teams_edit.round_undo,
          name="director_team_round_undo"),
     path("director/teams/<int64:event_id>/final/", teams_edit.team_event_final, name="director_team_final"),
+    path("director/teams/<int64:event_id>/clock/", teams.team_clock_view, name="director_team_clock"),
     path("director/teams/<int64:event_id>/mails/round/", mail.team_mail_round, name="director_team_mail_round"),
     path("director/teams/<int64:event_id>/mails/<int64:mail_id>/resend/", mail.team_mail_resend,
          name="director_team_mail_resend"),

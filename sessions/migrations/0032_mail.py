@@ -45,4 +45,24 @@ class Migration(migrations.Migration):
             model_name='resultmail',
             constraint=models.CheckConstraint(condition=models.Q(models.Q(('round__isnull', True), ('session__isnull', False), ('team_event__isnull', True)), models.Q(('session__isnull', True), ('team_event__isnull', False)), _connector='OR'), name='resultmail_one_subject'),
         ),
+        migrations.AddField(
+            model_name='teamevent',
+            name='clock_round',
+            field=models.PositiveSmallIntegerField(blank=True, editable=False, null=True),
+        ),
+        migrations.AddField(
+            model_name='teamevent',
+            name='clock_seconds_left',
+            field=models.PositiveIntegerField(default=0, editable=False),
+        ),
+        migrations.AddField(
+            model_name='teamevent',
+            name='clock_started_at',
+            field=models.DateTimeField(blank=True, editable=False, null=True),
+        ),
+        migrations.AddField(
+            model_name='teamevent',
+            name='round_minutes',
+            field=models.PositiveSmallIntegerField(default=0, help_text='Minutes a round (0: no clock).'),
+        ),
     ]

@@ -13,12 +13,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from sessions.forms.table import SendForm
 from sessions.models import MatchTableLink
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
+from sessions.selectors.clock import round_clock
 from sessions.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
@@ -41,7 +43,8 @@ def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None =
           outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
     page = room_page(link=link)
     context = {"page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
-               "refresh_ms": refresh_ms(), **typed(page, form)}
+               "refresh_ms": refresh_ms(), "clock": round_clock(team_event=link.match.event, now=timezone.now()),
+               **typed(page, form)}
     template = "table/_team_main.html" if is_script(request) else "table/team_page.html"
     return render(request, template, context, status=status)
 

@@ -38,11 +38,14 @@ from sessions.selectors.teams import (
     standing_rows,
     team_event_score,
 )
+from sessions.selectors.clock import round_clock
 from sessions.selectors.mail import team_event_mails
 from sessions.tables import TeamStandingsTable
 from sessions.services import teams as services
 from sessions.services.errors import ResultConflict
 from sessions.forms.errors import add_service_error
+
+from .live import clock_press
 
 
 @login_required
@@ -78,8 +81,18 @@ def _event_page(request: HttpRequest, event: TeamEvent, forms: dict, status: int
     standings = TeamStandingsTable(standing_rows(score), event=event, rounds=score.rounds, link=False)
     return render(request, "director/teams/event.html", {
         "club": event.club, "event": event, "score": score, "Form": Form, "verdicts": verdicts,
-        "standings": standings, "mails": team_event_mails(event=event), **forms,
+        "standings": standings, "mails": team_event_mails(event=event),
+        "clock": round_clock(team_event=event, now=timezone.now()), **forms,
     }, status=status)
+
+
+@login_required
+@require_POST
+def team_clock_view(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The round clock's buttons on the event's page (as a pairs session's grid: views.live)."""
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    clock_press(request, team_event=event)
+    return redirect("sessions:director_team_event", event_id=event.pk)
 
 
 @login_required

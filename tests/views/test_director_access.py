@@ -345,6 +345,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_team_edit", "director_team_delete", "director_team_match_edit", "director_team_match_delete",
     "director_team_match_played", "director_team_adjustment_edit", "director_team_adjustment_delete",
     "director_team_round_undo", "director_team_final", "director_team_mail_round", "director_team_mail_resend",
+    "director_team_clock",
     "director_team_round_tables", "director_team_round_progress", "director_team_round_links_make", "director_team_table_link_renew",
     "director_team_table_link_revoke",
 }
@@ -415,7 +416,7 @@ def teams_snapshot():
 
     return (
         list(MatchTableLink.objects.values_list("pk", "token", "revoked_at")),
-        list(TeamEvent.objects.values_list("pk", "name", "published", "final_at")),
+        list(TeamEvent.objects.values_list("pk", "name", "published", "final_at", "round_minutes")),
         list(Team.objects.values_list("pk", "name")),
         list(Match.objects.values_list("pk", "status", "home_imps", "away_imps", "home_vp_awarded")),
         list(MatchBoard.objects.values_list("pk", "text")),
@@ -496,6 +497,7 @@ def teams_correcting_requests(event):
     )
     posts = [
         (reverse("sessions:director_team_mail_round", args=[event.pk]), {"round": 1}),
+        (reverse("sessions:director_team_clock", args=[event.pk]), {"action": "minutes", "minutes": "7"}),
         (reverse("sessions:director_team_mail_resend", args=[event.pk, mail.pk]), {}),
         (reverse("sessions:director_team_edit", args=[team_1.pk]),
          {"name": "Renamed", "players": [p.pk for p in players], "captain": players[1].pk,
@@ -512,7 +514,7 @@ def teams_correcting_requests(event):
         (reverse("sessions:director_team_round_undo", args=[event.pk, 3]), {}),
         (reverse("sessions:director_team_final", args=[event.pk]), {}),
     ]
-    pages = [url for url, _ in posts if not url.endswith(("/played/", "/final/", "/round/", "/resend/"))]
+    pages = [url for url, _ in posts if not url.endswith(("/played/", "/final/", "/round/", "/resend/", "/clock/"))]
     return posts, pages
 
 
