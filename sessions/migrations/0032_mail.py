@@ -65,4 +65,42 @@ class Migration(migrations.Migration):
             name='round_minutes',
             field=models.PositiveSmallIntegerField(default=0, help_text='Minutes a round (0: no clock).'),
         ),
+        migrations.AddField(
+            model_name='directorcall',
+            name='match',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='director_calls', to='clubsessions.match'),
+        ),
+        migrations.AddField(
+            model_name='directorcall',
+            name='room',
+            field=models.CharField(blank=True, choices=[('open', 'Open room (home NS)'), ('closed', 'Closed room (home EW)')], max_length=6),
+        ),
+        migrations.AddField(
+            model_name='directorcall',
+            name='team_event',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='director_calls', to='clubsessions.teamevent'),
+        ),
+        migrations.AlterField(
+            model_name='directorcall',
+            name='section',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='director_calls', to='clubsessions.section'),
+        ),
+        migrations.AlterField(
+            model_name='directorcall',
+            name='session',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='director_calls', to='clubsessions.session'),
+        ),
+        migrations.AlterField(
+            model_name='directorcall',
+            name='table',
+            field=models.PositiveSmallIntegerField(blank=True, null=True),
+        ),
+        migrations.AddConstraint(
+            model_name='directorcall',
+            constraint=models.UniqueConstraint(condition=models.Q(('taken_at__isnull', True)), fields=('match', 'room'), name='directorcall_one_open_per_room'),
+        ),
+        migrations.AddConstraint(
+            model_name='directorcall',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('match__isnull', True), ('room', ''), ('section__isnull', False), ('session__isnull', False), ('table__isnull', False), ('team_event__isnull', True)), models.Q(('match__isnull', False), ('section__isnull', True), ('session__isnull', True), ('table__isnull', True), ('team_event__isnull', False), models.Q(('room', ''), _negated=True)), _connector='OR'), name='directorcall_a_table_or_a_room'),
+        ),
     ]

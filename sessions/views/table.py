@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubscore.client_address import client_address
 from sessions import throttle
-from sessions.models import Board, CallReason, TableLink, section_boards
+from sessions.models import Board, CallReason, MatchTableLink, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.lineups import seated_players
@@ -122,7 +122,7 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
         "needs_players": _needs_players(page), **typed(page, form),
-        **_director_parts(link),
+        **director_parts(link),
     }
     template = "table/_main.html" if is_script(request) else "table/page.html"
     return render(request, template, context, status=status)
@@ -133,10 +133,11 @@ def refresh_ms() -> int:
     return int(getattr(settings, "TABLE_REFRESH_SECONDS", 15) * 1000)
 
 
-def _director_parts(link: TableLink) -> dict[str, object]:
-    """What the phone shows of the director: the table's call, the round clock."""
+def director_parts(link: TableLink | MatchTableLink) -> dict[str, object]:
+    """What a table's (or teams room's) phone shows of the director: its call, the round clock."""
     now = timezone.now()
-    call, clock = table_call(link=link, now=now), round_clock(session=link.session, now=now)
+    timed = {"team_event": link.match.event} if isinstance(link, MatchTableLink) else {"session": link.session}
+    call, clock = table_call(link=link, now=now), round_clock(**timed, now=now)
     return {
         "call": call, "now": now, "call_reasons": CallReason.choices[1:], "call_key": uuid.uuid4().hex,
         "clock": clock, "refresh_ms": refresh_ms(),
@@ -251,13 +252,18 @@ def table_refuse(request: HttpRequest, link: TableLink) -> HttpResponse:
 @refused_when_final(_page)
 def table_call_director(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The table's "Call the director": one call per press key, one open call per table."""
+    call_director(request, link)
+    return _back(request, link)
+
+
+def call_director(request: HttpRequest, link: TableLink | MatchTableLink) -> None:
+    """A press of "Call the director" on a table's or a teams room's phone (the caller answers)."""
     form = CallForm(request.POST)
     if not form.is_valid():
         messages.error(request, "That button belongs to an old page: press Call the director again.")
-        return _back(request, link)
+        return
     data = form.cleaned_data
     director_call(link=link, client_key=data["client_key"], round=data["round"], reason=data["reason"])
-    return _back(request, link)
 
 
 @require_GET

@@ -345,7 +345,7 @@ DIRECTOR_PAGES_WALKED = {
     "director_team_edit", "director_team_delete", "director_team_match_edit", "director_team_match_delete",
     "director_team_match_played", "director_team_adjustment_edit", "director_team_adjustment_delete",
     "director_team_round_undo", "director_team_final", "director_team_mail_round", "director_team_mail_resend",
-    "director_team_clock",
+    "director_team_clock", "director_team_call_take",
     "director_team_round_tables", "director_team_round_progress", "director_team_round_links_make", "director_team_table_link_renew",
     "director_team_table_link_revoke",
 }
@@ -422,6 +422,7 @@ def teams_snapshot():
         list(MatchBoard.objects.values_list("pk", "text")),
         list(TeamAdjustment.objects.values_list("pk", "vp")),
         list(ResultMail.objects.values_list("pk", "status", "attempts")),
+        list(DirectorCall.objects.values_list("pk", "taken_at")),
     )
 
 
@@ -491,6 +492,10 @@ def teams_correcting_requests(event):
     kept = adjustment_add(event=event, team=team_1, kind="penalty", vp=Decimal(2))
     removed = adjustment_add(event=event, team=team_1, kind="fine", vp=Decimal(1))
     players = list(team_1.players.all())
+    from sessions.services.team_tables import match_table_links_ensure
+
+    room = match_table_links_ensure(event=event, round=1)[0]
+    call = director_call(link=room, client_key="walk-call-key-0001", round=1)
     mail = ResultMail.objects.create(
         player=players[0], team_event=event, round=1, kind="results", key="teams-walk", to_address="x@example.org",
         status="sent", next_attempt_at=timezone.now(),
@@ -498,6 +503,7 @@ def teams_correcting_requests(event):
     posts = [
         (reverse("sessions:director_team_mail_round", args=[event.pk]), {"round": 1}),
         (reverse("sessions:director_team_clock", args=[event.pk]), {"action": "minutes", "minutes": "7"}),
+        (reverse("sessions:director_team_call_take", args=[event.pk, call.pk]), {}),
         (reverse("sessions:director_team_mail_resend", args=[event.pk, mail.pk]), {}),
         (reverse("sessions:director_team_edit", args=[team_1.pk]),
          {"name": "Renamed", "players": [p.pk for p in players], "captain": players[1].pk,
@@ -514,7 +520,8 @@ def teams_correcting_requests(event):
         (reverse("sessions:director_team_round_undo", args=[event.pk, 3]), {}),
         (reverse("sessions:director_team_final", args=[event.pk]), {}),
     ]
-    pages = [url for url, _ in posts if not url.endswith(("/played/", "/final/", "/round/", "/resend/", "/clock/"))]
+    pages = [url for url, _ in posts
+             if not url.endswith(("/played/", "/final/", "/round/", "/resend/", "/clock/", "/take/"))]
     return posts, pages
 
 
