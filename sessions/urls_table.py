@@ -12,5 +12,6 @@ urlpatterns = [
     path("t/<str:token>/call/", table.table_call_director, name="table_call"),
     path("t/<str:token>/preview/", table.table_preview, name="table_preview"),
     path("t/<str:token>/players/", table.table_players, name="table_players"),
+    path("t/<str:token>/email/", table.table_email, name="table_email"),
     path("t/<str:token>/sw.js", table.table_service_worker, name="table_sw"),
 ]

@@ -41,11 +41,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from sessions.models import MailKind, MailStatus, Player, ResultMail, Session, TeamEvent
+from sessions.models import MailKind, MailStatus, Player, ResultMail, Seating, Session, TableLink, TeamEvent
+from sessions.selectors.lineups import seated_players
 from sessions.selectors.mail import absolute_url, corrections_since, player_results, team_players_results
 from sessions.selectors.teams import team_event_score
 from sessions.services.background import BackgroundWorker
 
+from .tables import while_open
 from .unit_of_work import unit, unit_of_work, write
 
 logger = logging.getLogger(__name__)
@@ -98,6 +100,24 @@ def player_set_email(*, player: Player, email: str, consent: bool, how: str) -> 
     player.full_clean()
     player.save(update_fields=["email", "email_consent", "email_consent_at", "email_consent_how"])
     return player
+
+
+@while_open
+def table_player_email(*, link: TableLink, seating: Seating, player_id: int, email: str, consent: bool) -> Player:
+    """A player seated at the table (this round, the phone's ``seating``) gives their
+    address on the table's phone: stored only with their consent, ticked there (a player
+    who does not agree gives nothing; the unsubscribe link in every mail withdraws it)."""
+    if seating.section_id != link.section_id or seating.table != link.table:
+        raise ValidationError("that round is another table's: reload the page")
+    if player_id not in seated_players(seating=seating).values():
+        raise ValidationError("choose one of the players at this table")
+    if not consent:
+        raise ValidationError({"consent": "tick the box to agree to receive your results by e-mail"})
+    if not email.strip():
+        raise ValidationError({"email": "give the address to send your results to"})
+    player = unit().lock_rows(Player.objects.filter(pk=player_id)).get()
+    return player_set_email(player=player, email=email, consent=True,
+                            how=f"at the table (table {link.table}, round {seating.round})")
 
 
 @write
