@@ -92,6 +92,7 @@ NOT_WRITES = {
     f"{_S}.tables.while_open": "the phones' decorator: opens the unit (its wrappers are marked writes)",
     f"{_S}.teams.edit_token": "a fingerprint, computed",
     f"{_S}.teams.match_check_line": "checks a line, storing nothing",
+    f"{_T}.importing.check_publish": "checks an argument",
     f"{_T}.importing.clean_lead": "parses",
     f"{_T}.importing.event_settings": "computes",
     f"{_T}.importing.pair_number": "computes",
