@@ -13,5 +13,6 @@ urlpatterns = [
     path("t/<str:token>/deal/", table.table_deal, name="table_deal"),
     path("t/<str:token>/preview/", table.table_preview, name="table_preview"),
     path("t/<str:token>/players/", table.table_players, name="table_players"),
+    path("t/<str:token>/email/", table.table_email, name="table_email"),
     path("t/<str:token>/sw.js", table.table_service_worker, name="table_sw"),
 ]

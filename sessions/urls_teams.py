@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import team_table, team_tables, teams, teams_edit
+from .views import mail, team_table, team_tables, teams, teams_edit
 
 urlpatterns = [
     path("director/clubs/<slug:club_slug>/teams/new/", teams.team_event_new, name="director_team_event_new"),
@@ -29,6 +29,12 @@ urlpatterns = [
     path("director/teams/<int64:event_id>/rounds/<int64:round>/undo/", teams_edit.round_undo,
          name="director_team_round_undo"),
     path("director/teams/<int64:event_id>/final/", teams_edit.team_event_final, name="director_team_final"),
+    path("director/teams/<int64:event_id>/clock/", teams.team_clock_view, name="director_team_clock"),
+    path("director/teams/<int64:event_id>/calls/<int64:call_id>/take/", teams.team_call_take,
+         name="director_team_call_take"),
+    path("director/teams/<int64:event_id>/mails/round/", mail.team_mail_round, name="director_team_mail_round"),
+    path("director/teams/<int64:event_id>/mails/<int64:mail_id>/resend/", mail.team_mail_resend,
+         name="director_team_mail_resend"),
     path("director/teams/<int64:event_id>/rounds/<int64:round>/tables/", team_tables.team_round_tables,
          name="director_team_round_tables"),
     path("director/teams/<int64:event_id>/rounds/<int64:round>/tables/progress/", team_tables.team_round_progress,
@@ -45,6 +51,7 @@ urlpatterns = [
 urlpatterns += [
     path("tt/<str:token>/", team_table.team_table_home, name="team_table_page"),
     path("tt/<str:token>/send/", team_table.team_table_send, name="team_table_send"),
+    path("tt/<str:token>/call/", team_table.team_table_call, name="team_table_call"),
     path("tt/<str:token>/confirm/", team_table.team_table_confirm, name="team_table_confirm"),
     path("tt/<str:token>/refuse/", team_table.team_table_refuse, name="team_table_refuse"),
     path("tt/<str:token>/preview/", team_table.team_table_preview, name="team_table_preview"),

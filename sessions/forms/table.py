@@ -77,3 +77,17 @@ class SeatsForm(forms.Form):
 
     def rows(self):
         return [(name, self[f"{seat}_player"], self[f"{seat}_number"], self[f"{seat}_name"]) for seat, name in SEATS]
+
+
+class TableEmailForm(forms.Form):
+    """A player at the table gives their address for their results, and agrees (the service decides)."""
+
+    player = forms.TypedChoiceField(coerce=int, label="Your name")
+    email = forms.EmailField(label="Your e-mail address", max_length=254)
+    consent = forms.BooleanField(
+        required=False, label="I agree to receive my results by e-mail (every mail has a link to stop them)",
+    )
+
+    def __init__(self, *args, players: list[tuple[int, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = players

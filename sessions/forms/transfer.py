@@ -6,6 +6,7 @@ from django import forms
 from django.conf import settings
 
 from sessions.models import Club, Event
+from sessions.transfer.importing import PUBLISH_CHOICES
 
 AS_THE_FILE = ("", "As the file shows")
 #: The upload form's choices for NZ Scorer's conventions (sessions.transfer.importing
@@ -38,6 +39,11 @@ class ImportForm(forms.Form):
             ("apart", "Apart: each section scored on its own"),
         ],
         help_text="For a new event from a file with several sections playing the same boards.",
+    )
+
+    publish = forms.ChoiceField(
+        required=False, widget=forms.RadioSelect, label="Publish", choices=PUBLISH_CHOICES,
+        help_text="Publishing tells the club's webhooks; marking final also sends the players' results mails.",
     )
 
     def __init__(self, *args, club: Club, **kwargs) -> None:

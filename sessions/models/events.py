@@ -251,6 +251,10 @@ class Session(KeepsRevisionOnSave, models.Model):
     clock_seconds_left = models.PositiveIntegerField(default=0, editable=False)
     # The last correction after publication: the pages say "amended" with this time.
     amended_at = models.DateTimeField(null=True, blank=True)
+    # A digest of the figures the players and the club's webhooks were last told of (at
+    # final, then at each amendment): a write after final that changes none of them tells
+    # nobody anything (sessions.services.amendments). Empty until then.
+    told_figures = models.CharField(max_length=64, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

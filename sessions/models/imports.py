@@ -39,6 +39,10 @@ class ImportJob(models.Model):
     sections = models.CharField(max_length=8, blank=True, default="", choices=[("together", "Together"), ("apart", "Apart")])
     # The conventions the upload form stated, "not_played=zero;handicap=50" ("": each as the file shows).
     conventions = models.CharField(max_length=120, blank=True, default="")
+    # Whether the import publishes what it stores, and marks it final (importing.PUBLISH_CHOICES).
+    publish = models.CharField(max_length=9, blank=True, default="", choices=[
+        ("", "Leave it unpublished"), ("published", "Publish it"), ("final", "Publish it and mark it final"),
+    ])
     filename = models.CharField(max_length=255)
     size = models.PositiveIntegerField(help_text="The file's size in bytes.")
     data = models.BinaryField(blank=True, help_text="The file, until the job ends.")

@@ -3,6 +3,8 @@
 The row is written before the mail is sent, under a unique ``key`` ("results" once per
 player and session; "amended" once per player, session and new figures), so a retry,
 a second worker or a second "mark final" finds the row and never sends the mail twice.
+A teams event's mails are the same rows with ``team_event`` instead of ``session``: the
+standings after a round (``round``), then at the end (no round), then amended.
 """
 
 from django.db import models
@@ -10,6 +12,7 @@ from django.db.models import Q
 
 from .clubs import Player
 from .events import Session
+from .teams import TeamEvent
 
 
 class MailKind(models.TextChoices):
@@ -28,7 +31,13 @@ class MailStatus(models.TextChoices):
 
 class ResultMail(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="result_mails")
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="result_mails")
+    # A pairs session's mail, or a teams event's (exactly one of the two).
+    session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.CASCADE, related_name="result_mails")
+    team_event = models.ForeignKey(
+        TeamEvent, null=True, blank=True, on_delete=models.CASCADE, related_name="result_mails"
+    )
+    # A teams event's standings after this round; None: at the end (final), or a pairs mail.
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
     kind = models.CharField(max_length=10, choices=MailKind)
     key = models.CharField(max_length=120, unique=True)
     to_address = models.EmailField()
@@ -51,6 +60,11 @@ class ResultMail(models.Model):
         indexes = [models.Index(fields=["status", "next_attempt_at"], name="resultmail_due")]
         constraints = [
             models.CheckConstraint(condition=~Q(key=""), name="resultmail_has_key"),
+            models.CheckConstraint(
+                condition=Q(session__isnull=False, team_event__isnull=True, round__isnull=True)
+                | Q(session__isnull=True, team_event__isnull=False),
+                name="resultmail_one_subject",
+            ),
         ]
 
     def __str__(self) -> str:

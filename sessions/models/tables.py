@@ -210,11 +210,18 @@ class DirectorCall(models.Model):
     ``client_key`` is made by the phone per press, so a press repeated by a retry or a
     phone coming back online stores one call; and the database keeps at most one open
     call per table, so a second press while the director is on the way doubles nothing.
+    A pairs table's call names its session, section and table; a teams room's its teams
+    event, match and room (one open call per room).
     """
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="director_calls")
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="director_calls")
-    table = models.PositiveSmallIntegerField()
+    session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.CASCADE, related_name="director_calls")
+    section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="director_calls")
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    team_event = models.ForeignKey(
+        "clubsessions.TeamEvent", null=True, blank=True, on_delete=models.CASCADE, related_name="director_calls",
+    )
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="director_calls")
+    room = models.CharField(max_length=6, choices=Room, blank=True)
     round = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=8, choices=CallReason, blank=True, default=CallReason.NONE)
     client_key = models.CharField(max_length=64, unique=True)
@@ -233,9 +240,21 @@ class DirectorCall(models.Model):
                 fields=["section", "table"], condition=Q(taken_at__isnull=True), name="directorcall_one_open_per_table",
             ),
             models.CheckConstraint(condition=Q(table__gte=1), name="directorcall_table_positive"),
+            models.UniqueConstraint(
+                fields=["match", "room"], condition=Q(taken_at__isnull=True), name="directorcall_one_open_per_room",
+            ),
+            models.CheckConstraint(
+                condition=Q(session__isnull=False, section__isnull=False, table__isnull=False, team_event__isnull=True,
+                            match__isnull=True, room="")
+                | Q(session__isnull=True, section__isnull=True, table__isnull=True, team_event__isnull=False,
+                    match__isnull=False) & ~Q(room=""),
+                name="directorcall_a_table_or_a_room",
+            ),
         ]
 
     def __str__(self) -> str:
+        if self.match_id is not None:
+            return f"{self.match}, {self.get_room_display()}: director called"
         return f"{self.section}, table {self.table}: director called"
 
     @property

@@ -84,6 +84,14 @@ class TeamEvent(KeepsRevisionOnSave, models.Model):
     # The director marks the event final once every match is in and checked: as for a
     # pairs session, the players' downloads wait for it.
     final_at = models.DateTimeField(null=True, blank=True)
+    # As Session.told_figures: the standings the players and webhooks were last told of.
+    told_figures = models.CharField(max_length=64, blank=True, editable=False)
+    # The round clock, as a pairs session's (sessions.services.clock): the director runs it
+    # on the event's page, the rooms' phones show it.
+    round_minutes = models.PositiveSmallIntegerField(default=0, help_text="Minutes a round (0: no clock).")
+    clock_round = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    clock_started_at = models.DateTimeField(null=True, blank=True, editable=False)
+    clock_seconds_left = models.PositiveIntegerField(default=0, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

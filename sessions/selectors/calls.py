@@ -5,18 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sessions.models import DirectorCall, Session, TableLink
+from sessions.models import DirectorCall, MatchTableLink, Session, TableLink, TeamEvent
 
 #: How long the phone says "The director is coming" after the call was taken.
 COMING_FOR = timedelta(minutes=10)
 
 
-def open_calls(*, session: Session) -> list[DirectorCall]:
-    """The session's calls not yet taken, the oldest first: one query, however many."""
-    return list(
-        DirectorCall.objects.filter(session=session, taken_at__isnull=True)
-        .select_related("section").order_by("called_at", "pk")
-    )
+def call_place(link: TableLink | MatchTableLink) -> dict[str, object]:
+    """Where a phone's call comes from, as the call's fields: a pairs table (its session,
+    section and table) or a teams room (its event, match and room)."""
+    if isinstance(link, MatchTableLink):
+        return {"team_event_id": link.match.event_id, "match_id": link.match_id, "room": link.room}
+    return {"session_id": link.session_id, "section_id": link.section_id, "table": link.table}
+
+
+def open_calls(*, session: Session | None = None, team_event: TeamEvent | None = None) -> list[DirectorCall]:
+    """The session's (or teams event's) calls not yet taken, the oldest first: one query, however many."""
+    calls = DirectorCall.objects.filter(taken_at__isnull=True)
+    if team_event is not None:
+        calls = calls.filter(team_event=team_event).select_related("match__home", "match__away")
+    else:
+        calls = calls.filter(session=session).select_related("section")
+    return list(calls.order_by("called_at", "pk"))
 
 
 @dataclass(frozen=True)
@@ -31,9 +41,9 @@ class TableCall:
         return not self.coming
 
 
-def table_call(*, link: TableLink, now: datetime) -> TableCall | None:
-    """The table's open call, or the one a director took a few minutes ago; else None."""
-    call = DirectorCall.objects.filter(section=link.section_id, table=link.table).order_by("-called_at", "-pk").first()
+def table_call(*, link: TableLink | MatchTableLink, now: datetime) -> TableCall | None:
+    """The table's (or room's) open call, or the one a director took a few minutes ago; else None."""
+    call = DirectorCall.objects.filter(**call_place(link)).order_by("-called_at", "-pk").first()
     if call is None:
         return None
     if call.taken_at is None:

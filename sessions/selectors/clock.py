@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sessions.models import Session
+from sessions.models import Session, TeamEvent
 from sessions.selectors.sessions import SessionProgress, TableProgress
 
 
@@ -45,7 +45,7 @@ class RoundClock:
         return round(self.now.timestamp() * 1000)
 
 
-def seconds_left(session: Session, now: datetime) -> int:
+def seconds_left(session: Session | TeamEvent, now: datetime) -> int:
     """The seconds left at ``now``: counting down from the start while it runs, never below 0."""
     left = session.clock_seconds_left
     if session.clock_started_at is not None:
@@ -53,8 +53,11 @@ def seconds_left(session: Session, now: datetime) -> int:
     return max(0, left)
 
 
-def round_clock(*, session: Session, now: datetime) -> RoundClock:
-    """The clock at ``now`` (no query: the session's own fields)."""
+def round_clock(*, session: Session | None = None, team_event: TeamEvent | None = None, now: datetime) -> RoundClock:
+    """The clock at ``now`` of a session or a teams event (no query: its own fields)."""
+    session = session if session is not None else team_event
+    if session is None:
+        raise TypeError("the round clock is a session's or a teams event's: give one")
     return RoundClock(
         round=session.clock_round, minutes=session.round_minutes, seconds_left=seconds_left(session, now),
         running=session.clock_started_at is not None, now=now,

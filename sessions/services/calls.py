@@ -1,4 +1,4 @@
-"""A table calls the director from its phone; a director takes the call.
+"""A table (or a teams room) calls the director from its phone; a director takes the call.
 
 One press stores one call: the phone makes a key per press (as for its sends), so a
 press repeated by a retry or by a phone coming back online finds its first call; and a
@@ -16,33 +16,35 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from sessions.models import CallReason, DirectorCall, TableLink
+from sessions.models import CallReason, DirectorCall, MatchTableLink, TableLink
+from sessions.selectors.calls import call_place
 
 from .tables import check_client_key, while_open
 from .unit_of_work import write
 
 
-def _open_call(link: TableLink) -> DirectorCall | None:
-    return DirectorCall.objects.filter(section=link.section_id, table=link.table, taken_at__isnull=True).first()
+def _open_call(link: TableLink | MatchTableLink) -> DirectorCall | None:
+    return DirectorCall.objects.filter(**call_place(link), taken_at__isnull=True).first()
 
 
 @while_open
 def director_call(
-    *, link: TableLink, client_key: str, round: int | None = None, reason: str = "", now: datetime | None = None,
+    *, link: TableLink | MatchTableLink, client_key: str, round: int | None = None, reason: str = "",
+    now: datetime | None = None,
 ) -> DirectorCall:
-    """The table's open call: the one this press (or an earlier one) made, never two."""
+    """The table's (or teams room's) open call: the one this press (or an earlier one) made, never two."""
     key = check_client_key(client_key)
+    place = call_place(link)
     earlier = DirectorCall.objects.filter(client_key=key).first()
     if earlier is not None:
-        if (earlier.section_id, earlier.table) != (link.section_id, link.table):
+        if any(getattr(earlier, name) != value for name, value in place.items()):
             raise ValidationError("this call belongs to another table: reload the page")
         return earlier
     already = _open_call(link)
     if already is not None:
         return already
     call = DirectorCall(
-        session_id=link.session_id, section_id=link.section_id, table=link.table, round=round,
-        reason=reason if reason in CallReason.values else CallReason.NONE,
+        **place, round=round, reason=reason if reason in CallReason.values else CallReason.NONE,
         client_key=key, called_at=now or timezone.now(),
     )
     call.full_clean(validate_constraints=False)

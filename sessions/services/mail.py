@@ -1,9 +1,9 @@
 """Results by e-mail (issue 24): consent, the mails after "final" and after a correction, sending.
 
-Nothing here sends in a request. ``mail_results_on_final`` (called after the commit that
-marked a session final) and ``mail_amended_on_change`` (registered by every change to a
-line) write one ResultMail row per mail, keyed so that the same mail is never written
-twice, and start the "result-mail" BackgroundWorker (services.background: the work
+Nothing here sends in a request. After the commit of every write that touched a
+published, final session (services.amendments, the one rule), ``mail_queue_session``
+writes one ResultMail row per mail, keyed so that the same mail is never written twice,
+and ``mail_start`` starts the "result-mail" BackgroundWorker (services.background: the work
 queue, a thread, or at once in tests). A pass claims each due row with a conditional
 update (queued -> sending), so two passes never send one mail; it renders the mail from
 the pages' own selectors and sends it through Django's mail framework:
@@ -28,22 +28,26 @@ import datetime
 import logging
 import smtplib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Min
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from sessions.models import MailKind, MailStatus, Player, ResultMail, Session
-from sessions.selectors.mail import absolute_url, player_results
+from sessions.models import MailKind, MailStatus, Player, ResultMail, Seating, Session, TableLink, TeamEvent
+from sessions.selectors.lineups import seated_players
+from sessions.selectors.mail import absolute_url, corrections_since, player_results, team_players_results
+from sessions.selectors.teams import team_event_score
 from sessions.services.background import BackgroundWorker
 
+from .tables import while_open
 from .unit_of_work import unit, unit_of_work, write
 
 logger = logging.getLogger(__name__)
@@ -98,6 +102,24 @@ def player_set_email(*, player: Player, email: str, consent: bool, how: str) -> 
     return player
 
 
+@while_open
+def table_player_email(*, link: TableLink, seating: Seating, player_id: int, email: str, consent: bool) -> Player:
+    """A player seated at the table (this round, the phone's ``seating``) gives their
+    address on the table's phone: stored only with their consent, ticked there (a player
+    who does not agree gives nothing; the unsubscribe link in every mail withdraws it)."""
+    if seating.section_id != link.section_id or seating.table != link.table:
+        raise ValidationError("that round is another table's: reload the page")
+    if player_id not in seated_players(seating=seating).values():
+        raise ValidationError("choose one of the players at this table")
+    if not consent:
+        raise ValidationError({"consent": "tick the box to agree to receive your results by e-mail"})
+    if not email.strip():
+        raise ValidationError({"email": "give the address to send your results to"})
+    player = unit().lock_rows(Player.objects.filter(pk=player_id)).get()
+    return player_set_email(player=player, email=email, consent=True,
+                            how=f"at the table (table {link.table}, round {seating.round})")
+
+
 @write
 def player_unsubscribe(*, player: Player, how: str = "unsubscribe link") -> Player:
     """No more results by e-mail; unsubscribing twice changes nothing the second time."""
@@ -125,33 +147,57 @@ def _mailable(session: Session) -> bool:
     return session.final and session.published
 
 
-def _last_sent(player: Player, session: Session) -> ResultMail | None:
-    return (
-        ResultMail.objects.filter(player=player, session=session, status=MailStatus.SENT)
+#: Figures a mail sent before they were compared does not hold: their absence is no change.
+_LATER_FIGURES = ("partner",)
+
+
+def _figure_changes(before: dict[str, str], after: dict[str, str]) -> dict[str, list[str]]:
+    """Each figure that differs, as [before, now] ("percent" gone and "imps" come when the
+    event is scored in IMPs instead)."""
+    names = [*after, *(name for name in before if name not in after)]
+    return {
+        name: [before.get(name, ""), after.get(name, "")] for name in names
+        if before.get(name) != after.get(name) and not (name in _LATER_FIGURES and name not in before)
+    }
+
+
+def _amended_since(mail: ResultMail) -> datetime.datetime | None:
+    """When the mail an amended mail follows was sent (its key names it: ``...:after-<id>``)."""
+    previous = mail.key.rpartition(":after-")[2]
+    return ResultMail.objects.filter(pk=int(previous)).values_list("sent_at", flat=True).first() if previous.isdigit() else None
+
+
+def _queue_amended(
+    player: Player, now: datetime.datetime, figures_of: Callable[[], dict[str, str]], *, subject: dict, key: str,
+) -> None:
+    """An amended mail when the player's figures differ from those of the last mail they were
+    sent (the results mail, or an amended one; a teams event's round mails do not count)."""
+    previous = (
+        ResultMail.objects.filter(player=player, status=MailStatus.SENT, round__isnull=True, **subject)
         .order_by("-sent_at", "-pk").first()
     )
-
-
-def _queue_amended(player: Player, session: Session, now: datetime.datetime) -> None:
-    """An amended mail when the player's figures differ from the last ones they were sent."""
-    previous = _last_sent(player, session)
     if previous is None or not previous.figures:
         return  # their first mail is still to go, and will say the figures as they are then
-    results = player_results(session=session, player=player)
-    figures = results.figures if results else {}
-    key = f"amended:{session.pk}:{player.pk}:after-{previous.pk}"
-    if figures == previous.figures or not figures:
+    figures = figures_of()
+    key = f"{key}:after-{previous.pk}"
+    changes = _figure_changes(previous.figures, figures)
+    if not changes or not figures:
         # Changed back before the amended mail went: it has nothing left to say.
         ResultMail.objects.filter(key=key, status=MailStatus.QUEUED).delete()
         return
-    changes = {name: [previous.figures.get(name, ""), value] for name, value in figures.items()
-               if previous.figures.get(name) != value}
     mail, created = ResultMail.objects.get_or_create(key=key, defaults={
-        "player": player, "session": session, "kind": MailKind.AMENDED, "to_address": player.email,
+        "player": player, **subject, "kind": MailKind.AMENDED, "to_address": player.email,
         "figures": figures, "changes": changes, "next_attempt_at": now,
     })
     if not created:  # a later correction before it went: it says the newest figures
         ResultMail.objects.filter(pk=mail.pk, status=MailStatus.QUEUED).update(figures=figures, changes=changes)
+
+
+def _player_figures(session: Session, player: Player) -> Callable[[], dict[str, str]]:
+    def figures() -> dict[str, str]:
+        results = player_results(session=session, player=player)
+        return results.figures if results else {}
+    return figures
 
 
 @write
@@ -170,38 +216,64 @@ def mail_queue_session(*, session: Session) -> int:
             "next_attempt_at": now,
         })
         if not created:
-            _queue_amended(player, session, now)
+            _queue_amended(player, now, _player_figures(session, player), subject={"session": session},
+                           key=f"amended:{session.pk}:{player.pk}")
     return ResultMail.objects.filter(session=session, status=MailStatus.QUEUED).count() - before
 
 
-def mail_results_on_final(*, session: Session) -> None:
-    """After the commit that marked ``session`` final: its mails queued, and sent in the background."""
-    try:
-        mail_queue_session(session=session)
-    except Exception:  # the session is final whatever the mails do; send_results catches up
-        logger.exception("results mails of session %s could not be queued", session.pk)
-        return
-    mail_start()
+def _round_refused(event: TeamEvent, round: int) -> str | None:
+    """Why the standings after ``round`` cannot go yet (None: they can)."""
+    matches = [scored for scored in team_event_score(event).matches if scored.match.round == round]
+    if not matches:
+        return f"{event.name} has no round {round}"
+    unfinished = [scored.match for scored in matches if not scored.complete]
+    if unfinished:
+        names = ", ".join(f"{m.home.name} v {m.away.name if m.away else 'a bye'}" for m in unfinished[:3])
+        return f"round {round} is not finished: {names}{' ...' if len(unfinished) > 3 else ''} still to come"
+    return None
 
 
-@dataclass(frozen=True)
-class _AmendedAfterCommit:
-    """The callback a line change registers: one per session and transaction (equal ones are not added twice)."""
+@write
+def mail_queue_team_event(*, event: TeamEvent, round: int | None = None) -> int:
+    """Queue a teams event's mails to the opted-in players of its teams; returns how many.
 
-    session_id: int
+    ``round``: the standings after that round (the director's "send the standings" once
+    the round is in), each player once a round: refused unless the event is published
+    and the round finished. None: at the end, once the event is published and final, the
+    final standings to each player not yet sent them, and an amended mail to each whose
+    team's place or VPs changed since (nothing before final: no error)."""
+    event = TeamEvent.objects.select_related("club").get(pk=event.pk)
+    if round is not None:
+        if not event.published:
+            raise ValidationError("publish the event before sending its standings")
+        refused = _round_refused(event, round)
+        if refused:
+            raise ValidationError(refused)
+    elif not (event.published and event.final):
+        return 0
+    now = timezone.now()
+    before = ResultMail.objects.filter(team_event=event, status=MailStatus.QUEUED).count()
+    players = Player.objects.filter(teams__event=event, email_consent=True).exclude(email="").distinct()
+    stage = f"round-{round}" if round is not None else "final"
+    for player in players:
+        _, created = ResultMail.objects.get_or_create(key=f"teams:{event.pk}:{stage}:{player.pk}", defaults={
+            "player": player, "team_event": event, "round": round, "kind": MailKind.RESULTS,
+            "to_address": player.email, "next_attempt_at": now,
+        })
+        if not created and round is None:
+            _queue_amended(player, now, _team_figures(event, player), subject={"team_event": event},
+                           key=f"teams-amended:{event.pk}:{player.pk}")
+    queued = ResultMail.objects.filter(team_event=event, status=MailStatus.QUEUED).count() - before
+    if queued:
+        transaction.on_commit(mail_start)  # sent in the background, after the commit
+    return queued
 
-    def __call__(self) -> None:
-        session = Session.objects.filter(pk=self.session_id).first()
-        if session is not None and _mailable(session):
-            mail_results_on_final(session=session)
 
-
-def mail_amended_on_change(*, session_id: int) -> None:
-    """Called by every change to a line: after the commit, amended mails for a final session."""
-    callback = _AmendedAfterCommit(session_id)
-    if any(registered == callback for _, registered, _ in connection.run_on_commit):
-        return  # an import of a thousand lines checks the session once
-    transaction.on_commit(callback)
+def _team_figures(event: TeamEvent, player: Player) -> Callable[[], dict[str, str]]:
+    def figures() -> dict[str, str]:
+        results = team_players_results(event=event).get(player.pk)
+        return results.figures if results else {}
+    return figures
 
 
 @write
@@ -238,21 +310,32 @@ class MailReport:
         self.errors.extend(other.errors)
 
 
-def _message(mail: ResultMail) -> EmailMultiAlternatives | None:
-    """The mail as it goes: a plain-text and an HTML part, the unsubscribe headers."""
+def _message(mail: ResultMail) -> tuple[EmailMultiAlternatives, dict[str, str]] | None:
+    """The mail as it goes (a plain-text and an HTML part, the unsubscribe headers), and the
+    figures it gives; None when the player no longer plays in the session or teams event."""
+    if mail.team_event_id is not None:
+        return _team_message(mail)
     player, session = mail.player, mail.session
     results = player_results(session=session, player=player)
     if results is None:
         return None
     unsubscribe = unsubscribe_url(player)
     context = {"results": results, "mail": mail, "unsubscribe_url": unsubscribe, "session": session}
+    if mail.kind == MailKind.AMENDED:  # what the director changed since the mail this one amends
+        context["corrections"] = corrections_since(session=session, since=_amended_since(mail))
     name = "results" if mail.kind == MailKind.RESULTS else "amended"
     subject = f"{session.event.club.name}: {session.name} {session.date:%d %b %Y}"
+    figures = mail.figures if mail.kind == MailKind.AMENDED else results.figures
+    return _made(mail, subject, name, context), figures
+
+
+def _made(mail: ResultMail, subject: str, template: str, context: dict) -> EmailMultiAlternatives:
+    unsubscribe = context["unsubscribe_url"]
     if mail.kind == MailKind.AMENDED:
         subject = f"Amended - {subject}"
     message = EmailMultiAlternatives(
         subject=subject,
-        body=render_to_string(f"mail/{name}.txt", context),
+        body=render_to_string(f"mail/{template}.txt", context),
         to=[mail.to_address],
         headers={
             "List-Unsubscribe": f"<{unsubscribe}>",
@@ -260,8 +343,22 @@ def _message(mail: ResultMail) -> EmailMultiAlternatives | None:
             "Auto-Submitted": "auto-generated",
         },
     )
-    message.attach_alternative(render_to_string(f"mail/{name}.html", context), "text/html")
+    message.attach_alternative(render_to_string(f"mail/{template}.html", context), "text/html")
     return message
+
+
+def _team_message(mail: ResultMail) -> tuple[EmailMultiAlternatives, dict[str, str]] | None:
+    """A teams event's mail: the standings after a round, at the end, or amended."""
+    event = mail.team_event
+    results = team_players_results(event=event, round=mail.round).get(mail.player_id)
+    if results is None:
+        return None
+    context = {"results": results, "mail": mail, "unsubscribe_url": unsubscribe_url(mail.player), "event": event}
+    when = f"standings after round {mail.round}" if mail.round is not None else "final standings"
+    subject = f"{event.club.name}: {event.name} {event.date:%d %b %Y}, {when}"
+    name = "teams_amended" if mail.kind == MailKind.AMENDED else "teams"
+    figures = mail.figures if mail.kind == MailKind.AMENDED else results.figures
+    return _made(mail, subject, name, context), figures
 
 
 def _permanent_refusal(error: smtplib.SMTPRecipientsRefused) -> bool:
@@ -292,14 +389,15 @@ def _send_one(mail: ResultMail, report: MailReport, now: datetime.datetime) -> N
         _finish(mail, report, MailStatus.CANCELLED, "the player no longer agrees to mails at this address")
         return
     try:
-        message = _message(mail)
+        made = _message(mail)
     except Exception as error:  # a mail that cannot be made fails alone; the others still go
         logger.exception("results mail %s could not be made", mail.pk)
         _finish(mail, report, MailStatus.FAILED, f"the mail could not be made: {error}")
         return
-    if message is None:
-        _finish(mail, report, MailStatus.CANCELLED, "the player no longer plays in this session")
+    if made is None:
+        _finish(mail, report, MailStatus.CANCELLED, "the player no longer plays in this session or teams event")
         return
+    message, figures = made
     try:
         message.send()
     except smtplib.SMTPRecipientsRefused as error:
@@ -310,8 +408,6 @@ def _send_one(mail: ResultMail, report: MailReport, now: datetime.datetime) -> N
     except (smtplib.SMTPException, OSError) as error:
         _retry_or_fail(mail, report, now, f"{type(error).__name__}: {error}")
     else:
-        results = player_results(session=mail.session, player=mail.player)
-        figures = mail.figures if mail.kind == MailKind.AMENDED else (results.figures if results else {})
         _finish(mail, report, MailStatus.SENT, sent_at=timezone.now(), figures=figures)
 
 
@@ -322,17 +418,23 @@ def _retry_or_fail(mail: ResultMail, report: MailReport, now: datetime.datetime,
         _finish(mail, report, MailStatus.QUEUED, error, next_attempt_at=now + RETRY_AFTER[mail.attempts - 1])
 
 
-def mail_send_due(*, session: Session | None = None, now: datetime.datetime | None = None) -> MailReport:
-    """Send every queued mail that is due (of ``session``, else of every session)."""
+def mail_send_due(
+    *, session: Session | None = None, team_event: TeamEvent | None = None, now: datetime.datetime | None = None,
+) -> MailReport:
+    """Send every queued mail that is due (of ``session`` or ``team_event``, else every one)."""
     now = now or timezone.now()
-    mails = ResultMail.objects.all() if session is None else ResultMail.objects.filter(session=session)
+    mails = ResultMail.objects.all()
+    if session is not None:
+        mails = mails.filter(session=session)
+    if team_event is not None:
+        mails = mails.filter(team_event=team_event)
     with unit_of_work():
         mails.filter(status=MailStatus.SENDING, updated_at__lt=now - STALE).update(status=MailStatus.QUEUED)
     report = MailReport()
     for mail_id in mails.filter(status=MailStatus.QUEUED, next_attempt_at__lte=now).values_list("pk", flat=True):
         if not _claim(mail_id, now):
             continue  # another pass has it
-        mail = ResultMail.objects.select_related("player", "session__event__club").get(pk=mail_id)
+        mail = ResultMail.objects.select_related("player", "session__event__club", "team_event__club").get(pk=mail_id)
         _send_one(mail, report, now)
     return report
 

@@ -44,7 +44,6 @@ from sessions.models import (
     Seating,
     Section,
     Session,
-    WebhookEvent,
     section_boards,
     sections_with_own_boards,
 )
@@ -58,7 +57,6 @@ from .results import _expected_seating, _find_pair, log_text
 from .unit_of_work import unit, write
 from .sessions import _create_boards, _create_seatings, _split_label, session_log
 from .tables import table_links_ensure
-from .webhooks import notify_on_commit
 
 NOT_PLAYED_TEXT = "NP"
 
@@ -78,10 +76,9 @@ def _log_line(line: Result, before: str, after: str, by: AbstractBaseUser | None
 
 
 def _mark_amended(session: Session) -> None:
-    published = Session.objects.filter(pk=session.pk, published=True).update(amended_at=timezone.now())
+    # The players and the club's webhooks hear of it after the commit (services.amendments).
+    Session.objects.filter(pk=session.pk, published=True).update(amended_at=timezone.now())
     unit().touch(sessions=[session])
-    if published:
-        notify_on_commit(event=WebhookEvent.AMENDED, session=session)  # told only if final
 
 
 # --- name, date and movement -----------------------------------------------------------

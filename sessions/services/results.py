@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from sessions.models import (
     Board, ChangeAction, MatchBoard, Pair, PointsUnit, Result, ResultChange, ResultKind, ScoringMethod, Seating, Section,
-    Session, WebhookEvent,
+    Session,
 )
 from sessions.handrecords.deals import lead_not_held
 from sessions.scoring.errors import ScoringError
@@ -41,10 +41,8 @@ from sessions.scoring.options import LineDisplay
 from sessions.scoring.scores import Artificial, AssignedPoints, NotPlayed, Weighted
 from sessions.selectors.scoring import assigned_points
 
-from .mail import mail_amended_on_change
 from .errors import ResultConflict
 from .unit_of_work import unit, write
-from .webhooks import notify_on_commit
 
 #: A score this far from the median of the board (and outside all the others) is queried.
 FAR_FROM_FIELD = 800
@@ -321,14 +319,13 @@ def _log(
     # (the unit of work awards a final session's master points again at its end)
     unit().touch(sessions=[line.board.session_id], lines_only=True, by=by)  # the change log names the board
     _mark_amended(line.board.session_id)
-    mail_amended_on_change(session_id=line.board.session_id)  # a final session's players hear of it
     change.save()
 
 
 def _mark_amended(session_id: int) -> None:
-    """A change to a published session's lines: its pages say "amended" with the time."""
-    if Session.objects.filter(pk=session_id, published=True).update(amended_at=timezone.now()):
-        notify_on_commit(event=WebhookEvent.AMENDED, session=session_id)  # told only if final
+    """A change to a published session's lines: its pages say "amended" with the time.
+    (Its players and the club's webhooks hear of it after the commit: services.amendments.)"""
+    Session.objects.filter(pk=session_id, published=True).update(amended_at=timezone.now())
 
 
 def result_check(

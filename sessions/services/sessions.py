@@ -13,7 +13,6 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 
 from sessions.models import (
@@ -24,7 +23,6 @@ from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
 
 from .masterpoints import session_award_masterpoints
-from .mail import mail_results_on_final
 from .players import pair_set_players, player_find_or_add
 from .unit_of_work import unit, write
 from .tables import table_links_ensure
@@ -202,12 +200,13 @@ def session_publish(*, session: Session, by: AbstractBaseUser | None = None) -> 
     session.published = True
     session.published_at = timezone.now()
     session.amended_at = None
+    session.told_figures = ""  # what "published" tells is the figures as they are: nothing amended yet
     session.full_clean()
-    session.save(update_fields=["published", "published_at", "amended_at"])
+    session.save(update_fields=["published", "published_at", "amended_at", "told_figures"])
     session_log(session=session, action=ChangeAction.PUBLISHED, by=by)
     notify_on_commit(event=WebhookEvent.PUBLISHED, session=session)
-    if session.final:  # marked final before it was published: the players' mails go now
-        transaction.on_commit(lambda: mail_results_on_final(session=session))
+    # Marked final before it was published: the players' mails go now (services.amendments,
+    # after the commit, as after every write that touches a published, final session).
     return session
 
 
@@ -233,11 +232,12 @@ def session_mark_final(*, session: Session) -> Session:
     if session.final:
         return session
     session.final_at = timezone.now()
+    session.told_figures = ""  # "final" tells the figures as they are: amendments count from here
     session.full_clean()
-    session.save(update_fields=["final_at"])
+    session.save(update_fields=["final_at", "told_figures"])
     unit().touch(sessions=[session])
     session_award_masterpoints(session=session)  # (revises the session when awards change)
-    transaction.on_commit(lambda: mail_results_on_final(session=session))  # the players' mails, in the background
+    # The players' mails follow the commit, in the background (services.amendments).
     notify_on_commit(event=WebhookEvent.FINAL, session=session)
     return session
 

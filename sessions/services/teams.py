@@ -353,7 +353,6 @@ def match_record_line(
         Match.objects.filter(pk=match.pk).update(home_imps=None, away_imps=None)
         match.home_imps = match.away_imps = None
     unit().touch(team_events=[match.event_id])
-    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
     warning = declarer_swap(line, list(other))
     return LineOutcome(line, (warning,) if warning else ())
@@ -378,7 +377,6 @@ def match_delete_line(
         raise ResultConflict(_current_line(match, board, room), line.version)
     _log_line(match, board, room, ChangeAction.DELETED, log_text(line), "", by, "")
     unit().touch(team_events=[match.event_id])
-    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
 
 
 @write
@@ -400,7 +398,6 @@ def match_set_totals(*, match: Match, home_imps: Decimal, away_imps: Decimal) ->
         )
     match.save()
     unit().touch(team_events=[match.event_id])
-    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -421,7 +418,6 @@ def match_set_not_played(*, match: Match, status: str, home_vp: Decimal, away_vp
     match.full_clean()
     match.save()
     unit().touch(team_events=[match.event_id])
-    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -439,7 +435,6 @@ def adjustment_add(
     adjustment.full_clean()
     adjustment.save()
     unit().touch(team_events=[adjustment.event_id])
-    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
     return adjustment
 
 
@@ -449,9 +444,9 @@ def team_event_publish(*, event: TeamEvent) -> TeamEvent:
     if not event.matches.exists():
         raise ValidationError("no match is drawn yet: there is nothing to publish")
     if not event.published:
-        event.published, event.published_at = True, timezone.now()
+        event.published, event.published_at, event.told_figures = True, timezone.now(), ""
         event.full_clean()
-        event.save(update_fields=["published", "published_at"])
+        event.save(update_fields=["published", "published_at", "told_figures"])
         notify_on_commit(event=WebhookEvent.PUBLISHED, teams_event=event)
     unit().touch(team_events=[event])
     unit().touch(clubs=[event.club_id])  # the club's page lists its published teams events
@@ -482,7 +477,8 @@ def team_event_mark_final(*, event: TeamEvent) -> TeamEvent:
     if missing:
         raise ValidationError(missing)
     event.final_at = timezone.now()
-    event.save(update_fields=["final_at"])
+    event.told_figures = ""  # "final" tells the figures as they are: amendments count from here
+    event.save(update_fields=["final_at", "told_figures"])
     unit().touch(team_events=[event])  # the event page offers its downloads
     notify_on_commit(event=WebhookEvent.FINAL, teams_event=event)
     return event
@@ -635,7 +631,6 @@ def match_set_played(*, match: Match) -> Match:
     match.full_clean()
     match.save()
     unit().touch(team_events=[match.event_id])
-    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=match.event_id)  # told only if final
     return match
 
 
@@ -655,7 +650,6 @@ def adjustment_edit(
     adjustment.full_clean()
     adjustment.save()
     unit().touch(team_events=[adjustment.event_id])
-    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
     return adjustment
 
 
@@ -666,7 +660,6 @@ def adjustment_delete(*, adjustment: TeamAdjustment) -> None:
     if not deleted:
         raise ValidationError("the adjustment was deleted since this page was opened")
     unit().touch(team_events=[adjustment.event_id])
-    notify_on_commit(event=WebhookEvent.AMENDED, teams_event=adjustment.event_id)  # told only if final
 
 
 @write

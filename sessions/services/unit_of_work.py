@@ -213,6 +213,16 @@ class UnitOfWork:
             ))
 
 
+    def _after_commit(self) -> None:
+        """After the commit: the players and webhooks of what was touched hear of it if it
+        is published and final (services.amendments, the one rule for every write)."""
+        if not (self.state.sessions or self.state.team_events):
+            return
+        from .amendments import AfterCommit  # it reads through the mail and webhook services, which write here
+
+        transaction.on_commit(AfterCommit(tuple(sorted(self.state.sessions)), tuple(sorted(self.state.team_events))))
+
+
 _active: ContextVar[UnitOfWork | None] = ContextVar("unit_of_work", default=None)
 
 
@@ -253,6 +263,7 @@ def unit_of_work(*, savepoint: bool = True) -> Iterator[UnitOfWork]:
             yield current
             current._award_again()
             current._bump()
+            current._after_commit()
     finally:
         _active.reset(token)
 

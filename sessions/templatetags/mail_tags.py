@@ -13,7 +13,7 @@ def board_url(results: PlayerResults, number: int) -> str:
     return results.board_url(int(number))
 
 
-FIGURE_NAMES = {"place": "Place", "percent": "Percentage", "imps": "IMPs"}
+FIGURE_NAMES = {"place": "Place", "percent": "Percentage", "imps": "IMPs", "partner": "Partner", "vp": "VPs"}
 
 
 @register.filter

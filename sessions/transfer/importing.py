@@ -83,7 +83,7 @@ from sessions.selectors.scoring import (
 )
 from sessions.services.analysis import analysis_request
 from sessions.services.players import TypedPlayer, players_find_or_add
-from sessions.services.sessions import session_log
+from sessions.services.sessions import session_log, session_mark_final, session_publish
 from sessions.services.unit_of_work import write
 from sessions.text import clean_name
 
@@ -167,6 +167,31 @@ class ImportReport:
         return lines
 
 
+#: What an import does with what it stored: "" leaves it to the director, "published"
+#: publishes it, "final" publishes it and marks it final. Each through the services that
+#: do it on the director's page, in the import's unit: the club's webhooks are told
+#: "published" (and "final") once, after the commit, and the players' mails follow "final".
+PUBLISH_CHOICES = (
+    ("", "Leave it unpublished (publish it from its page)"),
+    ("published", "Publish it"),
+    ("final", "Publish it and mark it final (the players' results mails go)"),
+)
+PUBLISH_VALUES = tuple(value for value, _ in PUBLISH_CHOICES)
+
+
+def check_publish(publish: str) -> None:
+    if publish not in PUBLISH_VALUES:
+        raise ImportRefused(f"publish must be one of {', '.join(repr(value) for value in PUBLISH_VALUES)}, not {publish!r}")
+
+
+def _publish_session(session: Session, publish: str, user: AbstractBaseUser | None) -> None:
+    by = user if user is not None and user.is_authenticated else None
+    if publish:
+        session_publish(session=session, by=by)
+    if publish == "final":
+        session_mark_final(session=session)
+
+
 def results_import(
     *,
     club: Club,
@@ -176,15 +201,18 @@ def results_import(
     event: Event | None = None,
     sections: str | None = None,
     conventions: dict[str, str] | None = None,
+    publish: str = "",
 ) -> ImportReport:
     """Import the results file ``data`` into ``club`` (into ``event`` if given); see the module docstring.
     ``sections`` ("together" or "apart", SECTIONS_CHOICES) says how a new event scores the sections;
     ``conventions`` ({"not_played": "zero", "handicap": "50", ...}, CONVENTION_CHOICES) the
-    program's conventions, each instead of the one the file shows."""
+    program's conventions, each instead of the one the file shows; ``publish``
+    (PUBLISH_CHOICES) whether the new session is published, and marked final."""
+    check_publish(publish)
     with garbage_collection_paused():  # a national event's file is a million objects and no cycles
         parsed = results_read(data=data, filename=filename)
         return results_store(club=club, parsed=parsed, filename=filename, user=user, event=event, sections=sections,
-                             conventions=conventions)
+                             conventions=conventions, publish=publish)
 
 
 @write
@@ -197,10 +225,15 @@ def results_store(
     event: Event | None = None,
     sections: str | None = None,
     conventions: dict[str, str] | None = None,
+    publish: str = "",
 ) -> ImportReport:
-    """Store a file ``results_read`` read, in one transaction (the second half of ``results_import``)."""
+    """Store a file ``results_read`` read, in one transaction (the second half of ``results_import``),
+    published (and marked final) as ``publish`` says."""
+    check_publish(publish)
     try:
-        return _Importer(club, parsed, filename, user, event, sections, conventions).run()
+        report = _Importer(club, parsed, filename, user, event, sections, conventions).run()
+        _publish_session(report.session, publish, user)
+        return report
     except (ValidationError, IntegrityError, ScoringError) as error:
         raise ImportRefused(f"{filename}: {_message(error)}; nothing was imported") from None
 

@@ -68,7 +68,7 @@ def _background() -> bool:
 @write
 def import_job_create(
     *, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None, event: Event | None = None,
-    sections: str | None = None, conventions: dict[str, str] | None = None,
+    sections: str | None = None, conventions: dict[str, str] | None = None, publish: str = "",
 ) -> ImportJob:
     """Queue the import of ``data`` into ``club`` (into ``event`` if given); it starts after the commit.
     ``sections`` and ``conventions``: as results_import's (a bad convention is refused here)."""
@@ -76,7 +76,8 @@ def import_job_create(
         raise ValidationError(f"event {event.name!r} is not an event of {club.name}")
     conventions_checked(conventions)
     job = ImportJob(
-        club=club, event=event, sections=sections or "", conventions=_conventions_text(conventions), filename=filename[:255], size=len(data), data=data,
+        club=club, event=event, sections=sections or "", conventions=_conventions_text(conventions),
+        publish=publish, filename=filename[:255], size=len(data), data=data,
         created_by=user if user is not None and user.is_authenticated else None,
     )
     job.full_clean()
@@ -169,7 +170,7 @@ def _run_pairs(job: ImportJob, mine: QuerySet[ImportJob], content: bytes) -> Non
     with unit_of_work():
         report = results_store(
             club=job.club, parsed=parsed, filename=job.filename, user=job.created_by, event=job.event,
-            sections=job.sections or None, conventions=_conventions_of(job.conventions),
+            sections=job.sections or None, conventions=_conventions_of(job.conventions), publish=job.publish,
         )
         _done(mine, session=report.session, summary=report.summary())
 
@@ -186,7 +187,7 @@ def _run_teams(job: ImportJob, mine: QuerySet[ImportJob], content: bytes) -> Non
             lines=read.lines, teams=True,
         )
     with unit_of_work():
-        report = teams_store(club=job.club, read=read, filename=job.filename, user=job.created_by)
+        report = teams_store(club=job.club, read=read, filename=job.filename, user=job.created_by, publish=job.publish)
         _done(mine, team_event=report.event, summary=report.summary())
 
 

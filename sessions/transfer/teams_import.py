@@ -32,10 +32,10 @@ from sessions.selectors.teams import team_event_score
 from sessions.services.players import players_find_or_add
 from sessions.services.results import fill_line
 from sessions.services.unit_of_work import unit, write
-from sessions.services.teams import team_add, team_event_create
+from sessions.services.teams import team_add, team_event_create, team_event_mark_final, team_event_publish
 from sessions.text import clean_name
 
-from .importing import ImportRefused
+from .importing import ImportRefused, check_publish
 
 #: Scales tried, in this order, for the one that reproduces a file's published VPs.
 SCALES_TRIED = (VpScale.WBF_2013, VpScale.TWENTY, VpScale.THIRTY, VpScale.THREE_BOARDS)
@@ -202,13 +202,20 @@ def teams_read(*, data: bytes) -> TeamsFile:
 
 @write
 def teams_store(
-    *, club: Club, read: TeamsFile, filename: str, user: AbstractBaseUser | None = None
+    *, club: Club, read: TeamsFile, filename: str, user: AbstractBaseUser | None = None, publish: str = "",
 ) -> TeamsImportReport:
-    """Store a teams file read by teams_read as a new teams event of ``club``, all or nothing."""
+    """Store a teams file read by teams_read as a new teams event of ``club``, all or nothing;
+    published (and marked final) as ``publish`` says (importing.PUBLISH_CHOICES): an event
+    that cannot be (a match with no result, to be marked final) is refused whole."""
+    check_publish(publish)
     parsed = read.parsed
     try:
         with transaction.atomic():
             event, lines = _store(club, read, filename, user)
+            if publish:
+                event = team_event_publish(event=event)
+            if publish == "final":
+                event = team_event_mark_final(event=event)
     except ValidationError as error:
         raise ImportRefused("; ".join(error.messages)) from None
     except IntegrityError as error:  # a line the constraints refuse (two lines for one room, say)
@@ -220,9 +227,12 @@ def teams_store(
     )
 
 
-def teams_import(*, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None) -> TeamsImportReport:
+def teams_import(
+    *, club: Club, data: bytes, filename: str, user: AbstractBaseUser | None = None, publish: str = "",
+) -> TeamsImportReport:
     """Import a teams results file as a new teams event of ``club``; ImportRefused stores nothing."""
-    return teams_store(club=club, read=teams_read(data=data), filename=filename, user=user)
+    check_publish(publish)
+    return teams_store(club=club, read=teams_read(data=data), filename=filename, user=user, publish=publish)
 
 
 def _unplayed(parsed: ParsedTeamEvent) -> list[str]:

@@ -74,13 +74,27 @@ def _grid_or_session(request: HttpRequest, session: Session) -> HttpResponse:
     return redirect("sessions:director_session", session_id=session.pk)
 
 
+#: The clock's buttons, each given the session or the teams event (``session=`` or ``team_event=``).
 CLOCK_ACTIONS = {
-    "start": lambda session, minutes: clock_start(session=session),
-    "pause": lambda session, minutes: clock_pause(session=session),
-    "next": lambda session, minutes: clock_next_round(session=session),
-    "minute": lambda session, minutes: clock_add_minute(session=session),
-    "minutes": lambda session, minutes: clock_set_minutes(session=session, minutes=minutes or 0),
+    "start": lambda timed, minutes: clock_start(**timed),
+    "pause": lambda timed, minutes: clock_pause(**timed),
+    "next": lambda timed, minutes: clock_next_round(**timed),
+    "minute": lambda timed, minutes: clock_add_minute(**timed),
+    "minutes": lambda timed, minutes: clock_set_minutes(**timed, minutes=minutes or 0),
 }
+
+
+def clock_press(request: HttpRequest, **timed: object) -> None:
+    """One press of the clock's buttons (a pairs session's or a teams event's): a stale
+    button or a refusal is a message, nothing changed."""
+    action = CLOCK_ACTIONS.get(request.POST.get("action", ""))
+    if action is None:
+        messages.error(request, "That clock button belongs to an old page: here is the page as it is now.")
+        return
+    try:
+        action(timed, parse_number(request.POST.get("minutes", "")))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
 
 
 @login_required
@@ -89,14 +103,7 @@ def session_clock_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """The round clock's buttons on the grid: ``action`` is start, pause, next, minute, or
     minutes (with ``minutes``: the minutes a round)."""
     session = _session(request, session_id)
-    action = CLOCK_ACTIONS.get(request.POST.get("action", ""))
-    if action is None:
-        messages.error(request, "That clock button belongs to an old page: here is the session as it is now.")
-        return _grid_or_session(request, session)
-    try:
-        action(session, parse_number(request.POST.get("minutes", "")))
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+    clock_press(request, session=session)
     return _grid_or_session(request, session)
 
 

@@ -14,13 +14,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from sessions.models import Player, ResultMail
+from sessions.models import Player, ResultMail, TeamEvent
 from sessions.permissions import get_club_object_or_404
-from sessions.services.mail import mail_resend, player_from_token, player_set_email, player_unsubscribe
+from sessions.services.mail import (
+    mail_queue_team_event, mail_resend, player_from_token, player_set_email, player_unsubscribe,
+)
 
 
 class PlayerEmailForm(forms.Form):
@@ -74,3 +76,35 @@ def session_mail_resend(request: HttpRequest, session_id: int, mail_id: int) -> 
     else:
         messages.success(request, f"The mail to {mail.player.name} is on its way again.")
     return redirect("sessions:director_session", session_id=session_id)
+
+
+@login_required
+@require_POST
+def team_mail_round(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The director sends the standings after a round to the teams' opted-in players."""
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    round_text = request.POST.get("round", "")
+    if not round_text.isdigit() or not 1 <= int(round_text) <= 999:
+        messages.error(request, "Nothing sent: choose a round.")
+        return redirect("sessions:director_team_event", event_id=event.pk)
+    try:
+        queued = mail_queue_team_event(event=event, round=int(round_text))
+    except ValidationError as error:
+        messages.error(request, "Nothing sent: " + " ".join(error.messages))
+    else:
+        messages.success(request, f"The standings after round {round_text}: {queued} mail{'s' if queued != 1 else ''} on their way.")
+    return redirect("sessions:director_team_event", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def team_mail_resend(request: HttpRequest, event_id: int, mail_id: int) -> HttpResponse:
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    mail = get_object_or_404(ResultMail.objects.select_related("player"), pk=mail_id, team_event=event)
+    try:
+        mail_resend(mail=mail)
+    except ValidationError as error:
+        messages.error(request, "Not sent again: " + " ".join(error.messages))
+    else:
+        messages.success(request, f"The mail to {mail.player.name} is on its way again.")
+    return redirect("sessions:director_team_event", event_id=event.pk)

@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubscore.client_address import client_address
 from sessions import throttle
-from sessions.models import Board, CallReason, TableLink, section_boards
+from sessions.models import Board, CallReason, MatchTableLink, Player, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.lineups import seated_players
@@ -40,6 +40,8 @@ from sessions.selectors.tables import TablePage, table_link_by_token, table_page
 from sessions.selectors.calls import table_call
 from sessions.selectors.clock import round_clock
 from sessions.services.calls import director_call
+from sessions.services.mail import table_player_email
+from sessions.forms.errors import add_service_error
 from sessions.services.errors import EntryClosed
 from sessions.templatetags.table_phone import preview_reading
 from sessions.services.tables import (
@@ -51,7 +53,7 @@ from sessions.services.tables import (
     table_entry_send,
     table_seat_players,
 )
-from sessions.forms.table import CallForm, DealForm, EntryKeyForm, SeatsForm, SendForm
+from sessions.forms.table import CallForm, DealForm, EntryKeyForm, SeatsForm, SendForm, TableEmailForm
 from sessions.values import is_token, parse_number
 from sessions.selectors.scoring import scores_from_cache
 from sessions.views.caching import cached_scores
@@ -124,7 +126,7 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
         "needs_players": _needs_players(page), **typed(page, form),
-        **_director_parts(link), **_deal_parts(page, deal_form),
+        **director_parts(link), **_deal_parts(page, deal_form),
     }
     template = "table/_main.html" if is_script(request) else "table/page.html"
     return render(request, template, context, status=status)
@@ -135,10 +137,11 @@ def refresh_ms() -> int:
     return int(getattr(settings, "TABLE_REFRESH_SECONDS", 15) * 1000)
 
 
-def _director_parts(link: TableLink) -> dict[str, object]:
-    """What the phone shows of the director: the table's call, the round clock."""
+def director_parts(link: TableLink | MatchTableLink) -> dict[str, object]:
+    """What a table's (or teams room's) phone shows of the director: its call, the round clock."""
     now = timezone.now()
-    call, clock = table_call(link=link, now=now), round_clock(session=link.session, now=now)
+    timed = {"team_event": link.match.event} if isinstance(link, MatchTableLink) else {"session": link.session}
+    call, clock = table_call(link=link, now=now), round_clock(**timed, now=now)
     return {
         "call": call, "now": now, "call_reasons": CallReason.choices[1:], "call_key": uuid.uuid4().hex,
         "clock": clock, "refresh_ms": refresh_ms(),
@@ -172,7 +175,7 @@ def typed(page, form: SendForm | None) -> dict[str, str]:
 def _urls(link: TableLink) -> dict[str, str]:
     return {
         name: reverse(f"sessions:table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw", "call", "deal")
+        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw", "call", "email", "deal")
     }
 
 
@@ -284,13 +287,18 @@ def table_deal(request: HttpRequest, link: TableLink) -> HttpResponse:
 @refused_when_final(_page)
 def table_call_director(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The table's "Call the director": one call per press key, one open call per table."""
+    call_director(request, link)
+    return _back(request, link)
+
+
+def call_director(request: HttpRequest, link: TableLink | MatchTableLink) -> None:
+    """A press of "Call the director" on a table's or a teams room's phone (the caller answers)."""
     form = CallForm(request.POST)
     if not form.is_valid():
         messages.error(request, "That button belongs to an old page: press Call the director again.")
-        return _back(request, link)
+        return
     data = form.cleaned_data
     director_call(link=link, client_key=data["client_key"], round=data["round"], reason=data["reason"])
-    return _back(request, link)
 
 
 @require_GET
@@ -343,6 +351,33 @@ def table_players(request: HttpRequest, link: TableLink) -> HttpResponse:
     return render(request, "table/players.html", {
         "page": page, "link": link, "form": form, "action_urls": _urls(link),
     })
+
+
+@require_http_methods(["GET", "POST"])
+@table_link_required
+@refused_when_final(_page)
+def table_email(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """A player at the table gives their e-mail address for their results, with their consent."""
+    page = table_page(link=link)
+    seating = page.seating
+    if seating is None or (page.closed and request.method == "GET"):  # a POST is the service's to refuse
+        messages.info(request, "Give your address to the director: this table has no round in play.")
+        return redirect("sessions:table_page", token=link.token)
+    seated = [player_id for player_id in seated_players(seating=seating).values() if player_id]
+    names = dict(Player.objects.filter(pk__in=seated).values_list("pk", "name"))
+    form = TableEmailForm(request.POST or None, players=[(pk, names[pk]) for pk in seated if pk in names])
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            player = table_player_email(link=link, seating=seating, player_id=data["player"], email=data["email"],
+                                        consent=data["consent"])
+        except ValidationError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, f"{player.name}: your results will come by e-mail to {player.email}.")
+            return redirect("sessions:table_page", token=link.token)
+    return render(request, "table/email.html", {"page": page, "link": link, "form": form, "action_urls": _urls(link)},
+                  status=400 if form.errors else 200)
 
 
 SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "table-sw.js"

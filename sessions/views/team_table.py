@@ -24,7 +24,8 @@ from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
 from .table import (
-    entry_action, is_script, link_required, preview_reading, previewed_board, refused_when_final, service_worker, typed,
+    call_director, director_parts, entry_action, is_script, link_required, preview_reading, previewed_board,
+    refused_when_final, service_worker, typed,
 )
 
 room_link_required = link_required(match_table_link_by_token)
@@ -33,15 +34,15 @@ room_link_required = link_required(match_table_link_by_token)
 def _urls(link: MatchTableLink) -> dict[str, str]:
     return {
         name: reverse(f"sessions:team_table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview", "sw")
+        for name in ("page", "send", "confirm", "refuse", "preview", "sw", "call")
     }
 
 
 def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None = None,
           outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
     page = room_page(link=link)
-    context = {"page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
-               "refresh_ms": refresh_ms(), **typed(page, form)}
+    context = {**director_parts(link), "page": page, "link": link, "form": form, "outcome": outcome,
+               "action_urls": _urls(link), "refresh_ms": refresh_ms(), **typed(page, form)}
     template = "table/_team_main.html" if is_script(request) else "table/team_page.html"
     return render(request, template, context, status=status)
 
@@ -55,6 +56,15 @@ def _back(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
     if is_script(request):
         return _page(request, link)
     return redirect("sessions:team_table_page", token=link.token)
+
+
+@require_POST
+@room_link_required
+@refused_when_final(_page)
+def team_table_call(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
+    """The room's "Call the director", as a pairs table's (views.table.call_director)."""
+    call_director(request, link)
+    return _back(request, link)
 
 
 @require_GET

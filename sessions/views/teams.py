@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
@@ -28,7 +28,7 @@ from sessions.forms.teams import (
     line_id_field_name,
     version_field_name,
 )
-from sessions.models import Club, Match, MatchStatus, Room, TeamEvent
+from sessions.models import Club, DirectorCall, Match, MatchStatus, Room, TeamEvent
 from sessions.models import TeamEventForm as Form
 from sessions.permissions import get_club_object_or_404
 from sessions.selectors.teams import (
@@ -38,10 +38,16 @@ from sessions.selectors.teams import (
     standing_rows,
     team_event_score,
 )
+from sessions.selectors.calls import open_calls
+from sessions.selectors.clock import round_clock
+from sessions.services.calls import director_call_take
+from sessions.selectors.mail import team_event_mails
 from sessions.tables import TeamStandingsTable
 from sessions.services import teams as services
 from sessions.services.errors import ResultConflict
 from sessions.forms.errors import add_service_error
+
+from .live import clock_press
 
 
 @login_required
@@ -72,13 +78,33 @@ def _event_forms(event: TeamEvent, data=None, which: str = "") -> dict:
 
 
 def _event_page(request: HttpRequest, event: TeamEvent, forms: dict, status: int = 200) -> HttpResponse:
+    now = timezone.now()
     score = team_event_score(event)
     verdicts = knockout_verdicts(score) if event.form == Form.KNOCKOUT else {}
     standings = TeamStandingsTable(standing_rows(score), event=event, rounds=score.rounds, link=False)
     return render(request, "director/teams/event.html", {
         "club": event.club, "event": event, "score": score, "Form": Form, "verdicts": verdicts,
-        "standings": standings, **forms,
+        "standings": standings, "mails": team_event_mails(event=event),
+        "clock": round_clock(team_event=event, now=now), "calls": open_calls(team_event=event), "now": now, **forms,
     }, status=status)
+
+
+@login_required
+@require_POST
+def team_call_take(request: HttpRequest, event_id: int, call_id: int) -> HttpResponse:
+    """The director's "Taken" on a room's call: the room's phone says the director is coming."""
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    director_call_take(call=get_object_or_404(DirectorCall, pk=call_id, team_event=event), by=request.user)
+    return redirect("sessions:director_team_event", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def team_clock_view(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The round clock's buttons on the event's page (as a pairs session's grid: views.live)."""
+    event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
+    clock_press(request, team_event=event)
+    return redirect("sessions:director_team_event", event_id=event.pk)
 
 
 @login_required

@@ -61,7 +61,7 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None, club=club)
     if request.method == "POST" and form.is_valid():
         upload, event = form.cleaned_data["file"], form.cleaned_data["event"]
-        sections = form.cleaned_data["sections"] or None
+        sections, publish = form.cleaned_data["sections"] or None, form.cleaned_data["publish"]
         conventions = form.conventions()
         data = upload.read()
         if is_teams_file(data):
@@ -70,7 +70,7 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
             try:
                 job = import_job_create(
                     club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
-                    conventions=conventions,
+                    conventions=conventions, publish=publish,
                 )
             except ValidationError as error:
                 form.add_error(None, "; ".join(error.messages))
@@ -79,7 +79,7 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
         try:
             imported = results_import(
                 club=club, data=data, filename=upload.name, user=request.user, event=event, sections=sections,
-                conventions=conventions,
+                conventions=conventions, publish=publish,
             )
         except ImportRefused as error:
             form.add_error("file", str(error))
@@ -98,11 +98,13 @@ def _import_teams(request: HttpRequest, club: Club, form, filename: str, data: b
     elif form.conventions():
         form.add_error(None, TEAMS_NO_CONVENTIONS)
     elif in_background(len(data)):
-        job = import_job_create(club=club, data=data, filename=filename, user=request.user)
+        job = import_job_create(club=club, data=data, filename=filename, user=request.user,
+                                publish=form.cleaned_data["publish"])
         return redirect("sessions:transfer_import_job", job_id=job.pk)
     else:
         try:
-            imported = teams_import(club=club, data=data, filename=filename, user=request.user)
+            imported = teams_import(club=club, data=data, filename=filename, user=request.user,
+                                    publish=form.cleaned_data["publish"])
         except ImportRefused as error:
             form.add_error("file", str(error))
         else:

@@ -306,6 +306,7 @@ def test_a_tables_phone_pages_pass_axe(phone: Page, evening):
     problems = walk(phone, {
         "table phone": reverse("sessions:table_page", args=[link.token]),
         "table phone, players": reverse("sessions:table_players", args=[link.token]),
+        "table phone, results by e-mail": reverse("sessions:table_email", args=[link.token]),
     })
     phone.goto(reverse("sessions:table_page", args=[link.token]))
     phone.get_by_role("textbox", name="Result").fill("4S N =")

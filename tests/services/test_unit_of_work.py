@@ -57,8 +57,12 @@ NOT_WRITES = {
     f"{_S}.analysis.analysis_start": "starts the background worker (analysis_run)",
     f"{_S}.analysis.boards_needing_analysis": "reads",
     f"{_S}.masterpoints.award_fields": "computes the engine's fields from a scored session",
-    f"{_S}.mail.mail_amended_on_change": "registers an after-commit hook (mail_queue_session, the write)",
-    f"{_S}.mail.mail_results_on_final": "after the commit: mail_queue_session (the write), then the worker",
+    f"{_S}.amendments.after_commit": "after a unit's commit (the unit calls it): _session_changed and "
+                                     "team_event_changed, each its own unit, for the final ones",
+    f"{_S}.amendments.session_figures": "reads (a digest of the scored session)",
+    f"{_S}.team_mail.team_event_figures": "reads (a digest of the scored teams event)",
+    f"{_S}.team_mail.team_event_changed": "after a unit's commit: its own unit, which locks the event and keeps "
+                                          "the digest (no page shows it), then webhooks_notify after its commit",
     f"{_S}.mail.mail_run": "the worker's pass: mail_send_due, again as retries fall due",
     f"{_S}.mail.mail_send_due": "each mail claimed and finished in its own unit (no transaction is held while "
                                 "the mail server answers)",
@@ -88,6 +92,7 @@ NOT_WRITES = {
     f"{_S}.tables.while_open": "the phones' decorator: opens the unit (its wrappers are marked writes)",
     f"{_S}.teams.edit_token": "a fingerprint, computed",
     f"{_S}.teams.match_check_line": "checks a line, storing nothing",
+    f"{_T}.importing.check_publish": "checks an argument",
     f"{_T}.importing.clean_lead": "parses",
     f"{_T}.importing.convention_word": "computes",
     f"{_T}.importing.conventions_checked": "checks the director's words",
@@ -117,7 +122,8 @@ BUMPS_NOTHING = {
                               "bump would itself mark the session amended since sending",
     **dict.fromkeys(["webhook_create", "webhook_delete", "webhook_send_test", "webhooks_notify"],
                     "a club's webhooks and their deliveries show on no cached page"),
-    **dict.fromkeys(["player_set_email", "player_unsubscribe", "mail_queue_session", "mail_resend"],
+    **dict.fromkeys(["player_set_email", "player_unsubscribe", "mail_queue_session", "mail_resend",
+                     "mail_queue_team_event", "table_player_email"],
                     "a player's address, consent and mails show on no cached page"),
     **dict.fromkeys(["api_key_create", "api_key_revoke", "api_key_used"], "a club's API keys show on no cached page"),
     **dict.fromkeys(["club_director_add", "club_director_remove", "club_director_set_owner", "club_director_unlock"],

@@ -10,6 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.forms.models import model_to_dict
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+from django.utils import timezone
 
 from sessions.handrecords import random_deals
 from sessions.handrecords.pbn_handrecords import write_hand_records
@@ -355,7 +356,8 @@ DIRECTOR_PAGES_WALKED = {
     # correcting a teams event: the walk of teams_correcting_requests below
     "director_team_edit", "director_team_delete", "director_team_match_edit", "director_team_match_delete",
     "director_team_match_played", "director_team_adjustment_edit", "director_team_adjustment_delete",
-    "director_team_round_undo", "director_team_final",
+    "director_team_round_undo", "director_team_final", "director_team_mail_round", "director_team_mail_resend",
+    "director_team_clock", "director_team_call_take",
     "director_team_round_tables", "director_team_round_progress", "director_team_round_links_make", "director_team_table_link_renew",
     "director_team_table_link_revoke",
 }
@@ -426,11 +428,13 @@ def teams_snapshot():
 
     return (
         list(MatchTableLink.objects.values_list("pk", "token", "revoked_at")),
-        list(TeamEvent.objects.values_list("pk", "name", "published", "final_at")),
+        list(TeamEvent.objects.values_list("pk", "name", "published", "final_at", "round_minutes")),
         list(Team.objects.values_list("pk", "name")),
         list(Match.objects.values_list("pk", "status", "home_imps", "away_imps", "home_vp_awarded")),
         list(MatchBoard.objects.values_list("pk", "text")),
         list(TeamAdjustment.objects.values_list("pk", "vp")),
+        list(ResultMail.objects.values_list("pk", "status", "attempts")),
+        list(DirectorCall.objects.values_list("pk", "taken_at")),
     )
 
 
@@ -500,7 +504,19 @@ def teams_correcting_requests(event):
     kept = adjustment_add(event=event, team=team_1, kind="penalty", vp=Decimal(2))
     removed = adjustment_add(event=event, team=team_1, kind="fine", vp=Decimal(1))
     players = list(team_1.players.all())
+    from sessions.services.team_tables import match_table_links_ensure
+
+    room = match_table_links_ensure(event=event, round=1)[0]
+    call = director_call(link=room, client_key="walk-call-key-0001", round=1)
+    mail = ResultMail.objects.create(
+        player=players[0], team_event=event, round=1, kind="results", key="teams-walk", to_address="x@example.org",
+        status="sent", next_attempt_at=timezone.now(),
+    )
     posts = [
+        (reverse("sessions:director_team_mail_round", args=[event.pk]), {"round": 1}),
+        (reverse("sessions:director_team_clock", args=[event.pk]), {"action": "minutes", "minutes": "7"}),
+        (reverse("sessions:director_team_call_take", args=[event.pk, call.pk]), {}),
+        (reverse("sessions:director_team_mail_resend", args=[event.pk, mail.pk]), {}),
         (reverse("sessions:director_team_edit", args=[team_1.pk]),
          {"name": "Renamed", "players": [p.pk for p in players], "captain": players[1].pk,
           "seen": edit_token(team_1)}),
@@ -516,7 +532,8 @@ def teams_correcting_requests(event):
         (reverse("sessions:director_team_round_undo", args=[event.pk, 3]), {}),
         (reverse("sessions:director_team_final", args=[event.pk]), {}),
     ]
-    pages = [url for url, _ in posts if not url.endswith(("/played/", "/final/"))]
+    pages = [url for url, _ in posts
+             if not url.endswith(("/played/", "/final/", "/round/", "/resend/", "/clock/", "/take/"))]
     return posts, pages
 
 

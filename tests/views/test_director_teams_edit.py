@@ -15,7 +15,7 @@ from sessions.services.teams import (
 )
 from tests.factories import make_team_event
 
-QUERIES_ON_THE_EVENT_PAGE = 13
+QUERIES_ON_THE_EVENT_PAGE = 15
 
 
 @pytest.fixture
@@ -164,6 +164,7 @@ def test_the_event_page_with_its_edit_links_takes_the_same_queries_at_6_and_24_t
     # 8-13. the forms' choices, each select reading its own queryset: the teams (match
     # form's home and away, the adjustment form's team) and the club's players (the team
     # form's players and captain); none grows with the event
+    # 14. the event's results mails  15. the open calls to the director
     with django_assert_num_queries(QUERIES_ON_THE_EVENT_PAGE):
         response = logged_in.get(url)
     assert response.status_code == 200

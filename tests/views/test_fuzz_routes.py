@@ -120,6 +120,10 @@ def real_value(world, route: str, name: str) -> str:
     if name == "event_id":
         teams = route.startswith(("director/teams/", "teams/", "api/v1/teams/"))
         return str(world["events"].pk if teams else world["session"].event_id)
+    if name == "call_id" and route.startswith("director/teams/"):
+        return str(DirectorCall.objects.filter(team_event=world["events"]).first().pk)
+    if name == "mail_id" and route.startswith("director/teams/"):
+        return str(ResultMail.objects.filter(team_event=world["events"]).first().pk)
     if name == "link_id" and route.startswith("director/teams/"):
         return str(MatchTableLink.objects.filter(match__event=world["events"]).first().pk)
     if name == "token":

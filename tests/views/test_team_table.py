@@ -147,8 +147,9 @@ def test_the_room_page_reads_a_fixed_number_of_queries(client, django_assert_num
             if board % 2:
                 match_record_line(match=match, board=board, room=Room.CLOSED, text="4S N -1")
         # The link (with match, event, club, teams), the teams' players, the match's
-        # lines, the room's open sends; the session's one (the messages are cookies).
-        with django_assert_num_queries(4):
+        # lines, the room's open sends, the room's latest call to the director; the
+        # session's one (the messages are cookies).
+        with django_assert_num_queries(5):
             assert client.get(url(closed_room)).status_code == 200
 
 

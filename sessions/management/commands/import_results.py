@@ -2,7 +2,7 @@
 
     python manage.py import_results FILE [--club SLUG] [--event NAME] [--sections together|apart]
         [--not-played zero|removed] [--cut-figures yes|no] [--short-totals ties|lines]
-        [--phantom-table yes|no] [--handicap none|50|100]
+        [--phantom-table yes|no] [--handicap none|50|100] [--publish | --final]
     python manage.py import_results --jobs
 
 Without --club: the only club, or a club "Imported" (slug "imported", created if
@@ -18,6 +18,10 @@ results counted as ties in the totals or as its lines; the phantom's table count
 share of the handicap, none, 50 or 100 %) for a new event, each instead of the one the
 importer would choose from the file or its figures; with --event, the event must have
 them already. A bad value is refused before anything is imported.
+--publish publishes the new session (or teams event), --final publishes it and marks it
+final: the club's webhooks are told "published" (and "final") once, after the import's
+commit, and "final" sends the players' results mails. Without either it stays
+unpublished, for the director to look at first.
 Prints the summary (program, scoring, boards, pairs, lines, where our figures differ
 from the file's), then the new session's id alone on the last line. A file that
 cannot be imported is refused (non-zero exit, the reason) and nothing is stored.
@@ -66,16 +70,21 @@ class Command(BaseCommand):
         for name, help_text in CONVENTION_HELP.items():
             parser.add_argument(f"--{name.replace('_', '-')}", dest=name, choices=list(CONVENTION_CHOICES[name]),
                                 help=f"{help_text} (default: as the file shows)")
+        publish = parser.add_mutually_exclusive_group()
+        publish.add_argument("--publish", action="store_const", const="published", dest="publish", default="",
+                             help="publish what is imported (the club's webhooks are told)")
+        publish.add_argument("--final", action="store_const", const="final", dest="publish",
+                             help="publish it and mark it final (the players' results mails go)")
         parser.add_argument("--jobs", action="store_true",
                             help="run the web app's waiting and interrupted import jobs instead of a file")
 
     def handle(self, *args, file: Path | None, club: str | None, event: str | None, jobs: bool = False,
-               sections: str | None = None, **options) -> None:
+               sections: str | None = None, publish: str = "", **options) -> None:
         conventions = {name: options[name] for name in CONVENTION_CHOICES if options.get(name) is not None}
         if jobs:
-            if file is not None or club or event or sections or conventions:
-                raise CommandError("--jobs runs the waiting jobs: give no file, --club, --event, --sections "
-                                   "or conventions with it")
+            if file is not None or club or event or sections or conventions or publish:
+                raise CommandError("--jobs runs the waiting jobs: give no file, --club, --event, --sections, "
+                                   "conventions, --publish or --final with it")
             self.run_jobs()
             return
         if file is None:
@@ -90,7 +99,7 @@ class Command(BaseCommand):
             if conventions:
                 options_given = ", ".join(f"--{name.replace('_', '-')}" for name in conventions)
                 raise CommandError(f"{options_given} are for a pairs file: a teams file has no such conventions")
-            self.import_teams(data, file.name, club, event)
+            self.import_teams(data, file.name, club, event, publish)
             return
         try:
             # One transaction with the club it may create: a refused file leaves nothing behind.
@@ -98,7 +107,7 @@ class Command(BaseCommand):
                 target = self.club(club)
                 imported = results_import(
                     club=target, data=data, filename=file.name, user=None, event=self.event(target, event),
-                    sections=sections, conventions=conventions,
+                    sections=sections, conventions=conventions, publish=publish,
                 )
         except ImportRefused as error:
             raise CommandError(str(error)) from None
@@ -106,13 +115,13 @@ class Command(BaseCommand):
             self.stdout.write(line)
         self.stdout.write(str(imported.session.pk))
 
-    def import_teams(self, data: bytes, filename: str, club: str | None, event: str | None) -> None:
+    def import_teams(self, data: bytes, filename: str, club: str | None, event: str | None, publish: str) -> None:
         """A teams file becomes a new teams event; its id is the last line."""
         if event:
             raise CommandError("--event names a pairs event: a teams file is imported as a new teams event")
         try:
             with transaction.atomic():
-                imported = teams_import(club=self.club(club), data=data, filename=filename)
+                imported = teams_import(club=self.club(club), data=data, filename=filename, publish=publish)
         except ImportRefused as error:
             raise CommandError(str(error)) from None
         for line in imported.summary():
