@@ -19,8 +19,8 @@ and final:
 
 So a corrected line, an adjusted score, a changed player, a reassigned or turned line,
 a late pair, a withdrawal, a new movement, the event's scoring settings and an import
-all amend alike. Each look holds the session's row (so two commits at once tell once)
-and is the checks' only cost for a session that is not final: one query.
+all amend alike. Each look at a final session holds its row (so two commits at once tell
+once); for a session that is not final the look is one query, outside any transaction.
 
 The teams events' side (their standings mails and "amended") is
 services.team_mail's, called from here with the teams events touched.
@@ -54,6 +54,10 @@ def session_figures(session: Session) -> str:
 
 
 def _session_changed(session_id: int) -> None:
+    # Most writes are to sessions in play: one plain query, no transaction, no lock (the
+    # phones' sends and confirms pay only this after their commit).
+    if not Session.objects.filter(pk=session_id, published=True, final_at__isnull=False).exists():
+        return
     with unit_of_work():
         unit().lock(sessions=[session_id])  # one look at a time: told once
         session = Session.objects.select_related("event").filter(

@@ -33,7 +33,10 @@ def team_event_figures(event: TeamEvent) -> str:
 
 
 def team_event_changed(event_id: int) -> None:
-    """One look at a teams event after a write (the event's row held: told once)."""
+    """One look at a teams event after a write (the event's row held: told once); an event
+    still in play costs one plain query (the rooms' phones pay only this)."""
+    if not TeamEvent.objects.filter(pk=event_id, published=True, final_at__isnull=False).exists():
+        return
     with unit_of_work():
         unit().lock(team_events=[event_id])
         event = TeamEvent.objects.filter(pk=event_id, published=True, final_at__isnull=False).first()
