@@ -89,7 +89,7 @@ def test_a_teams_file_takes_no_conventions():
 
 
 def test_jobs_take_no_conventions():
-    with pytest.raises(CommandError, match="give no file, --club, --event, --sections or conventions"):
+    with pytest.raises(CommandError, match="give no file, --club, --event, --sections, conventions, --publish or"):
         run_import("", "--jobs", "--not-played", "zero")
 
 
