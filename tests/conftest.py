@@ -44,7 +44,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     ):
         from clubscore.settings_test import sqlite_test_file
 
-        settings.DATABASES["default"]["TEST"] = {"NAME": sqlite_test_file()}
+        settings.DATABASES["default"]["TEST"]["NAME"] = sqlite_test_file()  # the connection's own dict
 
 
 @pytest.fixture(autouse=True)
