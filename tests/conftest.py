@@ -30,6 +30,11 @@ def in_the_file_lane(item: pytest.Item) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """CLUBSCORE_TEST_LANE (bin/test on SQLite) keeps only its lane's tests. Unset, every
     test runs, on the file database if any of them is in the file lane."""
+    for item in items:
+        if item.nodeid.startswith("tests/browser/"):
+            # One worker runs every browser test (bin/test: --dist loadgroup): one Chromium
+            # and its live server at a time, as before pytest-xdist, on a busy CI machine.
+            item.add_marker(pytest.mark.xdist_group("browser"))
     lane = settings.TEST_LANE
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
         lane = ""  # PostgreSQL: one database, one lane (bin/test runs no second one)
