@@ -3,6 +3,7 @@ who is not an owner, another club's director (outsider), a logged-in user who di
 nothing, and the data a director works on."""
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 
 from sessions import shared_cache
@@ -10,6 +11,45 @@ from sessions.models import ClubDirector
 from sessions.selectors import kept_scores
 from tests.factories import make_club, make_event, make_session, make_user
 from tests.unit_of_work_guard import writes_outside_a_unit
+
+#: Fixtures whose rows another thread or process reads: the test's transaction is committed.
+COMMITTING_FIXTURES = {"transactional_db", "live_server", "django_db_serialized_rollback"}
+
+
+def in_the_file_lane(item: pytest.Item) -> bool:
+    """A test whose rows are read from another thread or process (the race tests, the
+    background threads, the RQ worker, the live server) commits them: on SQLite it runs on
+    a file, where a second connection waits on the write lock as in production. Every
+    other test runs on the in-memory database (clubscore/settings_test.py)."""
+    marker = item.get_closest_marker("django_db")
+    if marker is not None and (marker.kwargs.get("transaction") or (marker.args and marker.args[0])):
+        return True
+    return bool(COMMITTING_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """CLUBSCORE_TEST_LANE (bin/test on SQLite) keeps only its lane's tests. Unset, every
+    test runs, on the file database if any of them is in the file lane."""
+    for item in items:
+        if item.nodeid.startswith("tests/browser/"):
+            # One worker runs every browser test (bin/test: --dist loadgroup): one Chromium
+            # and its live server at a time, as before pytest-xdist, on a busy CI machine.
+            item.add_marker(pytest.mark.xdist_group("browser"))
+    lane = settings.TEST_LANE
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+        lane = ""  # PostgreSQL: one database, one lane (bin/test runs no second one)
+    if lane:
+        kept = [item for item in items if in_the_file_lane(item) == (lane == "file")]
+        dropped = [item for item in items if in_the_file_lane(item) != (lane == "file")]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
+    elif settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and any(
+        in_the_file_lane(item) for item in items
+    ):
+        from clubscore.settings_test import sqlite_test_file
+
+        settings.DATABASES["default"]["TEST"]["NAME"] = sqlite_test_file()  # the connection's own dict
 
 
 @pytest.fixture(autouse=True)

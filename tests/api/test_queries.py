@@ -8,12 +8,20 @@ same queries for both, each named below. (The public asks: no key lookup.)
 import pytest
 
 from sessions.models import Session
+from tests.factories import make_club, make_event
+from tests.once import built_once
 from tests.views.test_public_queries import entered_session, first_pair
 
 
-@pytest.fixture(params=[3, 15], ids=["3 tables", "15 tables"])
-def sized_session(request, event) -> Session:
-    return entered_session(event, request.param)
+@pytest.fixture(scope="module", params=[3, 15], ids=["3 tables", "15 tables"])
+def sized_session_pk(request, django_db_setup, django_db_blocker) -> int:
+    """Built once a size for the module: its tests only read it."""
+    yield from built_once(django_db_blocker, lambda: entered_session(make_event(make_club()), request.param).pk)
+
+
+@pytest.fixture
+def sized_session(sized_session_pk, db) -> Session:
+    return Session.objects.get(pk=sized_session_pk)
 
 
 def test_the_session_takes_six_queries(client, sized_session, django_assert_num_queries):

@@ -8,7 +8,8 @@ from sessions.models import Board, Section, Session
 from sessions.movements import mitchell
 from sessions.selectors import board_traveller, session_change_log, session_progress, table_round_sheet
 from sessions.services import result_record
-from tests.factories import make_session
+from tests.factories import make_club, make_event, make_session
+from tests.once import built_once
 
 CONTRACTS = ["4S N =", "4S N +1", "3NT S =", "4H E -1", "2S W +1", "PASS"]
 
@@ -88,13 +89,25 @@ def test_progress_counts_entered_and_expected_lines(session):
     assert (first_table.round, first_table.table, first_table.entered, first_table.expected) == (1, 1, 1, 2)
 
 
+@pytest.fixture(scope="module")
+def small_and_large_pks(django_db_setup, django_db_blocker) -> tuple[int, int]:
+    """Every line entered: 3 tables (18 lines), and 2 sections of 5 tables (100 lines).
+    Built once for the module: the tests that take them only read."""
+
+    def build() -> tuple[int, int]:
+        event = make_event(make_club())
+        small = make_session(event, mitchell(3, 2))
+        large = make_session(event, mitchell(5, 2), sections=("A", "B"))
+        enter_everything(small)
+        enter_everything(large)
+        return small.pk, large.pk
+
+    yield from built_once(django_db_blocker, build)
+
+
 @pytest.fixture
-def small_and_large(event):
-    """Every line entered: 3 tables (18 lines), and 2 sections of 5 tables (100 lines)."""
-    small = make_session(event, mitchell(3, 2))
-    large = make_session(event, mitchell(5, 2), sections=("A", "B"))
-    enter_everything(small)
-    enter_everything(large)
+def small_and_large(small_and_large_pks, db) -> tuple[Session, Session]:
+    small, large = (Session.objects.get(pk=pk) for pk in small_and_large_pks)
     return small, large
 
 

@@ -15,14 +15,22 @@ from sessions.formats.usebio import parse_usebio_teams
 from sessions.models import TeamEvent
 from sessions.scoring.team_events import MatchSettings
 from tests.formats.data_files import DATA_DIR
+from tests.once import built_once
 from tests.transfer.helpers import run_import
 
 TEAMSSCORER = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"
 
 
+@pytest.fixture(scope="module")
+def imported_pk(django_db_setup, django_db_blocker) -> int:
+    """The TeamsScorer file imported once for the module (each test reads it in its own
+    savepoint, so the one that renames a team leaves the next the file's names)."""
+    yield from built_once(django_db_blocker, lambda: int(run_import(TEAMSSCORER)[-1]))
+
+
 @pytest.fixture
-def imported(db):
-    return TeamEvent.objects.get(pk=int(run_import(TEAMSSCORER)[-1]))
+def imported(imported_pk, db):
+    return TeamEvent.objects.get(pk=imported_pk)
 
 
 def _export(event, fmt, tmp_path):

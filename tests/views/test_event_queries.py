@@ -5,21 +5,41 @@ same pairs each time, boards 1 and 2 entered) and must issue exactly the same qu
 """
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from sessions.models import Event
 from sessions.selectors.events import event_ranking
 from sessions.services import session_publish
-from tests.factories import make_session
+from tests.factories import make_club, make_event, make_session, make_user
+from tests.once import built_once
 from tests.views.conftest import PLAYED_LINES, PLAYERS, enter
 
 
-@pytest.fixture(params=[3, 30], ids=["3 sessions", "30 sessions"])
-def sized_event(request, event):
-    for _ in range(request.param):
-        session = make_session(event, pair_players=PLAYERS)
-        enter(session, PLAYED_LINES)
-        session_publish(session=session)
-    return event
+@pytest.fixture(scope="module", params=[3, 30], ids=["3 sessions", "30 sessions"])
+def sized_event_built(request, django_db_setup, django_db_blocker):
+    """The event and its director, built once a size for the module (the tests only read)."""
+
+    def build() -> tuple[int, int]:
+        director = make_user("director")
+        event = make_event(make_club(directors=[director], name="Home Club"), name="Tuesday Pairs")
+        for _ in range(request.param):
+            session = make_session(event, pair_players=PLAYERS)
+            enter(session, PLAYED_LINES)
+            session_publish(session=session)
+        return event.pk, director.pk
+
+    yield from built_once(django_db_blocker, build)
+
+
+@pytest.fixture
+def sized_event(sized_event_built, db):
+    return Event.objects.get(pk=sized_event_built[0])
+
+
+@pytest.fixture
+def director(sized_event_built, db):
+    return get_user_model().objects.get(pk=sized_event_built[1])
 
 
 def test_the_combined_ranking_takes_three_queries(sized_event, django_assert_num_queries):
