@@ -203,10 +203,12 @@ def session(request: HttpRequest, session_id: int) -> dict:
     """A session: its fields (each ranked on its own), its boards and how it is scored."""
     found = _session(request, session_id)
     sheet = results_sheet(session=found)
+    hidden = _ranking_hidden(request, found)
     return {
         "session": found, "method": found.event.method, "is_matchpoints": sheet.is_matchpoints,
-        "ranking_hidden": _ranking_hidden(request, found), "boards": sheet.boards, "note": sheet.note,
+        "ranking_hidden": hidden, "boards": sheet.boards, "note": sheet.note,
         "fields": [{"field": ranking.field, "title": ranking.title} for ranking in sheet.rankings],
+        "penalties": [] if hidden else sheet.penalties,
     }
 
 
@@ -249,7 +251,7 @@ def scorecard(request: HttpRequest, session_id: int, pair_id: int) -> dict:
     return {
         "session_id": session_id, "pair": pair, "field_title": card.field_title, "field_size": card.field_size,
         "is_matchpoints": card.is_matchpoints, "standing": None if hidden else card.standing,
-        "points_total": card.points_total, "boards": card.rows,
+        "points_total": card.points_total, "boards": card.rows, "penalties": [] if hidden else card.penalties,
     }
 
 

@@ -80,6 +80,21 @@ class FieldOut(Schema):
     title: str  # "All pairs", "North-South", "Section B East-West"
 
 
+class PenaltyOut(Schema):
+    """A procedural penalty (Law 90, RULES 13): what it took off its pair's total and why."""
+
+    pair: str  # the pair's label, "1NS" or "3"
+    amount: Figure
+    unit: str  # "MP", "TOP" (percent of a top) or "IMP"
+    board: int | None  # the board it was given on, if any
+    reason: str
+    text: str  # as the pages say it: "25% of a top on board 1: slow play"
+
+    @staticmethod
+    def resolve_pair(penalty) -> str:
+        return penalty.pair.label
+
+
 class SessionDetailOut(Schema):
     session: SessionOut
     method: str
@@ -88,6 +103,7 @@ class SessionDetailOut(Schema):
     fields: list[FieldOut]
     boards: list[int]
     note: str  # why the session was not scored as its event asks, if it was not
+    penalties: list[PenaltyOut]  # the procedural penalties counted in the ranking (empty while it is hidden)
 
 
 class RankingLineOut(Schema):
@@ -101,6 +117,7 @@ class RankingLineOut(Schema):
     total: Figure  # matchpoints (scaled when the pair played fewer boards) or IMPs
     percentage: Figure  # matchpoint events
     average: Figure  # IMP events: IMPs a board
+    penalty: Figure  # what procedural penalties took off the total (RULES 13; 1.0: one less), already counted in it
 
     @staticmethod
     def resolve_field(line) -> str:
@@ -129,6 +146,10 @@ class RankingLineOut(Schema):
     @staticmethod
     def resolve_average(line) -> Fraction | None:
         return line.standing.average
+
+    @staticmethod
+    def resolve_penalty(line) -> Fraction:
+        return line.standing.penalty
 
 
 class TravellerLineOut(Schema):
@@ -187,6 +208,7 @@ class StandingOut(Schema):
     total: Figure
     percentage: Figure
     average: Figure
+    penalty: Figure  # what procedural penalties took off the total, already counted in it
 
 
 class ScorecardLineOut(Schema):
@@ -224,6 +246,7 @@ class ScorecardOut(Schema):
     standing: StandingOut | None  # null until a board is scored, or while the ranking is hidden
     points_total: Figure
     boards: list[ScorecardLineOut]
+    penalties: list[PenaltyOut]  # the pair's procedural penalties (empty while the ranking is hidden)
 
 
 class PlayedSessionOut(Schema):

@@ -8,11 +8,12 @@ with their analyses in another; the paper forms read the seatings with their pai
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from sessions.models import Board, Seating, Session
+from sessions.models import Board, ProceduralPenalty, Seating, Session
 
 from .analysis import BoardAnalysisView, _row_of, _view
+from .penalties import penalties_shown
 from .public import FieldRanking, TravellerRow, _rows, field_title
 from .scoring import session_score
 
@@ -31,14 +32,17 @@ class Booklet:
     boards: list[BookletBoard]
     is_matchpoints: bool
     note: str
+    # Procedural penalties (RULES 13), for the ranking's footnote: only when one is shown.
+    penalties: list[ProceduralPenalty] = field(default_factory=list)
 
 
 def session_booklet(*, session: Session, with_analysis: bool) -> Booklet:
     """The ranking of each field, then each board: its traveller and, ``with_analysis``, its
     hands and analysis.
 
-    Queries: session_score's two, every line, the boards with their analyses
-    (``session.event`` loaded by the caller).
+    Queries: session_score's two, every line, the boards with their analyses, and when a
+    pair carries a procedural penalty the penalties' reasons (``session.event`` loaded by
+    the caller).
     """
     scored = session_score(session=session)
     rankings = [FieldRanking(field, field_title(field), rows) for field, rows in scored.rankings()]
@@ -60,6 +64,9 @@ def session_booklet(*, session: Session, with_analysis: bool) -> Booklet:
         ],
         is_matchpoints=scored.is_matchpoints,
         note=scored.note,
+        penalties=penalties_shown(
+            session=session, standings=(row.standing for ranking in rankings for row in ranking.rows),
+        ),
     )
 
 

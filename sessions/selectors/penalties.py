@@ -34,4 +34,4 @@ def pair_penalties_shown(*, pair: Pair, standing: Standing | None) -> list[Proce
     """The pair's penalties when its standing carries one (one query), else none."""
     if standing is None or not standing.penalty:
         return []
-    return list(ProceduralPenalty.objects.filter(pair=pair).order_by("pk"))
+    return list(ProceduralPenalty.objects.filter(pair=pair).select_related("pair").order_by("pk"))

@@ -11,12 +11,14 @@ independently of both.
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
 
 from sessions.models import Board, Pair, Session
 from sessions.scoring import format_points
+from sessions.services.penalties import penalty_give
 from sessions.selectors.public import results_sheet, scorecard_sheet, traveller_sheet
 from tests.once import built_once
 
@@ -52,6 +54,25 @@ def test_the_hand_worked_session_reads_as_worked_out(client, played_session, pai
     traveller = client.get(f"/api/v1/sessions/{played_session.pk}/boards/1/").json()["items"]
     assert {(line["ns_pair"]["label"], line["ns_score"], line["ns_points"], line["lead"]) for line in traveller} == {
         ("1NS", 420, 2.0, "HK"), ("3NS", 450, 4.0, ""), ("2NS", -50, 0.0, "")}
+
+
+def test_a_procedural_penalty_reads_as_the_pages_say_it(client, played_session, pair_id):
+    base = f"/api/v1/sessions/{played_session.pk}"
+    card_url = f"{base}/pairs/{pair_id(played_session, '1NS')}/"
+    assert client.get(base + "/").json()["penalties"] == [] and client.get(card_url).json()["penalties"] == []
+    penalty_give(pair=Pair.objects.get(pk=pair_id(played_session, "1NS")), amount=Decimal("25"),
+                 penalty_unit="TOP", reason="slow play", board=1)
+
+    # 1NS: 6 of 8 matchpoints, less a quarter of board 1's top of 4: 5 of 8, 62.5 %, behind 3NS.
+    lines = {line["pair"]["label"]: line for line in client.get(base + "/ranking/").json()["items"]}
+    assert (lines["1NS"]["place"], lines["1NS"]["total"], lines["1NS"]["percentage"], lines["1NS"]["penalty"]) == (
+        "2", 5.0, 62.5, 1.0)
+    assert (lines["3NS"]["place"], lines["3NS"]["penalty"]) == ("1", 0.0)
+    said = {"pair": "1NS", "amount": 25.0, "unit": "TOP", "board": 1, "reason": "slow play",
+            "text": "25% of a top on board 1: slow play"}
+    assert client.get(base + "/").json()["penalties"] == [said]
+    card = client.get(card_url).json()
+    assert card["penalties"] == [said] and card["standing"]["penalty"] == 1.0
 
 
 def test_the_teams_standings_are_the_standings_pages(client, club):

@@ -83,3 +83,14 @@ def test_the_public_ranking_and_score_card_show_the_penalty_and_its_reason(clien
     assert "Procedural penalty (Law 90)" in card and "25% of a top on board 1: slow play" in card
     # 1NS had a top on its one board (4 of 4), less 1: 3 MP, 75%.
     assert "<strong>75.00%</strong>, 3.00 MP" in card
+
+
+def test_the_booklet_carries_the_penalty_column_and_its_reason(client, published):
+    url = reverse("sessions:session_booklet", args=[published.pk])
+    assert "Procedural penalties" not in client.get(url).content.decode()
+    penalty_give(pair=pair_1ns(published), amount=Decimal("25"), penalty_unit="TOP", reason="slow play", board=1)
+
+    booklet = client.get(url).content.decode()
+    assert "Penalty (P)" in booklet and "-1.00" in booklet
+    assert "<h3>Procedural penalties</h3>" in booklet
+    assert "Pair 1NS: 25% of a top on board 1: slow play" in booklet
