@@ -55,7 +55,8 @@ from sessions.selectors.repair import pairs_a_movement_drops
 from .players import TypedPlayer, pair_name_players
 from .results import _expected_seating, _find_pair, log_text
 from .unit_of_work import unit, write
-from .sessions import _create_boards, _create_seatings, _split_label, session_log
+from .session_plan import boards_planned, boards_store, pairs_store, seatings_store
+from .sessions import _split_label, pairs_planned, seatings_planned, session_log
 from .tables import table_links_ensure
 
 NOT_PLAYED_TEXT = "NP"
@@ -144,8 +145,12 @@ def session_change_movement(
         section.seatings.all().delete()
         kept = {pair.label: pair for pair in section.pairs.all()}
         Pair.objects.filter(pk__in=[pair.pk for label, pair in kept.items() if label not in labels]).delete()
-        new = _create_pairs_missing(section, movement, kept)
-        _create_seatings(section, movement, {**{k: v for k, v in kept.items() if k in labels}, **new})
+        letter = {section.letter: section}
+        new = pairs_store(pairs=pairs_planned(section.letter, {label: label for label in movement.pairs
+                                                                 if label not in kept}), sections=letter)
+        pairs = {**{label: pair for label, pair in kept.items() if label in labels}, **new}
+        seatings_store(seatings=seatings_planned(movement, section.letter, {label: label for label in pairs}),
+                       sections=letter, pairs=pairs)
     _reshape_boards(session, sections, numbers)
     before = session.movement_description
     session.movement_kind, session.movement_description = movement.kind, movement.description[:200]
@@ -175,16 +180,6 @@ def _refuse_losing_history(session: Session, labels: set[str], numbers: set[int]
                 f"({change.ns_pair} v {change.ew_pair}), which the new movement does not have: "
                 "choose a movement that keeps that board and those pairs"
             )
-
-
-def _create_pairs_missing(section: Section, movement: Movement, kept: Mapping[str, Pair]) -> dict[str, Pair]:
-    wanted = [label for label in movement.pairs if label not in kept]
-    pairs = {label: Pair(section=section, number=_split_label(label)[0], direction=_split_label(label)[1])
-             for label in wanted}
-    for pair in pairs.values():
-        pair.full_clean(validate_unique=False, validate_constraints=False)
-    Pair.objects.bulk_create(pairs.values())
-    return pairs
 
 
 @write
@@ -237,11 +232,12 @@ def _reshape_boards(session: Session, sections: Sequence[Section], numbers: set[
     own = sections_with_own_boards(boards)
     if any(section.pk not in own for section in sections):
         shared = {board.number for board in boards if board.section_id is None}
-        _create_boards(session, sorted(numbers - shared))
+        boards_store(session=session, boards=boards_planned(sorted(numbers - shared)), sections={})
     for section in sections:
         if section.pk in own:
             theirs = {board.number for board in boards if board.section_id == section.pk}
-            _create_boards(session, sorted(numbers - theirs), section=section)
+            boards_store(session=session, boards=boards_planned(sorted(numbers - theirs), section=section.letter),
+                         sections={section.letter: section})
 
 
 def _check_round(section: Section, round: int, wanted: Sequence[TableSeating], pairs: Sequence[Pair]) -> dict[int, tuple[Pair, Pair, list[int]]]:

@@ -1,28 +1,27 @@
 """Creating, publishing and unpublishing sessions, and marking them final.
 
-A session is created from a movement (sessions.movements): one section per letter,
-one Pair per movement pair, one Board per board in play (dealer and vulnerability from
-the engine's boards.py) and one Seating per table per round. The phantom of an odd
-movement gets no Pair: the pair meeting it simply has no seating that round.
+A session is created from a movement (sessions.movements) as a plan stored by
+session_plan.session_store, as an imported file's is: one section per letter, one Pair
+per movement pair, one Board per board in play (dealer and vulnerability from the
+engine's boards.py) and one Seating per table per round. The phantom of an odd movement
+gets no Pair: the pair meeting it simply has no seating that round.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from sessions.models import (
-    Board, ChangeAction, Event, Pair, Result, ResultChange, Seating, Section, Session, WebhookEvent,
-)
+from sessions.models import ChangeAction, Event, Pair, Result, ResultChange, Section, Session, WebhookEvent
 from sessions.movements import Movement
-from sessions.scoring import boards as engine_boards
 from sessions.text import clean_name
 
 from .masterpoints import session_award_masterpoints
+from .session_plan import PlannedPair, PlannedSeating, SessionPlan, boards_planned, session_store
 from .players import pair_set_players, player_find_or_add
 from .unit_of_work import unit, write
 from .tables import table_links_ensure
@@ -33,13 +32,6 @@ def _split_label(label: str) -> tuple[int, str]:
     """"12NS" -> (12, "NS"); a Howell's "5" -> (5, "")."""
     number = label.rstrip("NSEW")
     return int(number), label[len(number):]
-
-
-def _clean_all(objects: Iterable, exclude: Sequence[str] = ()) -> None:
-    # Uniqueness and constraints of generated rows are left to the database (they come
-    # from a validated movement); field validation still runs on every row.
-    for obj in objects:
-        obj.full_clean(exclude=list(exclude), validate_unique=False, validate_constraints=False)
 
 
 @write
@@ -68,7 +60,6 @@ def session_create(
         raise ValidationError(f"no section {', '.join(sorted(set(short_sections) - set(section_letters)))} to be short")
     if set(own_boards) - set(section_letters):
         raise ValidationError(f"no section {', '.join(sorted(set(own_boards) - set(section_letters)))} to play its own boards")
-    board_numbers = movement.boards()
     session = Session(
         event=event,
         name=clean_name(name),
@@ -78,75 +69,47 @@ def session_create(
         tables=movement.tables,
         rounds=movement.rounds,
         boards_per_round=movement.boards_per_round,
-        board_count=max(board_numbers),
+        board_count=max(movement.boards()),
         arrow_switch=bool(movement.arrow_switch_rounds),
         created_by=by,
     )
-    session.full_clean()
-    session.save()
+    plan = SessionPlan(session=session, sections=list(section_letters), boards=[], pairs=[], seatings=[])
     if set(section_letters) - set(own_boards):
-        _create_boards(session, board_numbers)
+        plan.boards += boards_planned(movement.boards())
     for letter in section_letters:
-        section = Section(session=session, letter=letter)
-        section.full_clean()
-        section.save()
         if letter in own_boards:
-            _create_boards(session, board_numbers, section=section)
+            plan.boards += boards_planned(movement.boards(), section=letter)
         missing = movement.short_pair() if letter in short_sections else None
-        pairs = _create_pairs(section, movement, missing)
-        _create_seatings(section, movement, pairs)
+        keys = {label: f"{letter}:{label}" for label in movement.pairs if label != missing}
+        plan.pairs += pairs_planned(letter, keys)
+        plan.seatings += seatings_planned(movement, letter, keys)
+    stored = session_store(plan=plan)
+    for letter, section in stored.sections.items():
+        pairs = {label: stored.pairs[f"{letter}:{label}"] for label in movement.pairs
+                 if f"{letter}:{label}" in stored.pairs}
         _name_players(event, section, pairs, pair_players or {}, several=len(section_letters) > 1)
     # Every table gets its phone link now, so the first printed cards carry the QR codes.
     table_links_ensure(session=session)
-    unit().touch(sessions=[session], places=False)  # not final: nothing awarded yet
     return session
 
 
-def _create_boards(session: Session, numbers: Iterable[int], section: Section | None = None) -> None:
-    """The session's shared boards, or with ``section`` the deals that section plays alone."""
-    boards = [
-        Board(
-            session=session,
-            section=section,
-            number=number,
-            dealer=engine_boards.dealer(number).value,
-            vulnerability=engine_boards.vulnerability(number).value,
-        )
-        for number in numbers
+def pairs_planned(letter: str, keys: Mapping[str, str]) -> list[PlannedPair]:
+    """Section ``letter``'s pairs of a movement: its labels, each under its plan key (``keys``)."""
+    return [
+        PlannedPair(key=key, section=letter, number=_split_label(label)[0], direction=_split_label(label)[1])
+        for label, key in keys.items()
     ]
-    _clean_all(boards)
-    Board.objects.bulk_create(boards)
 
 
-def _create_pairs(section: Section, movement: Movement, missing: str | None = None) -> dict[str, Pair]:
-    """The movement's pairs, but ``missing`` (a section one pair short)."""
-    pairs = {}
-    for label in movement.pairs:
-        if label == missing:
-            continue
-        number, direction = _split_label(label)
-        pairs[label] = Pair(section=section, number=number, direction=direction)
-    _clean_all(pairs.values())
-    Pair.objects.bulk_create(pairs.values())
-    return pairs
-
-
-def _create_seatings(section: Section, movement: Movement, pairs: Mapping[str, Pair]) -> None:
-    seatings = [
-        Seating(
-            section=section,
-            round=seating.round,
-            table=seating.table,
-            ns_pair=pairs[seating.ns_pair],
-            ew_pair=pairs[seating.ew_pair],
-            boards=list(seating.boards),
-        )
+def seatings_planned(movement: Movement, letter: str, keys: Mapping[str, str]) -> list[PlannedSeating]:
+    """Section ``letter``'s seatings of ``movement`` between the pairs of ``keys`` (label ->
+    plan key): against a pair left out (a phantom) the other pair sits out, no seating."""
+    return [
+        PlannedSeating(section=letter, round=seating.round, table=seating.table, ns_pair=keys[seating.ns_pair],
+                       ew_pair=keys[seating.ew_pair], boards=tuple(seating.boards))
         for seating in movement.seatings
-        # Against a missing pair (a phantom) the other pair sits out: no seating.
-        if seating.ns_pair in pairs and seating.ew_pair in pairs
+        if seating.ns_pair in keys and seating.ew_pair in keys
     ]
-    _clean_all(seatings)
-    Seating.objects.bulk_create(seatings)
 
 
 def _name_players(

@@ -54,20 +54,15 @@ from sessions.formats.to_engine import mark_assigned_points, options_for, parsed
 from sessions.formats.writing import date_parts
 from sessions.performance import garbage_collection_paused
 from sessions.models import (
-    Board,
     ChangeAction,
     Club,
     Event,
     Handicap,
     MovementKind,
-    Pair,
     PointsUnit,
     Rankings,
-    Result,
     ResultKind,
-    Seating,
     ScoringMethod,
-    Section,
     Session,
 )
 from sessions.scoring import boards as engine_boards
@@ -83,12 +78,14 @@ from sessions.selectors.scoring import (
 )
 from sessions.services.analysis import analysis_request
 from sessions.services.players import TypedPlayer, players_find_or_add
+from sessions.services.session_plan import (
+    BoardKey, PlannedBoard, PlannedLine, PlannedPair, PlannedSeating, SessionPlan, session_store,
+)
 from sessions.services.sessions import session_log, session_mark_final, session_publish
 from sessions.services.unit_of_work import write
 from sessions.text import clean_name
 
 from .compare import Comparison, compare_lines, compare_pairs
-from .rows import insert_rows
 from .seating import PlayedLine, TablePlan, plan_section
 
 DEFAULT_EVENT_NAME = "Imported pairs"
@@ -431,20 +428,18 @@ def _partition(fields: dict[str, str]) -> set[frozenset[str]]:
 # --- the import -----------------------------------------------------------------------
 
 
-#: A stored line's fields that Result.full_clean does not check on import: its foreign
-#: keys are the importer's own objects.
-_NOT_VALIDATED = ["board", "section", "ns_pair", "ew_pair", "updated_by"]
-
-
 @dataclass
-class _StoredLine:
-    """A traveller line: the file's, and its Result as a row (rows.insert_rows), then its id."""
+class _FileLine:
+    """A traveller line: the file's, what it stores (a Result's fields), where it was played, then its id."""
 
     where: str
     parsed: ParsedLine
     section: str  # the file's name of it
     board: int  # the board's number
-    row: dict[str, object]
+    board_key: BoardKey  # the plan's board
+    values: dict[str, object]  # the Result's own fields (shared by lines of the same result)
+    round: int = 0
+    table: int = 0
     pk: int = 0
 
 
@@ -459,6 +454,8 @@ class _Importer:
     conventions: dict[str, str] | None = None
     notes: list[str] = field(default_factory=list)
     parsed_pairs: dict[str, ParsedPair] = field(init=False)
+    # Each section's board of each number (the file's section name, number) -> the plan's board.
+    boards_played: dict[tuple[str, int], BoardKey] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.parsed_pairs = self.parsed.pairs_by_key()
@@ -478,23 +475,24 @@ class _Importer:
         for name, letter in letters.items():
             if name != letter:
                 self.notes.append(f"section {name!r} is stored as section {letter}")
-        session = self.create_session(event, kept)
-        sections = self.create_sections(session, letters)
-        pairs = self.create_pairs(sections, letters, kept)
-        boards = self.create_boards(session, sections)
-        deals = list({board.pk: board for board in boards.values()}.values())
+        plan, lines = self.plan(event, kept, letters, byes)
+        stored = session_store(plan=plan, by=self.user)
+        session = stored.session
+        for line, pk in zip(lines, stored.line_ids):
+            line.pk = pk
+        deals = list({board.pk: board for board in stored.boards.values()}.values())
         analysis_request(boards=deals)
-        stored = self.create_results(session, sections, letters, pairs, boards, byes)
+        pairs = stored.pairs
         session_log(
             session=session, action=ChangeAction.IMPORTED, subject=self.filename,
-            after=f"{len(stored)} lines, {len(pairs)} pairs, {len(deals)} boards ({self.parsed.program or 'unknown program'})",
+            after=f"{len(lines)} lines, {len(pairs)} pairs, {len(deals)} boards ({self.parsed.program or 'unknown program'})",
             by=self.user,
         )
         scored = session_score(session=session)
-        several = len(sections) > 1
+        several = len(letters) > 1
         scored_lines = dict(zip(scored.line_ids, scored.result.lines))  # scored_line without a Result each
         line_count, line_differences = compare_lines(
-            (line.where, line.parsed, scored_lines[line.pk]) for line in stored
+            (line.where, line.parsed, scored_lines[line.pk]) for line in lines
         )
         standings = {s.pair: s for field_standings in scored.result.standings.values() for s in field_standings}
         labelled = (
@@ -511,7 +509,7 @@ class _Importer:
         comparison = Comparison(line_count, tuple(line_differences), pair_count, tuple(pair_differences))
         return ImportReport(
             session=session, program=self.parsed.program, scoring=event.get_method_display(),
-            boards=len(boards), pairs=len(pairs), lines=len(stored), comparison=comparison,
+            boards=len(self.boards_played), pairs=len(pairs), lines=len(lines), comparison=comparison,
             notes=tuple(self.notes + self.parsed.notes),
         )
 
@@ -621,145 +619,115 @@ class _Importer:
             self.notes.append(f"the phantom's {count} byes (lines not played against it) are not stored")
         return byes
 
-    def create_session(self, event: Event, pairs: Sequence[ParsedPair]) -> Session:
+    # -- the plan: what the file says the session is ---------------------------------
+
+    def plan(
+        self, event: Event, kept: Sequence[ParsedPair], letters: dict[str, str], byes: set[str],
+    ) -> tuple[SessionPlan, list[_FileLine]]:
+        """The session as the file has it, for session_store, and its lines to compare."""
+        boards, self.boards_played = self.boards_planned(letters)
+        lines = self.lines_read(event, letters, self.boards_played, byes, boards)
+        seatings, shape = self.table_plan(letters, kept, lines)
+        plan = SessionPlan(
+            session=self.session_planned(event, kept, shape),
+            sections=list(letters.values()),
+            boards=boards,
+            pairs=self.pairs_planned(kept, letters),
+            seatings=seatings,
+            lines=[
+                PlannedLine(board=line.board_key, section=letters[line.section], ns_pair=line.parsed.ns_pair,
+                            ew_pair=line.parsed.ew_pair, values=line.values, round=line.round, table=line.table)
+                for line in lines
+            ],
+        )
+        return plan, lines
+
+    def session_planned(self, event: Event, pairs: Sequence[ParsedPair], shape: dict[str, int]) -> Session:
         mitchell = any(pair.direction for pair in pairs)
         numbers = [board.number for board in self.parsed.boards]
         movement = "Mitchell" if mitchell else "Howell"
-        session = Session(
+        return Session(
             event=event,
             name=(self.parsed.title.strip() or self.filename)[:120],
             date=self.session_date(),
             movement_kind=MovementKind.MITCHELL if mitchell else MovementKind.HOWELL,
             movement_description=f"{movement} imported from {self.filename} ({self.parsed.program or 'unknown program'})"[:200],
-            tables=1, rounds=1, boards_per_round=1,  # set from the table plan once it is built
             board_count=max(numbers),
             created_by=self.user,
             masterpoints_from_file=file_masterpoints(self.parsed),
+            **shape,  # the table plan's rounds, tables and boards a round
         )
-        session.full_clean()
-        session.save()
-        return session
 
-    def create_sections(self, session: Session, letters: dict[str, str]) -> dict[str, Section]:
-        sections = {name: Section(session=session, letter=letter) for name, letter in letters.items()}
-        for section in sections.values():
-            section.full_clean(exclude=["session"], validate_unique=False, validate_constraints=False)
-        Section.objects.bulk_create(sections.values())
-        return sections
-
-    # -- pairs and players ---------------------------------------------------------------
-
-    def create_pairs(
-        self, sections: dict[str, Section], letters: dict[str, str], parsed_pairs: Sequence[ParsedPair]
-    ) -> dict[str, Pair]:
+    def pairs_planned(self, parsed_pairs: Sequence[ParsedPair], letters: dict[str, str]) -> list[PlannedPair]:
         seated = [(parsed.players + [None, None])[:2] for parsed in parsed_pairs]
         found = iter(players_find_or_add(club=self.club, typed=[
             _typed(player) for players in seated for player in players
         ]))
-        pairs = {}
+        planned = []
         for parsed in parsed_pairs:
             first, second = next(found), next(found)
             if first is not None and first is second:
                 second = None
-            pairs[parsed.key] = Pair(
-                section=sections[parsed.section], number=pair_number(parsed), direction=parsed.direction,
-                player_1=first, player_2=second, handicap=parsed.handicap,
-            )
-        for pair in pairs.values():
-            pair.full_clean(exclude=["section", "player_1", "player_2"], validate_unique=False, validate_constraints=False)
-        Pair.objects.bulk_create(pairs.values())
-        return pairs
+            planned.append(PlannedPair(
+                key=parsed.key, section=letters[parsed.section], number=pair_number(parsed),
+                direction=parsed.direction, player_1=first, player_2=second, handicap=parsed.handicap,
+            ))
+        return planned
 
-    # -- boards and results --------------------------------------------------------------
-
-    def create_boards(self, session: Session, sections: dict[str, Section]) -> dict[tuple[str, int], Board]:
-        """(section name, number) -> the stored board: one shared board per number when the
-        sections played the same deal (or the file gives none), else one per section, each
-        with its own deal (different deals are different boards)."""
+    def boards_planned(self, letters: dict[str, str]) -> tuple[list[PlannedBoard], dict[tuple[str, int], BoardKey]]:
+        """The boards, and each (section name, number)'s: one shared board per number when
+        the sections played the same deal (or the file gives none), else one per section,
+        each with its own deal (different deals are different boards)."""
         by_number: dict[int, list[ParsedBoard]] = {}
         for parsed in self.parsed.boards:
             by_number.setdefault(parsed.number, []).append(parsed)
-        boards: dict[tuple[str, int], Board] = {}
+        boards: list[PlannedBoard] = []
+        keys: dict[tuple[str, int], BoardKey] = {}
         for number, played in by_number.items():
             deals = {parsed.deal for parsed in played if parsed.deal}
             if len(deals) > 1:
                 for parsed in played:
-                    boards[(parsed.section, number)] = self._board(session, parsed, parsed.deal, sections[parsed.section])
+                    boards.append(_board(parsed, parsed.deal, letters[parsed.section]))
+                    keys[(parsed.section, number)] = boards[-1].key
             else:
-                shared = self._board(session, played[0], next(iter(deals), ""), None)
-                boards.update({(parsed.section, number): shared for parsed in played})
-        unique = list({id(board): board for board in boards.values()}.values())
-        for board in unique:
-            board.full_clean(exclude=["session", "section"], validate_unique=False, validate_constraints=False)
-        Board.objects.bulk_create(unique)
-        return boards
+                boards.append(_board(played[0], next(iter(deals), ""), None))
+                keys.update({(parsed.section, number): boards[-1].key for parsed in played})
+        return boards, keys
 
-    @staticmethod
-    def _board(session: Session, parsed: ParsedBoard, deal: str, section: Section | None) -> Board:
-        number = parsed.number
-        return Board(
-            session=session, section=section, number=number,
-            dealer=parsed.dealer or engine_boards.dealer(number).value,
-            vulnerability=parsed.vulnerability or engine_boards.vulnerability(number).value,
-            deal=deal or "",
-        )
-
-    def create_results(
-        self,
-        session: Session,
-        sections: dict[str, Section],
-        letters: dict[str, str],
-        pairs: dict[str, Pair],
-        boards: dict[tuple[str, int], Board],
-        byes: set[str],
-    ) -> list[_StoredLine]:
-        """Store the lines as rows (72,000 in a national event: no Result object each)."""
-        several = len(sections) > 1
+    def lines_read(
+        self, event: Event, letters: dict[str, str], board_keys: dict[tuple[str, int], BoardKey],
+        byes: set[str], boards: Sequence[PlannedBoard],
+    ) -> list[_FileLine]:
+        """The file's lines with what each stores (72,000 in a national event: lines with
+        the same result on the same vulnerability share one worked-out set of fields)."""
+        several = len(letters) > 1
         era = carried_era(self.parsed.extra)
-        unit = PointsUnit.MATCHPOINTS if session.event.method == ScoringMethod.MATCHPOINTS else PointsUnit.IMPS
-        updated_by = self.user.pk if self.user is not None else None
-        stored: list[_StoredLine] = []
+        unit = PointsUnit.MATCHPOINTS if event.method == ScoringMethod.MATCHPOINTS else PointsUnit.IMPS
+        vulnerability = {board.key: board.vulnerability or engine_boards.vulnerability(board.number).value
+                         for board in boards}
+        lines: list[_FileLine] = []
         seen: set[tuple[int, str]] = set()
         known: dict[tuple, dict[str, object]] = {}  # RESULT_PARTS and vulnerability -> result_values
-        first_of_each: list[dict[str, object]] = []  # the first row of each of those
         dropped_leads = 0
         for parsed_board in self.parsed.boards:
             number, section_name = parsed_board.number, parsed_board.section
-            board, section = boards[(section_name, number)], sections[section_name]
+            key = board_keys[(section_name, number)]
             for line in parsed_board.lines:
                 if line.ns_pair in byes or line.ew_pair in byes:
                     continue
-                ns, ew = pairs[line.ns_pair], pairs[line.ew_pair]
+                ns, ew = self.parsed_pairs[line.ns_pair], self.parsed_pairs[line.ew_pair]
                 where = f"board {number}" + (f" section {letters[section_name]}" if several else "")
-                where += f" {ns.label} v {ew.label}"
+                where += f" {pair_number(ns)}{ns.direction} v {pair_number(ew)}{ew.direction}"
                 self.check_line(line, section_name, where, seen, number)
-                key = (_result_parts(line), board.vulnerability, line.assigned and id(line))
-                values = known.get(key)
-                row = {
-                    "board_id": board.pk, "section_id": section.pk, "ns_pair_id": ns.pk, "ew_pair_id": ew.pk,
-                    "updated_by_id": updated_by,
-                }
+                result = (_result_parts(line), vulnerability[key], line.assigned and id(line))
+                values = known.get(result)
                 if values is None:
-                    values = known[key] = result_values(line, number, board.vulnerability, era, unit)
-                    first_of_each.append(row)
-                row.update(values)
+                    values = known[result] = result_values(line, number, vulnerability[key], era, unit)
                 dropped_leads += bool(line.lead) and not values["lead"] and values["kind"] == ResultKind.PLAYED
-                stored.append(_StoredLine(where, line, section_name, number, row))
+                lines.append(_FileLine(where, line, section_name, number, key, values))
         if dropped_leads:
             self.notes.append(f"{dropped_leads} leads were not cards and are left out")
-        self.seat(session, sections, pairs, stored)
-        # Validating a line is a matter of its values alone: lines with the same result
-        # are validated once. Rounds and tables come from the table plan (whole numbers
-        # from 1, the file's checked by the readers); the foreign keys are the importer's.
-        for row in first_of_each:
-            Result(**row).full_clean(exclude=_NOT_VALIDATED, validate_unique=False, validate_constraints=False)
-        insert_rows(Result, [line.row for line in stored])
-        # The ids, to find each line among the engine's (insert_rows reads none back): one query.
-        ids = Result.objects.filter(section__session=session).values_list("board_id", "ns_pair_id", "pk")
-        pk_of = {(board_id, ns_pair_id): pk for board_id, ns_pair_id, pk in ids}
-        for line in stored:
-            line.pk = pk_of[(line.row["board_id"], line.row["ns_pair_id"])]
-        return stored
+        return lines
 
     def check_line(self, line: ParsedLine, section: str, where: str, seen: set, number: int) -> None:
         pairs = self.parsed_pairs
@@ -773,53 +741,50 @@ class _Importer:
                 raise ValidationError(f"{where}: pair {key} already has a result on board {number}")
             seen.add((number, key))
 
-    def seat(
-        self,
-        session: Session,
-        sections: dict[str, Section],
-        pairs: dict[str, Pair],
-        stored: Sequence[_StoredLine],
-    ) -> None:
-        """Rebuild the table plan from the lines, store its seatings and put each line at its table."""
-        lines_of: dict[str, list[_StoredLine]] = {name: [] for name in sections}
-        for line in stored:
+    def table_plan(
+        self, letters: dict[str, str], pairs: Sequence[ParsedPair], lines: Sequence[_FileLine],
+    ) -> tuple[list[PlannedSeating], dict[str, int]]:
+        """Rebuild the table plan from the lines: its seatings, each line's round and table,
+        and the session's rounds, tables and boards a round."""
+        lines_of: dict[str, list[_FileLine]] = {name: [] for name in letters}
+        for line in lines:
             lines_of[line.section].append(line)
-        ns_pairs_of: dict[str, list[tuple[int, str]]] = {name: [] for name in sections}
-        for key, pair in pairs.items():
+        ns_pairs_of: dict[str, list[tuple[int, str]]] = {name: [] for name in letters}
+        for pair in pairs:
             if pair.direction == "NS":
-                ns_pairs_of[self.parsed_pairs[key].section].append((pair.number, key))
-        plans: dict[str, TablePlan] = {}
-        seatings = []
-        for name, section in sections.items():
-            lines = lines_of[name]
+                ns_pairs_of[pair.section].append((pair_number(pair), pair.key))
+        seatings: list[PlannedSeating] = []
+        plans: list[TablePlan] = []
+        for name, letter in letters.items():
             played = [
                 PlayedLine(line.board, line.parsed.ns_pair, line.parsed.ew_pair, line.parsed.round, line.parsed.table)
-                for line in lines
+                for line in lines_of[name]
             ]
             # A Mitchell's NS pairs stay at their tables: numbered in the order of the pairs.
-            ns_pairs = sorted(ns_pairs_of[name])
-            stationary = {key: table for table, (_, key) in enumerate(ns_pairs, start=1)}
-            plan = plans[name] = plan_section(played, stationary)
+            stationary = {key: table for table, (_, key) in enumerate(sorted(ns_pairs_of[name]), start=1)}
+            plan = plan_section(played, stationary)
+            plans.append(plan)
             where = plan.by_line()
-            for line, played_line in zip(lines, played):
+            for line, played_line in zip(lines_of[name], played):
                 seating = where[(played_line.ns_pair, played_line.ew_pair, played_line.board)]
-                line.row["round"], line.row["table"] = seating.round, seating.table
+                line.round, line.table = seating.round, seating.table
             seatings += [
-                {
-                    "section_id": section.pk, "round": s.round, "table": s.table, "ns_pair_id": pairs[s.ns_pair].pk,
-                    "ew_pair_id": pairs[s.ew_pair].pk,
-                    "boards": s.boards,  # a tuple: the same JSON list, and prepared once per value (rows)
-                }
+                PlannedSeating(section=letter, round=s.round, table=s.table, ns_pair=s.ns_pair, ew_pair=s.ew_pair,
+                               boards=tuple(s.boards))
                 for s in plan.seatings
             ]
-        insert_rows(Seating, seatings)
-        if any(not plan.from_file for plan in plans.values()):
+        if any(not plan.from_file for plan in plans):
             self.notes.append("the file gives no rounds and tables: the table plan is rebuilt from the lines")
-        session.rounds = max(plan.rounds for plan in plans.values())
-        session.tables = max(plan.tables for plan in plans.values())
-        session.boards_per_round = max(plan.boards_per_round for plan in plans.values())
-        session.full_clean(exclude=["event", "created_by"])
-        session.save(update_fields=["rounds", "tables", "boards_per_round"])
+        shape = {
+            "rounds": max(plan.rounds for plan in plans), "tables": max(plan.tables for plan in plans),
+            "boards_per_round": max(plan.boards_per_round for plan in plans),
+        }
+        return seatings, shape
+
+
+def _board(parsed: ParsedBoard, deal: str, section: str | None) -> PlannedBoard:
+    return PlannedBoard(number=parsed.number, section=section, dealer=parsed.dealer, vulnerability=parsed.vulnerability,
+                        deal=deal or "")
 
 
 def _typed(player: ParsedPlayer | None) -> TypedPlayer:

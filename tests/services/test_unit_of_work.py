@@ -84,6 +84,12 @@ NOT_WRITES = {
     f"{_S}.results.result_check": "checks a line, storing nothing",
     f"{_S}.sessions.session_log": "a step of the services that log, in their unit (NoUnitOfWork outside)",
     f"{_S}.tables.check_client_key": "checks a key",
+    **dict.fromkeys([f"{_S}.session_plan.{name}" for name in (
+        "sections_store", "boards_store", "pairs_store", "seatings_store")],
+        "a step of session_store and of a new movement (repair), in their unit (the guard fails one outside)"),
+    **dict.fromkeys([f"{_S}.session_plan.boards_planned", f"{_S}.sessions.pairs_planned",
+                     f"{_S}.sessions.seatings_planned"], "plans rows in memory"),
+    f"{_S}.rows.insert_rows": "the many-rows insert of session_store's steps, in their unit",
     f"{_S}.tables.confirm_entry": "a step of the phones' confirmations, in their unit",
     f"{_S}.tables.refuse_entry": "a step of the phones' refusals, in their unit",
     f"{_S}.tables.refuse_if_final": "reads",
@@ -147,6 +153,7 @@ REVISION_TESTS = {
     "session_change_movement": "test_a_new_movement_and_a_late_pair_bump_the_session",
     "session_delete": "test_deleting_a_session_bumps_its_club",
     "session_create": "test_a_new_session_and_a_new_event_bump_the_club",
+    "session_store": "test_a_new_session_and_a_new_event_bump_the_club",  # as session_create's and the import's store
     "event_create": "test_a_new_session_and_a_new_event_bump_the_club",
     "mark_pending": "test_every_write_bumps_the_session_and_its_club",  # as analysis_request's step
     "results_store": "test_an_import_bumps_the_club_and_gives_the_new_session_a_revision",

@@ -8,8 +8,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from sessions.models import Result, ResultKind, Seating, TableLink
-from sessions.transfer import rows
-from sessions.transfer.rows import insert_rows
+from sessions.services import rows
+from sessions.services.unit_of_work import unit_of_work
+
+
+def insert_rows(model, many) -> None:
+    """rows.insert_rows as its callers run it: in a unit of work (session_plan.session_store)."""
+    with unit_of_work():
+        rows.insert_rows(model, many)
+
 
 #: One line of each kind, as the import gives them (fields it leaves out take their defaults).
 LINES = [
