@@ -8,19 +8,17 @@ until here and are rounded only when shown (sessions.scoring.format_points).
 
 A national simultaneous pairs shows 2 x 60 ranked pairs on a page: what is the same for
 every cell (a column's render signature and cell attributes, the links' URLs but for an
-id) is worked out once a table (PublicTable, pk_urls), not once a cell.
+id) is worked out once a table (PublicTable: sessions.tables_speed; pk_urls), not once a cell.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 import django_tables2 as tables
-from django_tables2.data import TableListData
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
@@ -29,6 +27,7 @@ from django.utils.text import Truncator
 
 from sessions.models import Pair, ScoringMethod
 from sessions.scoring import format_points
+from sessions.tables_speed import speed_up
 from sessions.templatetags.clubscore import linked_names, player_link, side_score, signed
 from sessions.templatetags.teams import figure
 
@@ -223,27 +222,6 @@ class AgainstParColumn(LineAnalysisColumn):
         return "" if figure is None else signed(figure)
 
 
-class ReadWhenShown(TableListData):
-    """Table data that reads only the rows a page shows (selectors.public.BoardRows):
-    sorting by a column reads them all first."""
-
-    def order_by(self, aliases) -> None:
-        self.data = list(self.data)
-        super().order_by(aliases)
-
-
-def _inspected_once(render: Callable) -> Callable:
-    """``render`` carrying its signature: django-tables2 inspects a cell's render function
-    on every cell (inspect.signature, some 50 µs: 40% of a ranking page of 2 x 60 rows),
-    and inspect answers at once for a function with ``__signature__``."""
-
-    def call(**kwargs):  # (tables2 passes the arguments by name)
-        return render(**kwargs)
-
-    call.__signature__ = inspect.signature(render)  # type: ignore[attr-defined]
-    return call
-
-
 class PublicTable(tables.Table):
     # django-tables2 reads only a class's own Meta: every table below subclasses this one.
     class Meta:
@@ -255,11 +233,7 @@ class PublicTable(tables.Table):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for column in self.columns.iterall():
-            column.render = _inspected_once(column.render)
-            # Its cells' attributes (public/table.html): no column here computes them from
-            # the row, so they are worked out once, not on every cell.
-            column.td_attrs = column.attrs["td"].as_html()
+        speed_up(self)  # what is the same for every cell, worked out once (sessions.tables_speed)
 
 
 class SessionTable(PublicTable):

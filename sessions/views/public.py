@@ -48,9 +48,9 @@ from sessions.selectors.teams import published_team_events
 from sessions.views.caching import cached_page
 from sessions.views.unpublished import not_published_yet
 from sessions.tables import (
-    CombinedTable, PlayerHistoryTable, RankingTable, ReadWhenShown, ScorecardTable, SessionListTable,
-    TravellerTable,
+    CombinedTable, PlayerHistoryTable, RankingTable, ScorecardTable, SessionListTable, TravellerTable,
 )
+from sessions.tables_speed import ReadWhenShown
 
 CLUB_SESSIONS_PER_PAGE = 25
 #: Seconds between reloads of a provisional session's results page.
