@@ -1,253 +1,172 @@
-"""Exports of a session, one small class per format (pretix style), registered in EXPORTERS.
+"""Every export, in one registry keyed by (subject, format): the download URLs, their
+buttons on the pages and the ``export_results`` command all take their exporter from it.
 
-Each exporter has an identifier (the URL's and the command's --format), a verbose
-name and ``render(session) -> (filename, content type, bytes)``. Every figure comes
-from session_score (our engine); nothing is copied from an imported file.
-
-- usebio, pbn: the session as a results file (sessions.formats writers), our figures
-  in the published fields.
-- xlsx: Rankings, Travellers, Score cards and Settings sheets (openpyxl, write-only):
-  bold frozen header rows, autofilter, header rows repeated on every printed page,
-  fit to the page width, two-decimal number formats.
-- csv-rankings, csv-travellers: one table each, UTF-8 with a BOM (so spreadsheet
-  programs read the names right); csv: a zip of both.
-
-Spreadsheet safety: a text cell starting with = + - @ tab or CR is never a formula.
-In xlsx it is a string cell with Excel's quotePrefix (shown and kept as typed); in
-CSV, where no cell type exists, it gets a leading apostrophe (the OWASP advice).
+An exporter is a subject (what is exported: a session, an event's sessions ranked
+together, a teams event) and a format's renderer (renderers.py). The subject loads its
+figures, always our engine's (session_score, the combined ranking, team_event_score:
+nothing is copied from an imported file), and names the file; the renderer makes the
+bytes from the subject's rows (report.py, teams_export.py) or parsed model (to_parsed.py,
+teams_export.py). To add a format: a renderer class, then one entry in EXPORTS per subject.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import zipfile
-from decimal import Decimal
+from dataclasses import dataclass
+from typing import Any
 
 from django.utils.text import slugify
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.properties import PageSetupProperties
 
 from sessions.formats import pbn_scoring_tag, write_pbn, write_usebio
-from sessions.models import CrossImps, Event, MatchpointScale, Session
+from sessions.formats.teams_pbn import write_pbn_teams
+from sessions.formats.teams_write import write_usebio_teams
+from sessions.models import CrossImps, MatchpointScale, Session, TeamEvent
 from sessions.selectors.events import CombinedRanking
 from sessions.selectors.scoring import ScoredSession, session_score
+from sessions.selectors.teams import TeamEventScore, team_event_score
 
-from . import report
+from . import report, teams_export
+from .renderers import CsvTable, CsvZip, Pbn, Renderer, Usebio, Workbook
 from .to_parsed import ExportRefused, session_to_parsed
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-Rendered = tuple[str, str, bytes]
+Rendered = tuple[str, str, bytes]  # filename, content type, content
 
 
-def is_formula_like(value: object) -> bool:
-    return isinstance(value, str) and value.startswith(FORMULA_STARTS)
+class Subject:
+    """What is exported: its figures (``load``) and its files' name (``stem``)."""
 
+    kind = ""  # the registry's key
+    noun = ""  # in messages: "a session"
+    url_name = ""  # the download URL, reversed with (object's pk, format)
 
-class BaseExporter:
-    identifier = ""
-    verbose_name = ""
-    extension = ""
-    content_type = "application/octet-stream"
-
-    def render(self, session: Session) -> Rendered:
-        content = self.render_scored(session_score(session=session))
-        return self.filename(session), self.content_type, content
-
-    def render_scored(self, scored: ScoredSession) -> bytes:
+    def load(self, exported: Any) -> Any:
         raise NotImplementedError
 
-    def filename(self, session: Session) -> str:
-        name = slugify(session.name) or "session"
-        return f"{name}-{session.date.isoformat()}.{self.extension}"
+    def stem(self, exported: Any) -> str:
+        raise NotImplementedError
 
 
-class UsebioExporter(BaseExporter):
-    identifier = "usebio"
-    verbose_name = "USEBIO XML"
-    extension = "xml"
-    content_type = "application/xml; charset=utf-8"
+class SessionSubject(Subject):
+    kind, noun, url_name = "session", "a session", "sessions:transfer_export"
 
-    def render_scored(self, scored: ScoredSession) -> bytes:
-        return write_usebio(session_to_parsed(scored))
+    def load(self, exported: Session) -> ScoredSession:
+        return session_score(session=exported)
 
-
-class PbnExporter(BaseExporter):
-    identifier = "pbn"
-    verbose_name = "PBN"
-    extension = "pbn"
-    content_type = "application/x-pbn"  # ISO-8859-1 or UTF-8, declared in the file
-
-    def render_scored(self, scored: ScoredSession) -> bytes:
-        event = scored.session.event
-        tag = pbn_scoring_tag(
-            event.method, cross_imps_averaged=event.cross_imps == CrossImps.AVERAGE, half_matchpoints=event.mp_scale == MatchpointScale.ACBL
-        )
-        return write_pbn(session_to_parsed(scored), scoring_tag=tag)
+    def stem(self, exported: Session) -> str:
+        return f"{slugify(exported.name) or 'session'}-{exported.date.isoformat()}"
 
 
-def workbook_bytes(tables: list[report.Table]) -> bytes:
-    """The tables as an xlsx workbook, one sheet each (write-only)."""
-    workbook = Workbook(write_only=True)
-    for table in tables:
-        XlsxExporter.write_sheet(workbook, table)
-    output = io.BytesIO()
-    workbook.save(output)
-    return output.getvalue()
+class EventSubject(Subject):
+    """An event's sessions ranked together: the ranking the caller chose (published
+    sessions only, or every one for the club's directors)."""
+
+    kind, noun, url_name = "event", "an event", "sessions:transfer_event_export"
+
+    def load(self, exported: CombinedRanking) -> CombinedRanking:
+        if exported.error:
+            raise ExportRefused(f"the sessions cannot be ranked together: {exported.error}")
+        return exported
+
+    def stem(self, exported: CombinedRanking) -> str:
+        return f"{slugify(exported.event.name) or 'event'}-all-sessions"
 
 
-class XlsxExporter(BaseExporter):
-    identifier = "xlsx"
-    verbose_name = "Excel workbook"
-    extension = "xlsx"
-    content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+class TeamsSubject(Subject):
+    kind, noun, url_name = "teams", "a teams event", "sessions:transfer_team_export"
 
-    def render_scored(self, scored: ScoredSession) -> bytes:
-        return workbook_bytes(report.all_tables(scored))
+    def load(self, exported: TeamEvent) -> TeamEventScore:
+        return team_event_score(exported)
 
-    @classmethod
-    def write_sheet(cls, workbook: Workbook, table: report.Table) -> None:
-        sheet = workbook.create_sheet(table.name)
-        # Write-only sheets take their layout before the first row.
-        last_column = get_column_letter(len(table.columns))
-        for number, column in enumerate(table.columns, start=1):
-            sheet.column_dimensions[get_column_letter(number)].width = column.width
-        sheet.freeze_panes = "A2"
-        sheet.auto_filter.ref = f"A1:{last_column}{len(table.rows) + 1}"
-        sheet.print_title_rows = "1:1"
-        sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-        sheet.page_setup.fitToWidth = 1
-        sheet.page_setup.fitToHeight = 0
-        sheet.page_setup.orientation = "landscape" if len(table.columns) > 8 else "portrait"
-        bold = Font(bold=True)
-        sheet.append([cls.cell(sheet, column.title, font=bold) for column in table.columns])
-        for row in table.rows:
-            sheet.append([cls.cell(sheet, value, column.number_format) for value, column in zip(row, table.columns)])
-
-    @staticmethod
-    def cell(sheet, value: report.Value, number_format: str | None = None, font: Font | None = None) -> WriteOnlyCell:
-        if isinstance(value, Decimal):
-            value = float(value)  # already rounded for display; the format shows 2 decimals
-        cell = WriteOnlyCell(sheet, value=value)
-        if isinstance(value, str):
-            cell.data_type = "s"  # never a formula, whatever the text starts with
-            if is_formula_like(value):
-                cell.quotePrefix = True
-        elif number_format and isinstance(value, float):
-            cell.number_format = number_format
-        if font is not None:
-            cell.font = font
-        return cell
+    def stem(self, exported: TeamEvent) -> str:
+        return f"{slugify(exported.name) or 'teams'}-{exported.date.isoformat()}"
 
 
-def csv_safe(value: report.Value) -> str:
-    if value is None:
-        return ""
-    text = str(value)
-    return "'" + text if is_formula_like(value) else text
+SESSION, EVENT, TEAMS = SessionSubject(), EventSubject(), TeamsSubject()
 
 
-def csv_bytes(table: report.Table) -> bytes:
-    output = io.StringIO()
-    writer = csv.writer(output, lineterminator="\r\n")
-    writer.writerow([csv_safe(column.title) for column in table.columns])
-    writer.writerows([csv_safe(value) for value in row] for row in table.rows)
-    return ("\ufeff" + output.getvalue()).encode("utf-8")
+@dataclass(frozen=True)
+class Exporter:
+    """One subject in one format: ``render(exported) -> (filename, content type, bytes)``."""
+
+    subject: Subject
+    identifier: str  # the URL's and the command's --format
+    renderer: Renderer
+    description: str = ""  # what the file holds, where it is offered alone (the uploads page)
+    suffix: str = ""  # after the subject's name in the filename
+    button: bool = True  # offered among the page's download buttons
+
+    @property
+    def label(self) -> str:
+        return self.renderer.label
+
+    @property
+    def verbose_name(self) -> str:
+        return self.description or self.renderer.label
+
+    @property
+    def content_type(self) -> str:
+        return self.renderer.content_type
+
+    def filename(self, exported: Any) -> str:
+        return f"{self.subject.stem(exported)}{self.suffix}.{self.renderer.extension}"
+
+    def render(self, exported: Any) -> Rendered:
+        content = self.renderer.render(self.subject.load(exported))
+        return self.filename(exported), self.content_type, content
 
 
-class CsvRankingsExporter(BaseExporter):
-    identifier = "csv-rankings"
-    verbose_name = "Rankings (CSV)"
-    extension = "csv"
-    content_type = "text/csv; charset=utf-8"
-
-    def render_scored(self, scored: ScoredSession) -> bytes:
-        return csv_bytes(report.rankings(scored))
-
-    def filename(self, session: Session) -> str:
-        return super().filename(session).replace(".csv", "-rankings.csv")
+# --- the results files' writers, for each subject ----------------------------------------
 
 
-class CsvTravellersExporter(CsvRankingsExporter):
-    identifier = "csv-travellers"
-    verbose_name = "Traveller lines (CSV)"
-
-    def render_scored(self, scored: ScoredSession) -> bytes:
-        return csv_bytes(report.travellers(scored))
-
-    def filename(self, session: Session) -> str:
-        return BaseExporter.filename(self, session).replace(".csv", "-travellers.csv")
+def session_usebio(scored: ScoredSession) -> bytes:
+    return write_usebio(session_to_parsed(scored))
 
 
-class CsvZipExporter(BaseExporter):
-    identifier = "csv"
-    verbose_name = "Rankings and traveller lines (CSV, zipped)"
-    extension = "zip"
-    content_type = "application/zip"
-
-    def render_scored(self, scored: ScoredSession) -> bytes:
-        output = io.BytesIO()
-        with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as archive:
-            archive.writestr("rankings.csv", csv_bytes(report.rankings(scored)))
-            archive.writestr("travellers.csv", csv_bytes(report.travellers(scored)))
-        return output.getvalue()
+def session_pbn(scored: ScoredSession) -> bytes:
+    event = scored.session.event
+    tag = pbn_scoring_tag(
+        event.method, cross_imps_averaged=event.cross_imps == CrossImps.AVERAGE, half_matchpoints=event.mp_scale == MatchpointScale.ACBL
+    )
+    return write_pbn(session_to_parsed(scored), scoring_tag=tag)
 
 
-EXPORTERS: dict[str, BaseExporter] = {
-    exporter.identifier: exporter
+def teams_usebio(score: TeamEventScore) -> bytes:
+    return write_usebio_teams(teams_export.team_event_to_parsed(score))
+
+
+def teams_pbn(score: TeamEventScore) -> bytes:
+    return write_pbn_teams(teams_export.team_event_to_parsed(score))
+
+
+def session_csv_tables(scored: ScoredSession) -> list[report.Table]:
+    return [report.rankings(scored), report.travellers(scored)]
+
+
+#: Every export; a subject's buttons come in this order.
+EXPORTS: dict[tuple[str, str], Exporter] = {
+    (exporter.subject.kind, exporter.identifier): exporter
     for exporter in (
-        UsebioExporter(), PbnExporter(), XlsxExporter(), CsvZipExporter(), CsvRankingsExporter(),
-        CsvTravellersExporter(),
+        Exporter(SESSION, "xlsx", Workbook(report.all_tables)),
+        Exporter(SESSION, "csv", CsvZip(session_csv_tables), "Rankings and traveller lines (CSV, zipped)"),
+        Exporter(SESSION, "usebio", Usebio(session_usebio)),
+        Exporter(SESSION, "pbn", Pbn(session_pbn)),
+        Exporter(SESSION, "csv-rankings", CsvTable(report.rankings), "Rankings (CSV)", "-rankings", button=False),
+        Exporter(SESSION, "csv-travellers", CsvTable(report.travellers), "Traveller lines (CSV)", "-travellers",
+                 button=False),
+        Exporter(EVENT, "xlsx", Workbook(report.event_tables), "Excel workbook: the combined ranking, then each session's"),
+        Exporter(EVENT, "csv", CsvTable(report.combined), "The combined ranking (CSV)"),
+        Exporter(TEAMS, "xlsx", Workbook(teams_export.sheets)),
+        Exporter(TEAMS, "csv", CsvZip(teams_export.csv_tables)),
+        Exporter(TEAMS, "usebio", Usebio(teams_usebio)),
+        Exporter(TEAMS, "pbn", Pbn(teams_pbn)),
     )
 }
+SUBJECTS: dict[str, Subject] = {subject.kind: subject for subject in (SESSION, EVENT, TEAMS)}
 
 
-# --- an event's sessions ranked together ---------------------------------------------
+def exporters_of(kind: str) -> dict[str, Exporter]:
+    """A subject's exporters by format, in the registry's order."""
+    return {identifier: exporter for (subject, identifier), exporter in EXPORTS.items() if subject == kind}
 
 
-class EventExporter:
-    """An event's combined ranking (sessions.selectors.events): ``render(ranking)``."""
-
-    identifier = ""
-    verbose_name = ""
-    extension = ""
-    content_type = "application/octet-stream"
-
-    def render(self, ranking: CombinedRanking) -> Rendered:
-        if ranking.error:
-            raise ExportRefused(f"the sessions cannot be ranked together: {ranking.error}")
-        return self.filename(ranking.event), self.content_type, self.render_ranking(ranking)
-
-    def render_ranking(self, ranking: CombinedRanking) -> bytes:
-        raise NotImplementedError
-
-    def filename(self, event: Event) -> str:
-        return f"{slugify(event.name) or 'event'}-all-sessions.{self.extension}"
-
-
-class EventXlsxExporter(EventExporter):
-    identifier = "xlsx"
-    verbose_name = "Excel workbook: the combined ranking, then each session's"
-    extension = "xlsx"
-    content_type = XlsxExporter.content_type
-
-    def render_ranking(self, ranking: CombinedRanking) -> bytes:
-        return workbook_bytes(report.event_tables(ranking))
-
-
-class EventCsvExporter(EventExporter):
-    identifier = "csv"
-    verbose_name = "The combined ranking (CSV)"
-    extension = "csv"
-    content_type = "text/csv; charset=utf-8"
-
-    def render_ranking(self, ranking: CombinedRanking) -> bytes:
-        return csv_bytes(report.combined(ranking))
-
-
-EVENT_EXPORTERS: dict[str, EventExporter] = {
-    exporter.identifier: exporter for exporter in (EventXlsxExporter(), EventCsvExporter())
-}
+#: A session's exporters by format (the national uploads name theirs by it).
+EXPORTERS = exporters_of(SESSION.kind)

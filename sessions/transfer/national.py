@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from sessions.models import Session
 
-from .exporters import EXPORTERS, BaseExporter, Rendered
+from .exporters import EXPORTERS, Exporter, Rendered
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class UploadFormat:
     exporter_identifier: str  # "" when the format is not public and ClubScore makes no file
 
     @property
-    def exporter(self) -> BaseExporter | None:
+    def exporter(self) -> Exporter | None:
         return EXPORTERS[self.exporter_identifier] if self.exporter_identifier else None
 
 

@@ -1,34 +1,24 @@
-"""Exports of a teams event: USEBIO teams XML, an Excel workbook and CSV.
+"""What a teams event's exports hold: the event as a parsed teams file (USEBIO, PBN) and as tables.
 
 Every figure is ours (team_event_score through the engine), never a file's. The
 workbook has a Standings sheet and one sheet per round's matches; the CSV is a zip of
-standings.csv and matches.csv. Tables reuse the pairs exports' writers (report.Table,
-formula-looking text kept as text).
+standings.csv and matches.csv. The formats are the pairs exports' renderers
+(renderers.py, formula-looking text kept as text), paired with these in exporters.py.
 """
 
 from __future__ import annotations
 
-import io
-import zipfile
 from decimal import Decimal
 from fractions import Fraction
-
-from django.utils.text import slugify
-from openpyxl import Workbook
 
 from sessions.formats.errors import FormatError
 from sessions.formats.model import ParsedPlayer
 from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
-from sessions.formats.teams_pbn import write_pbn_teams
-from sessions.formats.teams_write import write_usebio_teams
-from sessions.models import MatchBoard, MatchStatus, ResultKind, Room, TeamEvent
+from sessions.models import MatchBoard, MatchStatus, ResultKind, Room
 from sessions.scoring.rounding import round_to_places
-from sessions.selectors.teams import ScoredMatch, TeamEventScore, team_event_score
+from sessions.selectors.teams import ScoredMatch, TeamEventScore
 
 from . import report
-from .exporters import XlsxExporter, csv_bytes
-
-Rendered = tuple[str, str, bytes]
 
 
 def _decimal(value: Fraction | Decimal | None) -> Decimal | None:
@@ -142,64 +132,11 @@ def matches_table(score: TeamEventScore, round: int | None = None) -> report.Tab
     return report.Table(f"Round {round}" if round else "Matches", MATCH_COLUMNS, rows)
 
 
-# --- exporters ------------------------------------------------------------------------------
+def sheets(score: TeamEventScore) -> list[report.Table]:
+    """The workbook's: the standings, then each round's matches."""
+    return [standings_table(score), *(matches_table(score, round) for round in score.rounds)]
 
 
-class TeamsExporter:
-    identifier = ""
-    extension = ""
-    content_type = "application/octet-stream"
-
-    def render(self, event: TeamEvent) -> Rendered:
-        name = slugify(event.name) or "teams"
-        return f"{name}-{event.date.isoformat()}.{self.extension}", self.content_type, self.render_score(
-            team_event_score(event))
-
-    def render_score(self, score: TeamEventScore) -> bytes:
-        raise NotImplementedError
-
-
-class TeamsUsebioExporter(TeamsExporter):
-    identifier, extension, content_type = "usebio", "xml", "application/xml; charset=utf-8"
-
-    def render_score(self, score: TeamEventScore) -> bytes:
-        return write_usebio_teams(team_event_to_parsed(score))
-
-
-class TeamsPbnExporter(TeamsExporter):
-    identifier, extension, content_type = "pbn", "pbn", "application/x-pbn"
-
-    def render_score(self, score: TeamEventScore) -> bytes:
-        return write_pbn_teams(team_event_to_parsed(score))
-
-
-class TeamsXlsxExporter(TeamsExporter):
-    identifier, extension = "xlsx", "xlsx"
-    content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-    def render_score(self, score: TeamEventScore) -> bytes:
-        workbook = Workbook(write_only=True)
-        writer = XlsxExporter()
-        writer.write_sheet(workbook, standings_table(score))
-        for round in score.rounds:
-            writer.write_sheet(workbook, matches_table(score, round))
-        output = io.BytesIO()
-        workbook.save(output)
-        return output.getvalue()
-
-
-class TeamsCsvExporter(TeamsExporter):
-    identifier, extension, content_type = "csv", "zip", "application/zip"
-
-    def render_score(self, score: TeamEventScore) -> bytes:
-        output = io.BytesIO()
-        with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as archive:
-            archive.writestr("standings.csv", csv_bytes(standings_table(score)))
-            archive.writestr("matches.csv", csv_bytes(matches_table(score)))
-        return output.getvalue()
-
-
-TEAMS_EXPORTERS: dict[str, TeamsExporter] = {
-    exporter.identifier: exporter
-    for exporter in (TeamsUsebioExporter(), TeamsPbnExporter(), TeamsXlsxExporter(), TeamsCsvExporter())
-}
+def csv_tables(score: TeamEventScore) -> list[report.Table]:
+    """The CSV's: the standings and every match."""
+    return [standings_table(score), matches_table(score)]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -35,10 +35,10 @@ from sessions.selectors.uploads import club_upload_rows
 from sessions.services.uploads import national_upload_record
 from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.forms.transfer import ImportForm, UploadSentForm
-from sessions.transfer import EVENT_EXPORTERS, EXPORTERS, ExportRefused, ImportRefused, results_import
+from sessions.transfer import ExportRefused, ImportRefused, results_import
+from sessions.transfer.exporters import EVENT, EXPORTS, SESSION, TEAMS, Exporter, Subject
 from sessions.transfer.national import UPLOAD_FORMATS, UploadRefused, upload_file
 from sessions.transfer.jobs import TEAMS_INTO_EVENT, import_job_create, in_background
-from sessions.transfer.teams_export import TEAMS_EXPORTERS
 from sessions.transfer.teams_import import is_teams_file, teams_import
 
 #: The answer to a job page's poll once the director's login has expired (htmx stops polling on 286).
@@ -132,12 +132,20 @@ def _directs(request: HttpRequest, club: Club) -> bool:
     return request.user.is_authenticated and club.directors.filter(pk=request.user.pk).exists()
 
 
-def _exportable_session(request: HttpRequest, session_id: int) -> Session:
-    """A published session, or an unpublished one of a club the user directs; else 404."""
+def _exportable(request: HttpRequest, objects: QuerySet, club: str, pk: int) -> Session | TeamEvent:
+    """A published session or teams event (``club``: the lookup to its club), or an
+    unpublished one of a club the user directs; else 404."""
     visible = Q(published=True)
     if request.user.is_authenticated:
-        visible |= Q(event__club__directors=request.user)
-    return get_object_or_404(Session.objects.filter(visible).select_related("event__club").distinct(), pk=session_id)
+        visible |= Q(**{f"{club}__directors": request.user})
+    return get_object_or_404(objects.filter(visible).select_related(club).distinct(), pk=pk)
+
+
+def _exporter(subject: Subject, fmt: str) -> Exporter:
+    exporter = EXPORTS.get((subject.kind, fmt))
+    if exporter is None:
+        raise Http404("no such export format")
+    return exporter
 
 
 def _download(rendered: tuple[str, str, bytes]) -> HttpResponse:
@@ -151,35 +159,38 @@ def _refused(reason: str) -> HttpResponse:
     return HttpResponse(reason, status=409, content_type="text/plain; charset=utf-8")
 
 
+def _served(exporter: Exporter, exported: object) -> HttpResponse:
+    try:
+        return _download(exporter.render(exported))
+    except (ExportRefused, FormatError) as error:  # what the format cannot carry, said
+        return _refused(str(error))
+
+
+def _when_final(request: HttpRequest, exporter: Exporter, exported: Session | TeamEvent, club: Club,
+                not_final: str) -> HttpResponse:
+    """The public's download once final; the club's directors' at any time."""
+    if not (exported.final or _directs(request, club)):
+        return _refused(not_final)
+    return _served(exporter, exported)
+
+
 @require_GET
 def export_session(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
-    exporter = EXPORTERS.get(fmt)
-    if exporter is None:
-        raise Http404("no such export format")
-    session = _exportable_session(request, session_id)
-    if not (session.final or _directs(request, session.event.club)):
-        return _refused(NOT_FINAL_YET)
-    try:
-        return _download(exporter.render(session))
-    except ExportRefused as error:
-        return _refused(str(error))
+    exporter = _exporter(SESSION, fmt)
+    session = _exportable(request, Session.objects, "event__club", session_id)
+    return _when_final(request, exporter, session, session.event.club, NOT_FINAL_YET)
 
 
 @require_GET
 def export_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
     """An event's combined ranking with each session's: its published sessions, or every
     session for the club's directors (unpublished ones marked); none at all is a 404."""
-    exporter = EVENT_EXPORTERS.get(fmt)
-    if exporter is None:
-        raise Http404("no such export format")
+    exporter = _exporter(EVENT, fmt)
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
     ranking = event_ranking(event=event, published_only=not _directs(request, event.club))
     if not ranking.sessions:
         raise Http404("no published session in this event")
-    try:
-        return _download(exporter.render(ranking))
-    except ExportRefused as error:
-        return _refused(str(error))
+    return _served(exporter, ranking)
 
 
 TEAMS_NOT_FINAL_YET = "The downloads are available once the director marks the teams event final."
@@ -188,19 +199,9 @@ TEAMS_NOT_FINAL_YET = "The downloads are available once the director marks the t
 @require_GET
 def export_team_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
     """A teams event in one format: as export_session, public once published and final."""
-    exporter = TEAMS_EXPORTERS.get(fmt)
-    if exporter is None:
-        raise Http404("no such export format")
-    visible = Q(published=True)
-    if request.user.is_authenticated:
-        visible |= Q(club__directors=request.user)
-    event = get_object_or_404(TeamEvent.objects.filter(visible).select_related("club").distinct(), pk=event_id)
-    if not (event.final or _directs(request, event.club)):
-        return _refused(TEAMS_NOT_FINAL_YET)
-    try:
-        return _download(exporter.render(event))
-    except FormatError as error:
-        return _refused(str(error))
+    exporter = _exporter(TEAMS, fmt)
+    event = _exportable(request, TeamEvent.objects, "club", event_id)
+    return _when_final(request, exporter, event, event.club, TEAMS_NOT_FINAL_YET)
 
 
 # --- national uploads --------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.template.loader import render_to_string
+from django.template import Context, Template
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -135,7 +135,7 @@ def test_an_unknown_format_is_not_found(client, imported):
     assert client.get(export_url(imported, "docx")).status_code == 404
 
 
-def test_the_export_buttons_partial_links_every_main_format(imported):
-    html = render_to_string("transfer/export_buttons.html", {"session": imported})
+def test_the_export_buttons_link_every_main_format(imported):
+    html = Template("{% load exports %}{% export_buttons 'session' session %}").render(Context({"session": imported}))
     for fmt in ("xlsx", "csv", "usebio", "pbn"):
         assert export_url(imported, fmt) in html
