@@ -32,17 +32,9 @@ from sessions.scoring.scorepad import (
     stop_round,
 )
 from tests.js.node import run_node
+from tests.scoring.test_scorepad import NAMES, SEED_RUBBER
 
 FIGURES = str(Path(__file__).with_name("figures.mjs"))
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
-SEED_RUBBER = [
-    {"declarer": "N", "contract": "2NT", "tricks": 9},
-    {"declarer": "W", "contract": "4H", "tricks": 10},
-    {"declarer": "W", "contract": "5C", "tricks": 9},
-    {"declarer": "S", "contract": "4SX", "tricks": 11},
-    {"declarer": "N", "contract": "3C", "tricks": 10},
-    {"declarer": "E", "contract": "6D", "tricks": 12, "honours": "five_trumps", "honours_side": "EW"},
-]
 
 
 def python_figures(pad: Pad) -> dict[str, Any]:
