@@ -55,6 +55,12 @@ SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "pad-sw.js"
 SIDE_WORDS = {"NS": "WE", "EW": "THEY"}
 VUL_WORDS = {"None": "neither side vulnerable", "NS": "WE vulnerable", "EW": "THEY vulnerable",
              "Both": "both sides vulnerable"}
+NET_WORDS = {"lead": "{side} lead by {margin}", "win": "{side} win by {margin}", "level": "Level"}
+ROUND_WORDS = {"rubber": ("rubber", "rubbers"), "chicago": ("Chicago", "Chicagos")}
+# The words that change with the figures, for the pages rendered here and, as JSON, for
+# static/js/pad.js, which fills the same partials (the page's <template>s) in the browser.
+PAD_WORDS = {"sides": SIDE_WORDS, "vulnerability": VUL_WORDS, "net": NET_WORDS, "rounds": ROUND_WORDS,
+             "eras": dict(DealEra.choices)}
 
 
 # --- the pad's pages as the server renders them --------------------------------------
@@ -78,8 +84,13 @@ class RoundView:
     above_rows: list[tuple[dict | None, dict | None]]
     game_rows: list[tuple[int, list[tuple[dict | None, dict | None]], str | None]]
     deals: list[DealRow]
-    next_vulnerability: str
+    next_vulnerability: str  # "" once the round is over
     next_dealer: str
+    net_text: str
+
+    @property
+    def nothing_above(self) -> bool:
+        return not self.above_rows
 
 
 def _pairs(ns: list[dict], ew: list[dict], reverse: bool) -> list[tuple[dict | None, dict | None]]:
@@ -97,6 +108,19 @@ def _deal_text(pad_deal) -> str:
     return f"{contract} by {pad_deal.declarer}, {pad_deal.tricks} tricks ({result}){honours}"
 
 
+def net_text(net: int, finished: bool) -> str:
+    """"WE lead by 20", "THEY win by 870", "Level" (NET_WORDS)."""
+    if not net:
+        return NET_WORDS["level"]
+    side = SIDE_WORDS["NS" if net > 0 else "EW"]
+    return NET_WORDS["win" if finished else "lead"].format(side=side, margin=abs(net))
+
+
+def rounds_text(kind: str, count: int) -> str:
+    """"1 rubber", "3 Chicagos" (ROUND_WORDS)."""
+    return f"{count} {ROUND_WORDS[kind][count != 1]}"
+
+
 def round_view(pad: Pad, round_score: RoundScore) -> RoundView:
     layout = sheet_layout(round_score.sheet)
     vuls = deal_vulnerabilities(pad, round_score.round)
@@ -106,16 +130,44 @@ def round_view(pad: Pad, round_score: RoundScore) -> RoundView:
                   for side in ("NS", "EW")}
         deals.append(DealRow(index, dealer_of(pad, round_score.first_deal + index - 1), VUL_WORDS[vuls[index - 1]],
                              _deal_text(pad_deal), points, DealForm.initial_for(pad_deal, round_score.number, index)))
-    game = "Chicago" if pad.kind == "chicago" else "Rubber"
+    game = ROUND_WORDS[pad.kind][0].capitalize()
     return RoundView(
         score=round_score, title=f"{game} {round_score.number}", layout=layout,
         above_rows=_pairs(layout["above"]["NS"], layout["above"]["EW"], reverse=True),
         game_rows=[(g["number"], _pairs(g["below"]["NS"], g["below"]["EW"], reverse=False) or [(None, None)],
-                    g["winner"]) for g in layout["games"]],
+                    g["winner"], SIDE_WORDS.get(g["winner"] or "", "")) for g in layout["games"]],
         deals=deals,
-        next_vulnerability=VUL_WORDS[vuls[-1]] if len(vuls) > len(round_score.round.deals) else "",
+        next_vulnerability=VUL_WORDS[vuls[-1]]
+        if len(vuls) > len(round_score.round.deals) and not layout["finished"] else "",
         next_dealer=dealer_of(pad, round_score.first_deal + len(round_score.round.deals)),
+        net_text=net_text(layout["net"], layout["finished"]),
     )
+
+
+def _figure_prototype() -> dict[str, str]:
+    return {"points": "{points}", "label": "{label}", "deal": "{deal}"}
+
+
+def pad_templates() -> dict[str, Any]:
+    """What the page's <template>s render the partials with: every optional part present
+    (static/js/pad.js drops those marked data-if="name" when the name's value is empty)
+    and {name} where pad.js writes a value. "{Title}" becomes "{title}" where the partial
+    lowers it, so the two are filled apart."""
+    figure = _figure_prototype
+    view = {
+        "score": {"number": "{round}"}, "title": "{Title}", "nothing_above": True,
+        "layout": {"finished": True, "totals": {"NS": "{total_ns}", "EW": "{total_ew}"}, "net": "{net}"},
+        "net_text": "{net_text}", "next_vulnerability": "{vul}", "next_dealer": "{dealer}",
+        "above_rows": [(figure(), figure())],
+        "game_rows": [("{game}", [(figure(), figure())], "{winner}", "{winner_word}")],
+        "deals": [{"number": "{deal}", "text": "{text}", "dealer": "{dealer}", "vulnerability": "{vul}",
+                   "points": {"NS": "{ns}", "EW": "{ew}"}}],
+    }
+    return {
+        "round": view, "names": {"N": "{north}", "E": "{east}", "S": "{south}", "W": "{west}"},
+        "totals": {kind: {"kind": kind, "era": "{era}"} for kind in ROUND_WORDS},
+        "scored": {"player_totals": [("{name}", "{total}")]},
+    }
 
 
 def _session_pad(request: HttpRequest) -> Pad | None:
@@ -141,6 +193,7 @@ def _pad_context(pad: Pad | None, scored: PadScore | None) -> dict[str, Any]:
         "pad": pad, "pad_json": pad.as_json(), "scored": scored,
         "rounds": [round_view(pad, r) for r in scored.rounds],
         "era_label": DealEra(pad.era).label, "names": dict(zip("NESW", pad.names)),
+        "rounds_text": rounds_text(pad.kind, len(scored.rounds)),
         "can_stop": pad.kind == "rubber" and scored.round_open,
         "can_resume": pad.kind == "rubber" and bool(scored.rounds) and scored.rounds[-1].round.stopped
         and max(scored.rounds[-1].sheet.games_won(side) for side in Side) < 2,
@@ -158,6 +211,7 @@ def _render_pad(request: HttpRequest, *, deal_form: DealForm | None = None, new_
         "save_form": SavePadForm(),
         "pad_id": request.session.get(PAD_ID_KEY, ""), "revision": request.session.get(REVISION_KEY, 0),
         "asking_to_clear": pad is not None and request.GET.get("clear") == "ask",
+        "templates": pad_templates(), "pad_words": PAD_WORDS,
     }
     return render(request, "pad/pad.html", context, status=status)
 

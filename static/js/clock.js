@@ -6,26 +6,20 @@
  * those: no request per second. The grid's poll (or the phone's refresh) brings a paused
  * or changed clock.
  */
-(function () {
-  "use strict";
 
-  function shown(seconds) {
-    var minutes = Math.floor(seconds / 60), rest = seconds % 60;
-    return minutes + ":" + (rest < 10 ? "0" : "") + rest;
+const shown = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+const tick = () => {
+  for (const clock of document.querySelectorAll("[data-clock][data-ends-at-ms]")) {
+    if (!clock.dataset.offsetMs) clock.dataset.offsetMs = String(Number(clock.dataset.nowMs) - Date.now());
+    const serverNow = Date.now() + Number(clock.dataset.offsetMs);
+    const left = Math.max(0, Math.ceil((Number(clock.dataset.endsAtMs) - serverNow) / 1000));
+    const text = left > 0 ? `${shown(left)} left` : "time is up";
+    const part = clock.querySelector(".clock-left");
+    if (part && part.textContent !== text) part.textContent = text;
+    clock.classList.toggle("time-up", left === 0);
   }
+};
 
-  function tick() {
-    document.querySelectorAll("[data-clock][data-ends-at-ms]").forEach(function (clock) {
-      if (!clock.dataset.offsetMs) clock.dataset.offsetMs = String(Number(clock.dataset.nowMs) - Date.now());
-      var serverNow = Date.now() + Number(clock.dataset.offsetMs);
-      var left = Math.max(0, Math.ceil((Number(clock.dataset.endsAtMs) - serverNow) / 1000));
-      var text = left > 0 ? shown(left) + " left" : "time is up";
-      var part = clock.querySelector(".clock-left");
-      if (part && part.textContent !== text) part.textContent = text;
-      clock.classList.toggle("time-up", left === 0);
-    });
-  }
-
-  tick();
-  setInterval(tick, 1000);
-})();
+tick();
+setInterval(tick, 1000);

@@ -6,37 +6,37 @@
  */
 "use strict";
 
-var CACHE = "clubscore-pad-v1";
+const CACHE = "clubscore-pad-v1";
 
-self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("install", () => { self.skipWaiting(); });
 
-self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+self.addEventListener("activate", (event) => { event.waitUntil(self.clients.claim()); });
 
 /* The page sends its own address and assets, fetched before this worker controlled it. */
-self.addEventListener("message", function (event) {
-  var urls = (event.data && event.data.cache) || [];
-  event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return Promise.all(urls.map(function (url) {
-      return fetch(url, {credentials: "same-origin"}).then(function (response) {
+self.addEventListener("message", (event) => {
+  const urls = (event.data && event.data.cache) || [];
+  event.waitUntil(caches.open(CACHE).then((cache) => {
+    return Promise.all(urls.map((url) => {
+      return fetch(url, {credentials: "same-origin"}).then((response) => {
         if (response.ok) { return cache.put(url, response); }
-      }).catch(function () { /* offline already: keep what we have */ });
+      }).catch(() => { /* offline already: keep what we have */ });
     }));
   }));
 });
 
-self.addEventListener("fetch", function (event) {
-  var request = event.request;
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) { return; }
-  event.respondWith(fetch(request).then(function (response) {
+  event.respondWith(fetch(request).then((response) => {
     if (response.ok) {
-      var copy = response.clone();
-      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => { cache.put(request, copy); });
     }
     return response;
-  }).catch(function () {
-    return caches.match(request, {ignoreSearch: request.mode === "navigate"}).then(function (cached) {
+  }).catch(() => {
+    return caches.match(request, {ignoreSearch: request.mode === "navigate"}).then((cached) => {
       return cached || caches.match(new URL("./", self.location).href);
-    }).then(function (cached) {
+    }).then((cached) => {
       return cached || new Response("Offline, and this page was never opened here.", {status: 503});
     });
   }));

@@ -1,83 +1,102 @@
 /* The score pad in the browser: the pad lives in localStorage, is scored here by
- * PadEngine (pad-engine.js, proven equal to the Python engine) and works offline once the
+ * pad-engine.js (the Python engine's cases run on both) and works offline once the
  * service worker has the page. The forms are the server's (they work without JavaScript);
  * this script takes their submits over. A signed-in member's pad is synced to the server
  * after each change when the network allows.
+ *
+ * The sheets are the server's partials (templates/pad/_round.html, _totals.html), which
+ * the page also renders into <template>s: this script clones them and fills them in
+ * (fill below), so the markup is written once. The words that change with the figures
+ * come from the page too (#pad-words, views/pad.py PAD_WORDS).
  */
-(function () {
-  "use strict";
+import * as E from "./pad-engine.js";
+import { csrfToken, keepOffline, newId, storage } from "./lib.js";
 
-  var STORE = "clubscore.pad";
-  var app = document.getElementById("pad-app");
-  if (!app || !window.PadEngine) { return; }
-  var E = window.PadEngine;
-  var WORDS = {NS: "WE", EW: "THEY"};
-  var VUL = {None: "neither side vulnerable", NS: "WE vulnerable", EW: "THEY vulnerable", Both: "both sides vulnerable"};
-  var ERA_LABELS = {current: "Current laws (since 1987)", "1935": "1935 to 1987", "1932": "1932 laws"};
-  var revision = Number(app.dataset.revision || 0);  // the session copy's changes so far (load)
-  var state = load();
+const STORE = "clubscore.pad";
+const app = document.getElementById("pad-app");
+const $ = (id) => document.getElementById(id);
 
-  function $(id) { return document.getElementById(id); }
-  function esc(text) {
-    return String(text).replace(/[&<>"']/g, function (c) {
-      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
-    });
+/* --- filling the partials' <template>s ------------------------------------------------- */
+
+/** ``root`` with every "{name}" of its text and attributes replaced by values[name], and
+    each part marked data-if="name" taken out when values[name] is empty. Text, never HTML. */
+function fill(root, values) {
+  for (const part of Array.from(root.querySelectorAll("[data-if]"))) {
+    if (!values[part.dataset.if]) part.remove();
   }
-
-  function newId() {
-    var bytes = new Uint8Array(12);
-    window.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  const swap = (text) => text.replace(/\{(\w+)\}/g, (token, name) => (name in values ? String(values[name]) : token));
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = root; node; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) node.data = swap(node.data);
+    else for (const attribute of node.attributes) attribute.value = swap(attribute.value);
   }
+  return root;
+}
+
+/** A copy of the <template>'s element. */
+const copyOf = (id) => $(id).content.firstElementChild.cloneNode(true);
+
+/** The part of ``root`` matching ``selector``, taken out to be copied once for each item. */
+function takeOut(root, selector) {
+  const part = root.querySelector(selector);
+  part.remove();
+  return part;
+}
+
+if (app) start();
+
+function start() {
+  const WORDS = JSON.parse($("pad-words").textContent);
+  const revision = Number(app.dataset.revision || 0); // the session copy's changes so far (load)
+  let state = load();
+  let tricksTouched = false;
 
   /* The browser's copy, unless the server's session copy changed since the browser last
      took it (a form posted before this script ran, or a kept pad opened on this phone). */
   function load() {
-    var server = $("pad-server-copy");
-    var serverPad = server ? JSON.parse(server.textContent) : null;
-    var kept = null;
-    try {
-      kept = JSON.parse(window.localStorage.getItem(STORE) || "null");
-    } catch (error) { /* an unreadable copy: start afresh */ }
+    const server = $("pad-server-copy");
+    const serverPad = server ? JSON.parse(server.textContent) : null;
+    const kept = storage.load(STORE, null); // an unreadable copy: start afresh
     if (serverPad && (!kept || !kept.pad || (kept.revision || 0) < revision)) {
-      return {client_id: app.dataset.padId || newId(), pad: serverPad, revision: revision};
+      return { client_id: app.dataset.padId || newId(), pad: serverPad, revision };
     }
     return kept && kept.pad ? kept : null;
   }
 
   function save() {
-    if (state) { window.localStorage.setItem(STORE, JSON.stringify(state)); }
-    else { window.localStorage.removeItem(STORE); }
+    if (state) storage.save(STORE, state);
+    else storage.remove(STORE);
     sync();
   }
 
   /* One sync at a time, the latest pad last: a change made while one is on its way is
      sent when it returns (a failed one waits for the next change or the next visit). */
-  var syncing = false, syncAgain = false;
+  let syncing = false;
+  let syncAgain = false;
   function sync() {
-    if (!state || app.dataset.signedIn !== "1" || !navigator.onLine) { return; }
-    if (syncing) { syncAgain = true; return; }
+    if (!state || app.dataset.signedIn !== "1" || !navigator.onLine) return;
+    if (syncing) {
+      syncAgain = true;
+      return;
+    }
     syncing = true;
-    var body = new FormData();
+    const body = new FormData();
     body.append("csrfmiddlewaretoken", csrfToken());
     body.append("client_id", state.client_id);
     body.append("pad", JSON.stringify(state.pad));
-    window.fetch(app.dataset.saveUrl, {method: "POST", body: body, headers: {"X-Pad-Sync": "1"},
-                                        credentials: "same-origin"})
-      .catch(function () { /* offline: the next change or visit sends it */ })
-      .then(function () {
+    fetch(app.dataset.saveUrl, { method: "POST", body, headers: { "X-Pad-Sync": "1" }, credentials: "same-origin" })
+      .catch(() => { /* offline: the next change or visit sends it */ })
+      .then(() => {
         syncing = false;
-        if (syncAgain) { syncAgain = false; sync(); }
+        if (syncAgain) {
+          syncAgain = false;
+          sync();
+        }
       });
   }
 
-  function csrfToken() {
-    var field = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return field ? field.value : "";
-  }
-
   function showError(message) {
-    var box = app.querySelector(".pad-error");
+    const box = app.querySelector(".pad-error");
     box.textContent = message || "";
     box.hidden = !message;
   }
@@ -85,12 +104,15 @@
   /* --- changes: each is scored before it is kept, so a refused one changes nothing --- */
 
   function tryChange(makePad) {
-    var candidate = makePad(JSON.parse(JSON.stringify(state.pad)));
-    candidate.rounds = candidate.rounds.filter(function (r) { return r.deals.length > 0; });
+    const candidate = makePad(structuredClone(state.pad));
+    candidate.rounds = candidate.rounds.filter((r) => r.deals.length > 0);
     try {
       E.scorePad(candidate);
     } catch (error) {
-      if (error instanceof E.ScoringError) { showError("Not changed: " + error.message + "."); return false; }
+      if (error instanceof E.ScoringError) {
+        showError(`Not changed: ${error.message}.`);
+        return false;
+      }
       throw error;
     }
     state.pad = candidate;
@@ -101,133 +123,111 @@
   }
 
   function addDeal(pad, deal) {
-    var rounds = pad.rounds, last = rounds[rounds.length - 1];
-    var open = last && E.scorePad(pad).round_open && !(pad.kind === "chicago" && last.deals.length >= 4);
-    if (open) { last.deals.push(deal); } else { rounds.push({deals: [deal], stopped: false}); }
+    const last = pad.rounds[pad.rounds.length - 1];
+    const open = last && E.scorePad(pad).round_open && !(pad.kind === "chicago" && last.deals.length >= 4);
+    if (open) last.deals.push(deal);
+    else pad.rounds.push({ deals: [deal], stopped: false });
     return pad;
   }
 
   function dealFromForm(form) {
-    var f = form.elements;
-    if (f.level.value === "P") { return {declarer: "", contract: "PASS", tricks: 0, honours: "", honours_side: ""}; }
-    if (!f.level.value) { throw new E.ScoringError("Choose the contract's level, or passed out"); }
-    var honours = f.honours.value;
-    var side = honours ? checkedSide(form) : "";
-    if (honours && !side) { throw new E.ScoringError("Say which side held the honours"); }
-    var deal = {declarer: f.declarer.value, contract: f.level.value + f.strain.value + f.doubling.value,
-                tricks: Number(f.tricks.value), honours: honours, honours_side: side};
+    const f = form.elements;
+    if (f.level.value === "P") return { declarer: "", contract: "PASS", tricks: 0, honours: "", honours_side: "" };
+    if (!f.level.value) throw new E.ScoringError("Choose the contract's level, or passed out");
+    const honours = f.honours.value;
+    const side = honours ? f.honours_side.value || "" : "";
+    if (honours && !side) throw new E.ScoringError("Say which side held the honours");
+    const deal = { declarer: f.declarer.value, contract: f.level.value + f.strain.value + f.doubling.value,
+                   tricks: Number(f.tricks.value), honours, honours_side: side };
     E.engineDeal(deal);
     return deal;
   }
 
-  function checkedSide(form) {
-    var field = form.elements.honours_side;
-    return field.value || "";
-  }
+  /* --- rendering: the partials' <template>s, filled --- */
 
-  /* --- rendering: the same markup as templates/pad/_round.html and _totals.html --- */
+  const kindTitle = (pad) => WORDS.rounds[pad.kind][0].replace(/^./, (c) => c.toUpperCase());
 
-  function figureCell(figure, part, side) {
-    if (!figure) { return "<td></td>"; }
-    var label = figure.label ? " <small>" + (figure.deal ? figure.deal + ": " : "") + esc(figure.label) + "</small>" : "";
-    return '<td class="num" data-part="' + part + '" data-side="' + side + '"><span class="points">' +
-      figure.points + "</span>" + label + "</td>";
-  }
-
-  function pairRows(ns, ew, part, reverse) {
-    var rows = [];
-    for (var i = 0; i < Math.max(ns.length, ew.length); i++) {
-      rows.push("<tr>" + figureCell(ns[i], part, "NS") + figureCell(ew[i], part, "EW") + "</tr>");
-    }
-    return reverse ? rows.reverse() : rows;
+  function netText(net, finished) {
+    if (!net) return WORDS.net.level;
+    return WORDS.net[finished ? "win" : "lead"].replace("{side}", WORDS.sides[net > 0 ? "NS" : "EW"])
+      .replace("{margin}", String(Math.abs(net)));
   }
 
   function dealText(d) {
-    if (E.isPass(d.contract)) { return "Passed out"; }
-    var c = E.parseContract(d.contract), over = d.tricks - (c.level + 6);
-    var result = over === 0 ? "made" : over > 0 ? "made +" + over : "down " + (-over);
-    return E.contractText(c) + " by " + d.declarer + ", " + d.tricks + " tricks (" + result + ")" +
-      (d.honours ? ", honours " + WORDS[d.honours_side] : "");
+    if (E.isPass(d.contract)) return "Passed out";
+    const c = E.parseContract(d.contract);
+    const over = d.tricks - (c.level + 6);
+    const result = over === 0 ? "made" : over > 0 ? `made +${over}` : `down ${-over}`;
+    return `${E.contractText(c)} by ${d.declarer}, ${d.tricks} tricks (${result})` +
+      (d.honours ? `, honours ${WORDS.sides[d.honours_side]}` : "");
   }
 
-  function roundHtml(pad, r) {
-    var s = r.sheet, layout = E.sheetLayout(s), names = pad.names;
-    var title = (pad.kind === "chicago" ? "Chicago " : "Rubber ") + r.number;
-    var lower = title.toLowerCase(), html = [];
-    html.push('<section class="pad-round" id="round-' + r.number + '" aria-labelledby="round-' + r.number + '-title">');
-    html.push('<h2 id="round-' + r.number + '-title">' + title + (layout.finished ? " <small>(finished)</small>" : "") + "</h2>");
-    var next = s.vulnerability.length > r.round.deals.length ? s.vulnerability[r.round.deals.length] : null;
-    if (next && !layout.finished) {
-      html.push('<p class="pad-vul">Next deal: dealer ' + E.dealerOf(pad, r.first_deal + r.round.deals.length) +
-        ", " + VUL[next] + "</p>");
+  /** The NS and EW figures side by side, a row each. */
+  function pairs(ns, ew) {
+    return Array.from({ length: Math.max(ns.length, ew.length) }, (_, i) => [ns[i], ew[i]]);
+  }
+
+  /** A copy of a row of two figure cells (NS, EW), filled, or emptied where a side has none. */
+  function figureRow(prototype, figures) {
+    const row = prototype.cloneNode(true);
+    Array.from(row.cells).forEach((cell, i) => {
+      const figure = figures[i];
+      if (figure) fill(cell, { points: figure.points, label: figure.label || "", deal: figure.deal || "" });
+      else cell.replaceWith(document.createElement("td"));
+    });
+    return row;
+  }
+
+  function roundSection(pad, r) {
+    const section = copyOf("pad-round-template");
+    const aboveRow = takeOut(section, "tr[data-row=above]");
+    const game = takeOut(section, "tbody.below");
+    const belowRow = takeOut(game, "tr[data-row=below]");
+    const dealRow = takeOut(section, "tr[data-row=deal]");
+    const s = r.sheet;
+    const layout = E.sheetLayout(s);
+    const title = `${kindTitle(pad)} ${r.number}`;
+    const dealt = r.round.deals.length;
+    const next = s.vulnerability.length > dealt && !layout.finished ? s.vulnerability[dealt] : null;
+    const [north, east, south, west] = pad.names;
+    const round = { round: r.number, Title: title, title: title.toLowerCase() };
+    const above = pairs(layout.above.NS, layout.above.EW).reverse(); // nearest the line last, as on paper
+    fill(section, {
+      ...round, finished: layout.finished, vul: next ? WORDS.vulnerability[next] : "",
+      dealer: E.dealerOf(pad, r.first_deal + dealt), north, east, south, west,
+      nothing_above: !above.length, total_ns: layout.totals.NS, total_ew: layout.totals.EW,
+      net: layout.net, net_text: netText(layout.net, layout.finished), deals: dealt > 0,
+    });
+    section.querySelector("tbody.above").prepend(...above.map((figures) => figureRow(aboveRow, figures)));
+    const footer = section.querySelector("tfoot");
+    for (const g of layout.games) {
+      const body = fill(game.cloneNode(true), { game: g.number, winner: g.winner || "",
+                                                 winner_word: WORDS.sides[g.winner] || "" });
+      body.classList.toggle("game-won", !!g.winner);
+      const rows = pairs(g.below.NS, g.below.EW);
+      body.prepend(...(rows.length ? rows : [[null, null]]).map((figures) => figureRow(belowRow, figures)));
+      footer.before(body);
     }
-    html.push('<table class="pad-sheet"><caption>Score sheet of ' + lower + "</caption>");
-    html.push('<thead><tr><th scope="col" class="we">WE <small>' + esc(names[0]) + " &amp; " + esc(names[2]) +
-      '</small></th><th scope="col" class="they">THEY <small>' + esc(names[1]) + " &amp; " + esc(names[3]) +
-      "</small></th></tr></thead>");
-    var above = pairRows(layout.above.NS, layout.above.EW, "above", true);
-    html.push('<tbody class="above">' + (above.length ? above.join("") :
-      '<tr><td class="empty" colspan="2">Nothing above the line yet</td></tr>') + "</tbody>");
-    layout.games.forEach(function (g) {
-      var rows = pairRows(g.below.NS, g.below.EW, "below", false);
-      if (!rows.length) { rows = ["<tr><td></td><td></td></tr>"]; }
-      if (g.winner) { rows.push('<tr class="game-line"><td colspan="2">Game ' + g.number + ": " + WORDS[g.winner] + "</td></tr>"); }
-      html.push('<tbody class="below' + (g.winner ? " game-won" : "") + '" data-game="' + g.number + '">' + rows.join("") + "</tbody>");
-    });
-    html.push('<tfoot><tr class="totals"><td class="num" data-part="total" data-side="NS">' + layout.totals.NS +
-      '</td><td class="num" data-part="total" data-side="EW">' + layout.totals.EW + "</td></tr></tfoot></table>");
-    var verb = layout.finished ? "win" : "lead";
-    var net = layout.net > 0 ? "WE " + verb + " by " + layout.net : layout.net < 0 ? "THEY " + verb + " by " + (-layout.net) : "Level";
-    html.push('<p class="pad-net" data-net="' + layout.net + '">' + net + "</p>");
-    html.push(dealsHtml(pad, r, lower));
-    html.push("</section>");
-    return html.join("");
+    section.querySelector("table.pad-deals tbody")?.append(...r.round.deals.map((d, index) => {
+      const points = { NS: 0, EW: 0 };
+      for (const e of s.entries) if (e.deal === index + 1) points[e.side] += e.points;
+      return fill(dealRow.cloneNode(true), {
+        ...round, deal: index + 1, text: dealText(d), dealer: E.dealerOf(pad, r.first_deal + index),
+        vul: WORDS.vulnerability[s.vulnerability[index]], ns: points.NS || "", ew: points.EW || "",
+      });
+    }));
+    return section;
   }
 
-  function dealsHtml(pad, r, lower) {
-    if (!r.round.deals.length) { return ""; }
-    var rows = r.round.deals.map(function (d, index) {
-      var number = index + 1, points = {NS: 0, EW: 0};
-      r.sheet.entries.forEach(function (e) { if (e.deal === number) { points[e.side] += e.points; } });
-      return "<tr><td>" + number + "</td><td>" + esc(dealText(d)) + "<br><small>Dealer " +
-        E.dealerOf(pad, r.first_deal + index) + ", " + VUL[r.sheet.vulnerability[index]] + "</small></td>" +
-        '<td class="num">' + (points.NS || "") + '</td><td class="num">' + (points.EW || "") + "</td>" +
-        '<td class="pad-actions"><a href="?edit=' + r.number + "-" + number + '#deal-form" data-edit="' + r.number +
-        "-" + number + '" aria-label="Correct deal ' + number + " of " + lower + '">Correct</a>' +
-        '<form method="post" action="' + deleteUrl() + '" class="pad-delete"><input type="hidden" name="round" value="' +
-        r.number + '"><input type="hidden" name="deal" value="' + number + '"><button type="submit" aria-label="Delete deal ' +
-        number + " of " + lower + '">Delete</button></form></td></tr>';
-    });
-    return '<table class="pad-deals"><caption>Deals of ' + lower + '</caption><thead><tr><th scope="col">#</th>' +
-      '<th scope="col">Deal</th><th scope="col" class="num">WE</th><th scope="col" class="num">THEY</th>' +
-      '<th scope="col"><span class="visually-hidden">Change</span></th></tr></thead><tbody>' + rows.join("") + "</tbody></table>";
-  }
-
-  function deleteUrl() {
-    return app.dataset.deleteUrl || (app.dataset.deleteUrl = document.querySelector("form.pad-delete, #deal-form")
-      .getAttribute("action").replace(/deal\/$/, "deal/delete/"));
-  }
-
-  function totalsHtml(pad, scored) {
-    var count = scored.rounds.length;
-    var what = pad.kind === "chicago" ? "Chicago" + (count === 1 ? "" : "s") : "rubber" + (count === 1 ? "" : "s");
-    var rows = scored.player_totals.map(function (t) {
-      return "<tr><td>" + esc(t[0]) + '</td><td class="num" data-player-total>' + t[1] + "</td></tr>";
-    });
-    var rules = pad.kind === "chicago"
-      ? "Chicago (four deals: deal 1 neither side vulnerable, deals 2 and 3 the dealer's side, deal 4 both; game 300 / 500, part-score 100 on deal 4)"
-      : "rubber (rubber bonus 700 / 500, unfinished rubber 300 for a game, 100 for a part-score)";
-    return '<section class="pad-night" aria-labelledby="night-title"><h2 id="night-title">The night</h2>' +
-      '<table class="pad-players"><caption>Each player\'s total over ' + count + " " + what + "</caption>" +
-      '<thead><tr><th scope="col">Player</th><th scope="col" class="num">Total</th></tr></thead><tbody>' +
-      rows.join("") + "</tbody></table>" +
-      '<p class="pad-rules">Rules: ' + ERA_LABELS[pad.era] + ", " + rules + '; honours 100 / 150. <a href="' +
-      scoreTableUrl() + "?era=" + pad.era + '">Score table</a></p></section>';
-  }
-
-  function scoreTableUrl() {
-    var link = document.querySelector('nav a[href$="score-table/"]');
-    return link ? link.getAttribute("href") : "/score-table/";
+  function nightSection(pad, scored) {
+    const section = copyOf(`pad-totals-${pad.kind}`);
+    const playerRow = takeOut(section, "tr[data-row=player]");
+    const count = scored.rounds.length;
+    fill(section, { rounds_text: `${count} ${WORDS.rounds[pad.kind][count === 1 ? 0 : 1]}`,
+                    era_label: WORDS.eras[pad.era], era: pad.era });
+    section.querySelector(".pad-players tbody").append(
+      ...scored.player_totals.map(([name, total]) => fill(playerRow.cloneNode(true), { name, total })));
+    return section;
   }
 
   /* keepForm: the first render leaves the deal form as it is (the player may already be
@@ -235,22 +235,25 @@
   function render(keepForm) {
     $("pad-new").hidden = !!state;
     $("pad-play").hidden = !state;
-    if (!state) { return; }
-    var pad = state.pad, scored = E.scorePad(pad), last = scored.rounds[scored.rounds.length - 1];
-    $("pad-heading").textContent = (pad.kind === "chicago" ? "Chicago" : "Rubber") + ", " + ERA_LABELS[pad.era] +
-      ": WE " + pad.names[0] + " & " + pad.names[2] + ", THEY " + pad.names[1] + " & " + pad.names[3];
-    $("pad-rounds").innerHTML = scored.rounds.map(function (r) { return roundHtml(pad, r); }).join("") +
-      (scored.rounds.length ? totalsHtml(pad, scored) : "");
-    var rubber = pad.kind === "rubber";
+    if (!state) return;
+    const pad = state.pad;
+    const scored = E.scorePad(pad);
+    const last = scored.rounds[scored.rounds.length - 1];
+    const [north, east, south, west] = pad.names;
+    $("pad-heading").textContent =
+      `${kindTitle(pad)}, ${WORDS.eras[pad.era]}: WE ${north} & ${south}, THEY ${east} & ${west}`;
+    $("pad-rounds").replaceChildren(...scored.rounds.map((r) => roundSection(pad, r)),
+                                    ...(scored.rounds.length ? [nightSection(pad, scored)] : []));
+    const rubber = pad.kind === "rubber";
     $("stop-form").hidden = !(rubber && scored.round_open);
     $("resume-form").hidden = !(rubber && last && last.round.stopped &&
       Math.max(last.sheet.games_won.NS, last.sheet.games_won.EW) < 2);
     $("print-button").hidden = false;
-    if (!keepForm) { resetDealForm(); }
+    if (!keepForm) resetDealForm();
   }
 
   function resetDealForm() {
-    var form = $("deal-form");
+    const form = $("deal-form");
     form.reset();
     form.elements.round.value = "";
     form.elements.deal.value = "";
@@ -261,13 +264,14 @@
   }
 
   function editDeal(roundNumber, dealNumber) {
-    var deal = state.pad.rounds[roundNumber - 1].deals[dealNumber - 1], f = $("deal-form").elements;
+    const deal = state.pad.rounds[roundNumber - 1].deals[dealNumber - 1];
+    const f = $("deal-form").elements;
     f.round.value = roundNumber;
     f.deal.value = dealNumber;
     if (E.isPass(deal.contract)) {
       f.level.value = "P";
     } else {
-      var c = E.parseContract(deal.contract);
+      const c = E.parseContract(deal.contract);
       f.level.value = String(c.level);
       f.strain.value = c.strain;
       f.doubling.value = c.doubling;
@@ -277,115 +281,125 @@
       f.honours_side.value = deal.honours_side || "";
     }
     tricksTouched = true;
-    $("deal-form-title").textContent = "Correct deal " + dealNumber + " of " +
-      (state.pad.kind === "chicago" ? "Chicago " : "rubber ") + roundNumber;
+    $("deal-form-title").textContent = `Correct deal ${dealNumber} of ${WORDS.rounds[state.pad.kind][0]} ${roundNumber}`;
     $("deal-cancel").hidden = false;
     f.level.focus();
   }
 
   /* --- the forms --- */
 
-  var tricksTouched = false;
-
-  $("pad-new").querySelector("form").addEventListener("submit", function (event) {
+  $("pad-new").querySelector("form").addEventListener("submit", (event) => {
     event.preventDefault();
-    var f = event.target.elements;
-    var names = [f.north.value, f.east.value, f.south.value, f.west.value].map(function (n) {
-      return n.replace(/\s+/g, " ").trim();
-    });
-    if (names.some(function (n) { return !n; })) { showError("A score pad needs four names: North, East, South and West."); return; }
-    var kind = event.target.querySelector("input[name=kind]:checked").value;
-    var era = event.target.querySelector("input[name=era]:checked").value;
-    state = {client_id: newId(), revision: revision,
-             pad: {kind: kind, era: era, names: names, first_dealer: f.first_dealer.value, rounds: []}};
+    const form = event.target;
+    const f = form.elements;
+    const names = [f.north.value, f.east.value, f.south.value, f.west.value].map((n) => n.replace(/\s+/g, " ").trim());
+    if (names.some((n) => !n)) {
+      showError("A score pad needs four names: North, East, South and West.");
+      return;
+    }
+    const kind = form.querySelector("input[name=kind]:checked").value;
+    const era = form.querySelector("input[name=era]:checked").value;
+    state = { client_id: newId(), revision,
+              pad: { kind, era, names, first_dealer: f.first_dealer.value, rounds: [] } };
     showError("");
     save();
     render();
   });
 
-  $("deal-form").addEventListener("submit", function (event) {
+  $("deal-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    var f = event.target.elements, deal;
+    const f = event.target.elements;
+    let deal;
     try {
       deal = dealFromForm(event.target);
     } catch (error) {
-      if (error instanceof E.ScoringError) { showError(error.message + "."); return; }
+      if (error instanceof E.ScoringError) {
+        showError(`${error.message}.`);
+        return;
+      }
       throw error;
     }
-    var roundNumber = Number(f.round.value), dealNumber = Number(f.deal.value);
-    tryChange(function (pad) {
-      if (roundNumber && dealNumber) { pad.rounds[roundNumber - 1].deals[dealNumber - 1] = deal; return pad; }
+    const roundNumber = Number(f.round.value);
+    const dealNumber = Number(f.deal.value);
+    tryChange((pad) => {
+      if (roundNumber && dealNumber) {
+        pad.rounds[roundNumber - 1].deals[dealNumber - 1] = deal;
+        return pad;
+      }
       return addDeal(pad, deal);
     });
   });
 
-  $("deal-form").elements.level.addEventListener("change", function (event) {
-    var level = Number(event.target.value);
-    if (level && !tricksTouched) { $("deal-form").elements.tricks.value = String(level + 6); }
+  $("deal-form").elements.level.addEventListener("change", (event) => {
+    const level = Number(event.target.value);
+    if (level && !tricksTouched) $("deal-form").elements.tricks.value = String(level + 6);
   });
-  $("deal-form").elements.tricks.addEventListener("change", function () { tricksTouched = true; });
+  $("deal-form").elements.tricks.addEventListener("change", () => { tricksTouched = true; });
 
-  $("deal-cancel").addEventListener("click", function (event) { event.preventDefault(); resetDealForm(); });
-
-  $("pad-rounds").addEventListener("click", function (event) {
-    var link = event.target.closest("a[data-edit]");
-    if (!link) { return; }
+  $("deal-cancel").addEventListener("click", (event) => {
     event.preventDefault();
-    var parts = link.dataset.edit.split("-");
-    editDeal(Number(parts[0]), Number(parts[1]));
+    resetDealForm();
   });
 
-  $("pad-rounds").addEventListener("submit", function (event) {
-    if (!event.target.matches("form.pad-delete")) { return; }
+  $("pad-rounds").addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-edit]");
+    if (!link) return;
     event.preventDefault();
-    var f = event.target.elements, roundNumber = Number(f.round.value), dealNumber = Number(f.deal.value);
-    if (!window.confirm("Delete deal " + dealNumber + " of this " + (state.pad.kind === "chicago" ? "Chicago" : "rubber") +
-                        "? Its scores leave the sheet.")) { return; }
-    tryChange(function (pad) { pad.rounds[roundNumber - 1].deals.splice(dealNumber - 1, 1); return pad; });
+    const [roundNumber, dealNumber] = link.dataset.edit.split("-").map(Number);
+    editDeal(roundNumber, dealNumber);
   });
 
-  [["stop-form", true], ["resume-form", false]].forEach(function (pair) {
-    $(pair[0]).addEventListener("submit", function (event) {
-      event.preventDefault();
-      tryChange(function (pad) { pad.rounds[pad.rounds.length - 1].stopped = pair[1]; return pad; });
+  $("pad-rounds").addEventListener("submit", (event) => {
+    if (!event.target.matches("form.pad-delete")) return;
+    event.preventDefault();
+    const f = event.target.elements;
+    const roundNumber = Number(f.round.value);
+    const dealNumber = Number(f.deal.value);
+    const what = state.pad.kind === "chicago" ? "Chicago" : "rubber";
+    if (!window.confirm(`Delete deal ${dealNumber} of this ${what}? Its scores leave the sheet.`)) return;
+    tryChange((pad) => {
+      pad.rounds[roundNumber - 1].deals.splice(dealNumber - 1, 1);
+      return pad;
     });
   });
 
-  $("discard-form").addEventListener("submit", function (event) {
+  for (const [id, stopped] of [["stop-form", true], ["resume-form", false]]) {
+    $(id).addEventListener("submit", (event) => {
+      event.preventDefault();
+      tryChange((pad) => {
+        pad.rounds[pad.rounds.length - 1].stopped = stopped;
+        return pad;
+      });
+    });
+  }
+
+  $("discard-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!window.confirm("Clear this pad and start a new one? Every deal of it is lost.")) { return; }
+    if (!window.confirm("Clear this pad and start a new one? Every deal of it is lost.")) return;
     state = null;
     showError("");
     save();
     render();
     // The server's copy (no-JavaScript use) goes too, when the network allows.
-    var asked = new FormData(event.target);
+    const asked = new FormData(event.target);
     asked.append("confirm", "yes");
-    window.fetch(event.target.action, {method: "POST", body: asked, credentials: "same-origin"})
-      .catch(function () { /* offline: the browser's copy is what counts */ });
+    fetch(event.target.action, { method: "POST", body: asked, credentials: "same-origin" })
+      .catch(() => { /* offline: the browser's copy is what counts */ });
   });
 
-  var saveForm = $("save-form");
-  if (saveForm) {
-    saveForm.addEventListener("submit", function () {
-      saveForm.elements.client_id.value = state.client_id;
-      saveForm.elements.pad.value = JSON.stringify(state.pad);
-    });
-  }
+  const saveForm = $("save-form");
+  saveForm?.addEventListener("submit", () => {
+    saveForm.elements.client_id.value = state.client_id;
+    saveForm.elements.pad.value = JSON.stringify(state.pad);
+  });
 
-  $("print-button").addEventListener("click", function () { window.print(); });
+  $("print-button").addEventListener("click", () => window.print());
 
-  if (state) { save(); }
+  if (state) save();
   render(true);
 
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(app.dataset.sw, {scope: app.dataset.sw.replace(/sw\.js$/, "")})
-      .then(function () { return navigator.serviceWorker.ready; })
-      .then(function (registration) {
-        var assets = Array.prototype.map.call(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
-          function (el) { return el.src || el.href; });
-        registration.active.postMessage({cache: [window.location.pathname].concat(assets)});
-      })
-      .catch(function () { /* the pad works online without it */ });
+    keepOffline(app.dataset.sw, app.dataset.sw.replace(/sw\.js$/, ""), window.location.pathname)
+      .catch(() => { /* the pad works online without it */ });
   }
-})();
+}

@@ -9,44 +9,44 @@
  */
 "use strict";
 
-var CACHE = "clubscore-table-v1";
+const CACHE = "clubscore-table-v1";
 
-self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("install", () => { self.skipWaiting(); });
 
-self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+self.addEventListener("activate", (event) => { event.waitUntil(self.clients.claim()); });
 
-function kept(url) {
-  var address = new URL(url, self.location.href);
+const kept = (url) => {
+  const address = new URL(url, self.location.href);
   if (address.origin !== self.location.origin) { return false; }
-  return address.pathname === new URL("./", self.location.href).pathname || address.pathname.indexOf("/static/") === 0;
-}
+  return address.pathname === new URL("./", self.location.href).pathname || address.pathname.startsWith("/static/");
+};
 
 /* The page sends its own address and assets, fetched before this worker controlled it;
    the answer tells it they are kept. */
-self.addEventListener("message", function (event) {
-  var urls = ((event.data && event.data.cache) || []).filter(kept);
-  event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return Promise.all(urls.map(function (url) {
-      return fetch(url, {credentials: "same-origin"}).then(function (response) {
+self.addEventListener("message", (event) => {
+  const urls = ((event.data && event.data.cache) || []).filter(kept);
+  event.waitUntil(caches.open(CACHE).then((cache) => {
+    return Promise.all(urls.map((url) => {
+      return fetch(url, {credentials: "same-origin"}).then((response) => {
         if (response.ok) { return cache.put(url, response); }
-      }).catch(function () { /* offline already: keep what we have */ });
+      }).catch(() => { /* offline already: keep what we have */ });
     }));
-  }).then(function () {
+  }).then(() => {
     if (event.source) { event.source.postMessage({kept: urls.length}); }
   }));
 });
 
-self.addEventListener("fetch", function (event) {
-  var request = event.request;
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
   if (request.method !== "GET" || !kept(request.url)) { return; }
-  event.respondWith(fetch(request).then(function (response) {
+  event.respondWith(fetch(request).then((response) => {
     if (response.ok && !request.headers.get("HX-Request")) {
-      var copy = response.clone();
-      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => { cache.put(request, copy); });
     }
     return response;
-  }).catch(function () {
-    return caches.match(request, {ignoreSearch: request.mode === "navigate", ignoreVary: true}).then(function (cached) {
+  }).catch(() => {
+    return caches.match(request, {ignoreSearch: request.mode === "navigate", ignoreVary: true}).then((cached) => {
       return cached || new Response("Offline, and this table's page was never opened on this phone.",
         {status: 503, headers: {"Content-Type": "text/plain; charset=utf-8"}});
     });

@@ -16,35 +16,23 @@
  *   is sent when the network returns, and a repeated press stores one call.
  * htmx has no outbox that survives going offline or a reload, hence this small script.
  */
-(function () {
-  "use strict";
+import { csrfToken, fetchFragment, keepOffline as keepPageOffline, newId, parseHtml, storage } from "./lib.js";
 
-  var main = document.getElementById("table-main");
-  if (!main) return;
-  var token = main.dataset.token;
-  var OUTBOX = "clubscore-outbox:" + token;
-  var DRAFTS = "clubscore-drafts:" + token;
-  var DELIVERED = "clubscore-delivered:" + token;
-  var RECHECK_MS = 120000;
-  var status = document.getElementById("network-status");
-  var flushing = false;
-  var retryTimer = null;
+const main = document.getElementById("table-main");
+if (main) start();
 
-  function load(name, fallback) {
-    try { return JSON.parse(localStorage.getItem(name)) || fallback; } catch (e) { return fallback; }
-  }
-  function save(name, value) {
-    try { localStorage.setItem(name, JSON.stringify(value)); } catch (e) { /* storage full: keep going */ }
-  }
+function start() {
+  const token = main.dataset.token;
+  const OUTBOX = "clubscore-outbox:" + token;
+  const DRAFTS = "clubscore-drafts:" + token;
+  const DELIVERED = "clubscore-delivered:" + token;
+  const RECHECK_MS = 120000;
+  const status = document.getElementById("network-status");
+  let flushing = false;
+  let retryTimer = null;
+
+  const { load, save } = storage;
   function outbox() { return load(OUTBOX, []); }
-  function csrf() {
-    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
-  }
-  function newKey() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
-    return (Date.now().toString(16) + Math.random().toString(16).slice(2) + Math.random().toString(16).slice(2)).slice(0, 32);
-  }
 
   // --- what is typed, kept per board -------------------------------------------------
 
@@ -52,20 +40,20 @@
   function boardOf(form) { return form.querySelector("input[name=board]").value; }
 
   function keepDraft() {
-    var form = sendForm();
+    const form = sendForm();
     if (!form) return;
-    var drafts = load(DRAFTS, {});
+    const drafts = load(DRAFTS, {});
     drafts[boardOf(form)] = { text: form.text.value, lead: form.lead.value };
     save(DRAFTS, drafts);
   }
   function restoreDraft() {
-    var form = sendForm();
+    const form = sendForm();
     if (!form) return;
-    var draft = load(DRAFTS, {})[boardOf(form)];
+    const draft = load(DRAFTS, {})[boardOf(form)];
     if (draft && !form.text.value) { form.text.value = draft.text; form.lead.value = draft.lead; }
   }
   function dropDraft(board) {
-    var drafts = load(DRAFTS, {});
+    const drafts = load(DRAFTS, {});
     delete drafts[board];
     save(DRAFTS, drafts);
   }
@@ -77,7 +65,7 @@
     status.hidden = !text;
   }
   function sayWaiting() {
-    var waiting = outbox().length;
+    const waiting = outbox().length;
     say(waiting ? "Waiting for the network: " + waiting + (waiting > 1 ? " actions are" : " action is") +
       " kept on this phone, to be sent when it returns." : "");
   }
@@ -86,15 +74,15 @@
   // the outbox is neither sent again nor emptied. It keeps what it holds, named here for the
   // director, and delivers it if the director reopens the results and the page is loaded again.
   function sayClosed() {
-    var kept = outbox().filter(function (queued) { return queued.kind === "send"; })
-      .map(function (queued) { return "board " + queued.board + ": " + queued.text; });
+    const kept = outbox().filter((queued) => queued.kind === "send")
+      .map((queued) => "board " + queued.board + ": " + queued.text);
     say("The results are final: nothing more can be sent from this phone." +
       (kept.length ? " Kept on this phone and not recorded (show the director): " + kept.join("; ") + "." : ""));
   }
 
   function enqueue(item) {
-    var items = outbox();
-    var same = items.some(function (queued) { return queued.kind === item.kind && queued.key === item.key; });
+    const items = outbox();
+    const same = items.some((queued) => queued.kind === item.kind && queued.key === item.key);
     if (!same) { items.push(item); save(OUTBOX, items); }  // a double tap queues nothing twice
     flush();
   }
@@ -109,28 +97,28 @@
   // gives way to the next board's keypad, which would type a "4" into its result). So for
   // a moment after each change the buttons let taps through to the page behind them; a
   // script's click waits for them, as for any covered button.
-  var SETTLE_MS = 500;
-  var settleTimer = null;
+  const SETTLE_MS = 500;
+  let settleTimer = null;
   function settle() {
     main.classList.add("settling");
     clearTimeout(settleTimer);
-    settleTimer = setTimeout(function () { main.classList.remove("settling"); }, SETTLE_MS);
+    settleTimer = setTimeout(() => { main.classList.remove("settling"); }, SETTLE_MS);
   }
 
   function flush() {
     if (flushing) return;
-    var items = outbox();
+    const items = outbox();
     if (!items.length) { sayWaiting(); return; }
     flushing = true;
-    var item = items[0];
+    const item = items[0];
     fetch(item.url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "HX-Request": "true", "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken(), "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(item.fields).toString(),
-    }).then(function (response) {
+    }).then((response) => {
       if (response.status >= 500) throw new Error("server " + response.status);
-      return response.text().then(function (html) {
+      return response.text().then((html) => {
         if (response.status === 409) {  // the results are final: see sayClosed
           flushing = false;
           swap(html);
@@ -138,7 +126,7 @@
           return;
         }
         // Delivered (or answered for good: a refusal is shown on the page).
-        var rest = outbox().filter(function (queued) { return !(queued.kind === item.kind && queued.key === item.key); });
+        const rest = outbox().filter((queued) => !(queued.kind === item.kind && queued.key === item.key));
         save(OUTBOX, rest);
         flushing = false;
         if (!response.ok) {  // the typed text stays in its box (no dropDraft)
@@ -151,7 +139,7 @@
         if (item.kind === "send" && (rest.length || !showsSendFormFor(item.board))) remember(item);
         flush();
       });
-    }).catch(function () {
+    }).catch(() => {
       flushing = false;
       carryOn();
       replayOutbox();
@@ -166,52 +154,50 @@
   // is remembered for a while; a page that still offers its board sends the same key once
   // more, which stores nothing and brings the table as it is now.
   function remember(item) {
-    var delivered = load(DELIVERED, {});
-    var now = Date.now();
-    Object.keys(delivered).forEach(function (key) { if (now - delivered[key].at > RECHECK_MS) delete delivered[key]; });
-    if (!item.recheck) delivered[item.key] = { item: item, at: now };
+    const delivered = load(DELIVERED, {});
+    const now = Date.now();
+    Object.keys(delivered).forEach((key) => { if (now - delivered[key].at > RECHECK_MS) delete delivered[key]; });
+    if (!item.recheck) delivered[item.key] = { item, at: now };
     save(DELIVERED, delivered);
   }
   function forget(key) {
-    var delivered = load(DELIVERED, {});
+    const delivered = load(DELIVERED, {});
     delete delivered[key];
     save(DELIVERED, delivered);
   }
   function showsSendFormFor(board) {
-    var form = sendForm();
+    const form = sendForm();
     return !!form && !form.hidden && boardOf(form) === board;
   }
   function recheckDelivered() {
-    var delivered = load(DELIVERED, {});
-    Object.keys(delivered).forEach(function (key) {
-      var memory = delivered[key];
+    const delivered = load(DELIVERED, {});
+    Object.keys(delivered).forEach((key) => {
+      const memory = delivered[key];
       if (Date.now() - memory.at > RECHECK_MS || !showsSendFormFor(memory.item.board)) return;
       forget(key);
-      var again = Object.assign({}, memory.item, { recheck: true });
-      enqueue(again);
+      enqueue({ ...memory.item, recheck: true });
     });
   }
 
   // --- carrying on while the network is away ---------------------------------------------
 
   function boards() {
-    var section = main.querySelector(".board-in-play");
+    const section = main.querySelector(".board-in-play");
     if (!section) return [];
-    return section.dataset.boards.split(",").map(function (text) {
-      var parts = text.split(":");
+    return section.dataset.boards.split(",").map((text) => {
+      const parts = text.split(":");
       return { number: parts[0], dealer: parts[1], vul: parts[2], done: parts[3] === "1" };
     });
   }
 
   function markDone(number) {
     // The round has begun: its moves are read, as the server's page has them until its first board.
-    var moves = main.querySelector("section.moves");
+    const moves = main.querySelector("section.moves");
     if (moves) moves.remove();
-    var section = main.querySelector(".board-in-play");
-    section.dataset.boards = boards().map(function (b) {
-      return [b.number, b.dealer, b.vul, b.done || b.number === number ? "1" : "0"].join(":");
-    }).join(",");
-    main.querySelectorAll(".round-boards li").forEach(function (li) {
+    const section = main.querySelector(".board-in-play");
+    section.dataset.boards = boards()
+      .map((b) => [b.number, b.dealer, b.vul, b.done || b.number === number ? "1" : "0"].join(":")).join(",");
+    main.querySelectorAll(".round-boards li").forEach((li) => {
       if (li.textContent.indexOf("Board " + number + ":") === 0) {
         li.className = "done";
         li.textContent = "Board " + number + ": kept on this phone, to be sent";
@@ -220,29 +206,29 @@
   }
 
   function showNextBoard(previous) {
-    var next = boards().filter(function (b) { return !b.done; })[0];
-    var section = main.querySelector(".board-in-play");
+    const next = boards().filter((b) => !b.done)[0];
+    const section = main.querySelector(".board-in-play");
     if (!next) {
       // The page may say what comes next (a teams room has no moves): data-offline-done.
-      var title = document.createElement("h2");
+      const title = document.createElement("h2");
       title.textContent = main.dataset.offlineDoneTitle || "Round finished on this phone";
-      var then = document.createElement("p");
+      const then = document.createElement("p");
       then.textContent = main.dataset.offlineDone || "The moves for the next round show as soon as the network returns.";
       section.replaceChildren(title, then);
       return;
     }
-    var VUL = { None: "None", NS: "North-South", EW: "East-West", Both: "Both" };
+    const VUL = { None: "None", NS: "North-South", EW: "East-West", Both: "Both" };
     section.querySelector(".board-number").textContent = next.number;
     section.querySelector(".dealer").textContent = next.dealer;
     section.querySelector(".vul").textContent = VUL[next.vul] || next.vul;
-    var form = previous;
+    const form = previous;
     form.querySelector("input[name=board]").value = next.number;
-    form.querySelector("input[name=client_key]").value = newKey();
+    form.querySelector("input[name=client_key]").value = newId();
     form.text.value = "";
     form.lead.value = "";
-    var accept = form.querySelector("input[name=accept_warnings]");
+    const accept = form.querySelector("input[name=accept_warnings]");
     if (accept) accept.remove();
-    var preview = form.querySelector(".preview");
+    const preview = form.querySelector(".preview");
     if (preview) preview.textContent = "";
     restoreDraft();
     form.text.focus();
@@ -251,9 +237,9 @@
   // How the server read the text and its score, kept from the preview while the network
   // was there (the preview's <template class="reading">), for EW to check offline too.
   function readingOf(form, text) {
-    var kept = form.querySelector(".preview template.reading");
+    const kept = form.querySelector(".preview template.reading");
     if (!kept || kept.dataset.text !== text) return null;
-    var reading = document.createElement("p");
+    const reading = document.createElement("p");
     reading.className = "reading";
     reading.append(kept.content.cloneNode(true));
     return reading;
@@ -261,25 +247,25 @@
 
   function confirmLocally(form, item) {
     // EW confirm on the phone; the confirmation follows the send out of the outbox.
-    var panel = document.createElement("div");
+    const panel = document.createElement("div");
     panel.className = "confirm";
-    var line = document.createElement("p");
+    const line = document.createElement("p");
     line.className = "to-confirm";
     line.append("NS sent: ");
-    var strong = document.createElement("strong");
+    const strong = document.createElement("strong");
     strong.className = "pending-text";
     strong.textContent = item.text;
     line.append(strong);
     if (item.lead) line.append(", lead " + item.lead);  // EW check the lead too, as online
     line.append(" (kept on this phone until the network returns)");
-    var reading = readingOf(form, item.text);
-    var ask = document.createElement("p");
+    const reading = readingOf(form, item.text);
+    const ask = document.createElement("p");
     ask.textContent = "East-West, please check and confirm.";
-    var confirm = document.createElement("button");
+    const confirm = document.createElement("button");
     confirm.type = "button";
     confirm.className = "big primary";
     confirm.textContent = "Confirm";
-    var refuse = document.createElement("button");
+    const refuse = document.createElement("button");
     refuse.type = "button";
     refuse.className = "big";
     refuse.textContent = "Refuse: NS correct it";
@@ -289,7 +275,7 @@
     form.hidden = true;
     form.parentNode.insertBefore(panel, form);
     settle();
-    confirm.addEventListener("click", function () {
+    confirm.addEventListener("click", () => {
       acceptWarnings(item.key);
       enqueue({ kind: "confirm", key: item.key, url: main.dataset.confirmUrl,
                 fields: [["client_key", item.key]], board: item.board });
@@ -299,9 +285,9 @@
       markDone(item.board);
       showNextBoard(form);
     });
-    refuse.addEventListener("click", function () {
-      var items = outbox();
-      var unsent = items.filter(function (q) { return !(q.kind === "send" && q.key === item.key); });
+    refuse.addEventListener("click", () => {
+      const items = outbox();
+      const unsent = items.filter((q) => !(q.kind === "send" && q.key === item.key));
       forget(item.key);
       if (unsent.length !== items.length) save(OUTBOX, unsent);  // never left the phone
       else enqueue({ kind: "refuse", key: item.key, url: main.dataset.refuseUrl,
@@ -309,7 +295,7 @@
       panel.remove();
       form.hidden = false;
       settle();
-      form.querySelector("input[name=client_key]").value = newKey();
+      form.querySelector("input[name=client_key]").value = newId();
       form.text.focus();
       sayWaiting();
     });
@@ -318,21 +304,20 @@
   // --- forms ------------------------------------------------------------------------------
 
   function fieldsOf(form) {
-    var fields = [];
-    new FormData(form).forEach(function (value, name) {
+    const fields = [];
+    new FormData(form).forEach((value, name) => {
       if (name !== "csrfmiddlewaretoken") fields.push([name, value]);
     });
     return fields;
   }
 
-  main.addEventListener("submit", function (event) {
-    var form = event.target;
-    var kind = form.dataset.kind;
+  main.addEventListener("submit", (event) => {
+    const form = event.target;
+    const kind = form.dataset.kind;
     if (!kind) return;
     event.preventDefault();
-    var key = form.querySelector("input[name=client_key]").value;
-    var item = { kind: kind, key: key, url: form.action, fields: fieldsOf(form),
-                 board: kind === "send" ? boardOf(form) : "" };
+    const key = form.querySelector("input[name=client_key]").value;
+    const item = { kind, key, url: form.action, fields: fieldsOf(form), board: kind === "send" ? boardOf(form) : "" };
     // The button pressed says why (a call's reason): FormData leaves the submitter out.
     if (event.submitter && event.submitter.name) item.fields.push([event.submitter.name, event.submitter.value]);
     if (kind === "send") {
@@ -341,9 +326,9 @@
       item.lead = form.lead.value.trim().toUpperCase();
       keepDraft();
     }
-    form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = true; });
+    form.querySelectorAll("button[type=submit]").forEach((button) => { button.disabled = true; });
     if (kind === "refuse") forget(key);
-    lastSend = kind === "send" ? { form: form, item: item } : null;
+    lastSend = kind === "send" ? { form, item } : null;
     enqueue(item);
   });
 
@@ -351,9 +336,9 @@
   // tables' results): the table has agreed the line, so the queued send says the warnings
   // are accepted; they stay on the line for the director's grid.
   function acceptWarnings(key) {
-    save(OUTBOX, outbox().map(function (queued) {
+    save(OUTBOX, outbox().map((queued) => {
       if (queued.kind === "send" && queued.key === key &&
-          !queued.fields.some(function (field) { return field[0] === "accept_warnings"; })) {
+          !queued.fields.some((field) => field[0] === "accept_warnings")) {
         queued.fields.push(["accept_warnings", "1"]);
       }
       return queued;
@@ -361,32 +346,31 @@
   }
 
   // A send that could not leave the phone: the table carries on here, the outbox keeps it.
-  var lastSend = null;
+  let lastSend = null;
   function carryOn() {
-    var sent = lastSend;
+    const sent = lastSend;
     lastSend = null;
     if (!sent || !document.body.contains(sent.form)) return;
-    var queued = outbox().some(function (q) { return q.kind === "send" && q.key === sent.item.key; });
+    const queued = outbox().some((q) => q.kind === "send" && q.key === sent.item.key);
     if (!queued) return;
-    sent.form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = false; });
+    sent.form.querySelectorAll("button[type=submit]").forEach((button) => { button.disabled = false; });
     if (main.dataset.confirmation === "on") confirmLocally(sent.form, sent.item);
     else { acceptWarnings(sent.item.key); markDone(sent.item.board); showNextBoard(sent.form); }
   }
 
   // A page reloaded without network is the one last seen (from the service worker): the
   // outbox's sends are laid over it once, as the table played them on the phone.
-  var replayed = false;
+  let replayed = false;
   function replayOutbox() {
     if (replayed) return;
     replayed = true;
-    var items = outbox();
-    for (var i = 0; i < items.length; i++) {
-      var item = items[i];
+    const items = outbox();
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
       if (item.kind !== "send" || !showsSendFormFor(item.board)) continue;
-      var form = sendForm();
-      var confirmed = main.dataset.confirmation !== "on" || items.some(function (queued) {
-        return queued.kind === "confirm" && queued.key === item.key;
-      });
+      const form = sendForm();
+      const confirmed = main.dataset.confirmation !== "on" ||
+        items.some((queued) => queued.kind === "confirm" && queued.key === item.key);
       if (!confirmed) { confirmLocally(form, item); return; }
       markDone(item.board);
       showNextBoard(form);
@@ -397,17 +381,11 @@
   // scoped to this table's link); data-offline="ready" once they are.
   function keepOffline() {
     if (!("serviceWorker" in navigator) || !main.dataset.swUrl) return;
-    navigator.serviceWorker.addEventListener("message", function (event) {
+    navigator.serviceWorker.addEventListener("message", (event) => {
       if (event.data && event.data.kept) main.dataset.offline = "ready";
     });
-    navigator.serviceWorker.register(main.dataset.swUrl, { scope: main.dataset.pageUrl })
-      .then(function () { return navigator.serviceWorker.ready; })
-      .then(function (registration) {
-        var assets = Array.prototype.map.call(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]"),
-          function (element) { return element.src || element.href; });
-        registration.active.postMessage({ cache: [main.dataset.pageUrl].concat(assets) });
-      })
-      .catch(function () { /* the page works online without it */ });
+    keepPageOffline(main.dataset.swUrl, main.dataset.pageUrl, main.dataset.pageUrl)
+      .catch(() => { /* the page works online without it */ });
   }
 
   // The parts of the page that change without the table doing anything: a teams room's
@@ -417,63 +395,62 @@
   // typed is never touched.
   // A pairs table asks only while there is something to follow: a running or paused
   // clock, or a call to the director; otherwise its own posts bring the page.
-  var FRESH_PARTS = ["match-progress", "round-clock", "director-call"];
+  const FRESH_PARTS = ["match-progress", "round-clock", "director-call"];
   function following() {
-    var clock = document.getElementById("round-clock");
+    const clock = document.getElementById("round-clock");
     return !!(document.getElementById("match-progress") || (clock && !clock.hidden) || main.querySelector(".call-state"));
   }
   function keepFresh() {
-    var every = parseInt(main.dataset.refreshMs, 10);
+    const every = parseInt(main.dataset.refreshMs, 10);
     if (!every) return;
-    setInterval(function () {
+    setInterval(() => {
       if (flushing || outbox().length || document.hidden || !navigator.onLine || !following()) return;
-      fetch(main.dataset.pageUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
-        .then(function (response) { return response.ok ? response.text() : null; })
-        .then(function (html) {
+      fetchFragment(main.dataset.pageUrl)
+        .then((response) => response.ok ? response.text() : null)
+        .then((html) => {
           if (html === null || flushing || outbox().length) return;
-          var fresh = document.createElement("template");
-          fresh.innerHTML = html;
-          FRESH_PARTS.forEach(function (id) {
-            var part = fresh.content.getElementById(id);
-            var here = document.getElementById(id);
+          const fresh = parseHtml(html);
+          FRESH_PARTS.forEach((id) => {
+            const part = fresh.getElementById(id);
+            const here = document.getElementById(id);
             if (part && here && here.outerHTML !== part.outerHTML) here.replaceWith(part);
           });
         })
-        .catch(function () { /* asked again next time */ });
+        .catch(() => { /* asked again next time */ });
     }, every);
   }
 
   // --- the score before sending, and the keypad -------------------------------------------------
 
-  var previewTimer = null;
+  let previewTimer = null;
   function preview() {
-    var form = sendForm();
-    var out = form && form.querySelector(".preview");
+    const form = sendForm();
+    const out = form && form.querySelector(".preview");
     if (!out) return;
-    var text = form.text.value.trim();
+    const text = form.text.value.trim();
     if (!text) { out.textContent = ""; return; }
     if (!navigator.onLine) { out.textContent = "The score shows when the network is back."; return; }
-    var url = main.dataset.previewUrl + "?" + new URLSearchParams({ board: boardOf(form), text: text });
-    fetch(url, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+    const url = main.dataset.previewUrl + "?" + new URLSearchParams({ board: boardOf(form), text: text });
+    fetch(url, { credentials: "same-origin" }).then((r) => r.text()).then((html) => {
       if (form.text.value.trim() === text) out.innerHTML = html;
-    }).catch(function () { out.textContent = "The score shows when the network is back."; });
+    }).catch(() => { out.textContent = "The score shows when the network is back."; });
   }
 
-  var tapped = {};
-  function compose(form) {
+  let tapped = {};
+  function compose() {
     if (tapped.pass) return "PASS";
     return [(tapped.level || "") + (tapped.strain || "") + (tapped.double || ""), tapped.declarer || "", tapped.outcome || ""]
       .filter(Boolean).join(" ");
   }
 
-  main.addEventListener("click", function (event) {
-    var button = event.target.closest(".keypad button");
+  main.addEventListener("click", (event) => {
+    const button = event.target.closest(".keypad button");
     if (!button) return;
-    var form = sendForm();
+    const form = sendForm();
     if (button.dataset.key === "pass") tapped = { pass: true };
     else { delete tapped.pass; tapped[button.dataset.key] = button.dataset.value; }
-    form.text.value = compose(form);
-    button.parentNode.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
+    form.text.value = compose();
+    button.parentNode.querySelectorAll("button").forEach((b) => { b.setAttribute("aria-pressed", String(b === button)); });
     if (button.dataset.key !== "pass") unpress(button.closest(".keypad").querySelector("button.pass"));
     keepDraft();
     // The score once the result is whole: no message while the thumb is still tapping,
@@ -485,7 +462,7 @@
   // Pass sits outside the groups (with the strains on a phone): a key of a group unpresses it.
   function unpress(button) { if (button) button.setAttribute("aria-pressed", "false"); }
 
-  main.addEventListener("input", function (event) {
+  main.addEventListener("input", (event) => {
     if (!event.target.closest("form.send-form")) return;
     keepDraft();
     if (event.target.name === "text") {
@@ -497,7 +474,7 @@
 
   function ready() {
     tapped = {};
-    main.querySelectorAll(".keypad").forEach(function (keypad) { keypad.hidden = false; });
+    main.querySelectorAll(".keypad").forEach((keypad) => { keypad.hidden = false; });
     restoreDraft();
     preview();
     sayWaiting();
@@ -510,4 +487,4 @@
   flush();
   keepOffline();
   keepFresh();
-})();
+}

@@ -4,6 +4,9 @@ Chicago, reload and offline use, and a member's pad kept on the server."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -259,3 +262,39 @@ def test_a_change_posted_without_javascript_wins_over_the_browsers_older_copy(ph
     enter_deal(phone, "1", "NT", "", "N", 7)   # and the browser carries on from there
     phone.reload()
     assert sheet_totals(phone) == (40, 60)
+
+
+def same_markup(html: str) -> str:
+    """Markup compared as a browser reads it: spaces between tags and each render's own
+    CSRF mask left out."""
+    html = re.sub(r'(name="csrfmiddlewaretoken" value=)"[^"]*"', r"\1", html)
+    return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
+
+
+NIGHTS = {
+    "Rubber": [deal for deal, _ in SEED_RUBBER] + [
+        ("4", "S", "", "N", 10, "", ""), ("P", "", "", "", 0, "", ""), ("2", "H", "X", "E", 7, "four_trumps", "NS")],
+    "Chicago": [("3", "NT", "", "N", 9, "four_aces", "NS"), ("1", "C", "", "E", 7, "", ""), ("P", "", "", "", 0, "", ""),
+                ("2", "S", "", "W", 9, "", ""), ("6", "H", "XX", "S", 11, "", "")],
+}
+
+
+@pytest.mark.parametrize("kind", list(NIGHTS))
+def test_the_script_draws_the_sheets_as_the_server_does(browser, server, kind):
+    """static/js/pad.js fills the page's <template>s of the same partials the server
+    renders: a night entered without JavaScript, then opened with it, is the same markup."""
+    plain = browser.new_context(base_url=server.url, java_script_enabled=False, **PHONE)
+    page = plain.new_page()
+    start_pad(page, kind=kind)
+    for deal in NIGHTS[kind]:
+        enter_deal(page, *deal)
+    from_server = page.locator("#pad-rounds").inner_html()
+    assert from_server.count('class="pad-round"') == 2
+    scripted = browser.new_context(base_url=server.url, storage_state=plain.storage_state(), **PHONE)
+    phone = scripted.new_page()
+    phone.goto(reverse("sessions:pad"))
+    expect(phone.locator("#print-button")).to_be_visible()  # the script has drawn the pad
+    drawn = same_markup(phone.locator("#pad-rounds").inner_html())
+    assert drawn == same_markup(from_server)
+    plain.close()
+    scripted.close()

@@ -1,4 +1,5 @@
-"""The score pad document: reading it, changing it, scoring a night (seeds/000-001, RULES 9)."""
+"""The score pad document: reading it, changing it, scoring a night (seeds/000-001, RULES 9).
+The figures of whole nights are the cases of pad_cases.json (test_pad_cases.py)."""
 
 import pytest
 
@@ -14,7 +15,6 @@ from sessions.scoring.scorepad import (
     pad_from_json,
     replace_deal,
     score_pad,
-    sheet_layout,
     stop_round,
 )
 
@@ -37,17 +37,6 @@ def pad(kind="rubber", era="current", rounds=(), first_dealer="N"):
 def deal(declarer, contract, tricks, honours="", side=""):
     return deal_from_json({"declarer": declarer, "contract": contract, "tricks": tricks,
                            "honours": honours, "honours_side": side})
-
-
-def test_the_seed_rubber_on_paper():
-    seed = pad(rounds=[SEED_RUBBER])
-    layout = sheet_layout(score_pad(seed).rounds[0].sheet)
-    assert [e["points"] for e in layout["above"]["NS"]] == [30, 200, 100, 50, 20]
-    assert [e["points"] for e in layout["above"]["EW"]] == [750, 150, 500]
-    assert [([e["points"] for e in g["below"]["NS"]], [e["points"] for e in g["below"]["EW"]], g["winner"])
-            for g in layout["games"]] == [([70], [120], "EW"), ([240], [], "NS"), ([60], [120], "EW")]
-    assert (layout["totals"], layout["net"], layout["finished"]) == ({"NS": 770, "EW": 1640}, -870, True)
-    assert deal_vulnerabilities(seed, seed.rounds[0]) == ("None", "None", "EW", "EW", "Both", "Both")
 
 
 def test_a_finished_rubber_opens_the_next_with_the_same_names_and_the_night_adds_up():

@@ -427,7 +427,7 @@ def test_the_pages_run_no_inline_script(logged_in, session):
 
     for url in (board_url(session), table):
         html = logged_in.get(url).content.decode()
-        assert '<script src="/static/js/entry.js"></script>' in html  # right after the rows
+        assert '<script type="module" src="/static/js/entry.js"></script>' in html  # right after the rows
         assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # every script from static/
         assert not re.search(r"\son[a-z]+=", html)  # no onclick= and the like
     key = row_key(session, 1, "1NS", "1EW")

@@ -35,6 +35,11 @@ def enter(client, level, strain, doubling, declarer, tricks, honours="", side=""
     })
 
 
+def without_templates(html: str) -> str:
+    """The page as shown: less its <template>s (the partials for static/js/pad.js)."""
+    return re.sub(r"<template\b.*?</template>", "", html, flags=re.DOTALL)
+
+
 def figures(html: str, part: str, side: str) -> list[int]:
     return [int(n) for n in re.findall(
         rf'data-part="{part}" data-side="{side}"><span class="points">(\d+)</span>', html)]
@@ -58,7 +63,7 @@ def test_the_seed_rubber_entered_without_javascript_shows_the_texts_sheet(client
     assert figures(html, "below", "NS") == [70, 240, 60]
     assert figures(html, "below", "EW") == [120, 120]
     assert totals(html) == (770, 1640)
-    assert html.count('class="game-line"') == 3
+    assert without_templates(html).count('class="game-line"') == 3
     assert "THEY win by 870" in html
     assert re.findall(r"data-player-total>(-?\d+)<", html) == ["-870", "870", "-870", "870"]
 
@@ -104,7 +109,7 @@ def test_chicago_shows_its_game_bonus_and_honours(client):
     assert totals(html) == (100 + 300 + 150, 0)
     assert "Next deal: dealer E, THEY vulnerable" in html  # deal 2: dealer East's side
     # The pad spells it as the rest of the app does: honours.
-    assert "<small>1: honours</small>" in html and "honors" not in html
+    assert '<span data-if="deal">1: </span>honours</small>' in html and "honors" not in html
 
 
 @pytest.mark.django_db
@@ -263,3 +268,34 @@ def test_without_javascript_clearing_the_pad_asks_first_and_keeps_it_until_confi
     client.post(reverse("sessions:pad_discard"), {"confirm": "yes"})
     cleared = client.get(reverse("sessions:pad")).content.decode()
     assert 'id="pad-new" aria-labelledby' in cleared and 'id="pad-new" aria-labelledby="pad-new-title" hidden' not in cleared
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("with_pad", [False, True], ids=["new pad", "pad in play"])
+def test_the_page_holds_the_partials_that_its_script_fills(client, with_pad):
+    """static/js/pad.js draws the sheets from <template>s made by the same partials as the
+    page (templates/pad/_round.html, _totals.html): one of each part, values left as {name}."""
+    if with_pad:
+        start(client)
+        enter(client, *SEED_RUBBER[0])
+    html = client.get(reverse("sessions:pad")).content.decode()
+    templates = dict(re.findall(r'<template id="([\w-]+)">(.*?)</template>', html, flags=re.DOTALL))
+
+    assert set(templates) == {"pad-round-template", "pad-totals-rubber", "pad-totals-chicago"}
+    round_html = templates["pad-round-template"]
+    assert round_html.lstrip().startswith('<section class="pad-round" id="round-{round}"')
+    for part in ('<tr data-row="above"><td class="num" data-part="above" data-side="NS"><span class="points">{points}</span>',
+                 '<small data-if="label"> <span data-if="deal">{deal}: </span>{label}</small>',
+                 '<tr data-row="below">', '<tr class="game-line" data-if="winner"><td colspan="2">Game {game}: {winner_word}</td>',
+                 '<small data-if="finished"> (finished)</small>', '<p class="pad-vul" data-if="vul">',
+                 '<tr data-if="nothing_above">', '<table class="pad-deals" data-if="deals">', 'data-edit="{round}-{deal}"',
+                 'aria-label="Delete deal {deal} of {title}"', "WE <small>{north} &amp; {south}</small>",
+                 f'action="{reverse("sessions:pad_delete_deal")}"', '<p class="pad-net" data-net="{net}">{net_text}</p>'):
+        assert part in round_html, part
+    for kind, rules in (("rubber", "rubber bonus 700 / 500"), ("chicago", "Chicago (four deals")):
+        night = templates[f"pad-totals-{kind}"]
+        assert "total over {rounds_text}" in night and rules in night and "?era={era}" in night
+        assert '<tr data-row="player"><td>{name}</td><td class="num" data-player-total>{total}</td></tr>' in night
+    words = json.loads(re.search(r'<script id="pad-words" type="application/json">(.*?)</script>', html).group(1))
+    assert words["sides"] == {"NS": "WE", "EW": "THEY"} and words["eras"]["1932"] == "1932 laws"
+    assert words["net"]["win"] == "{side} win by {margin}" and words["rounds"]["chicago"] == ["Chicago", "Chicagos"]
