@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.csrf import csrf_protect
 
-from sessions.models import Club, ClubDirector
+from sessions.models import Club, ClubDirector, Session
 
 M = TypeVar("M", bound=Model)
 
@@ -38,6 +38,12 @@ def get_club_object_or_404(user: AbstractBaseUser | AnonymousUser, model: type[M
     if not user.is_authenticated:
         raise Http404("not found")
     return get_object_or_404(club_scoped(user, model), **lookup)
+
+
+def directed_session(request: HttpRequest, session_id: int) -> Session:
+    """The session ``session_id`` of a club the request's user directs (its event and club
+    loaded), else Http404: every director's session page starts here."""
+    return get_club_object_or_404(request.user, Session, pk=session_id)
 
 
 def get_owned_club_or_404(user: AbstractBaseUser | AnonymousUser, **lookup) -> Club:

@@ -21,7 +21,7 @@ urlpatterns = [
     path("director/clubs/<slug:club_slug>/players/<int64:player_id>/email/", mail.player_email,
          name="director_player_email"),
     path("director/sessions/<int64:session_id>/publish/", live.session_publish_view, name="director_publish"),
-    path("director/sessions/<int64:session_id>/unpublish/", director.session_unpublish_view,
+    path("director/sessions/<int64:session_id>/unpublish/", live.session_unpublish_view,
          name="director_unpublish"),
     path("director/sessions/<int64:session_id>/standings/", director.session_standings, name="director_standings"),
     path("director/sessions/<int64:session_id>/log/", director.session_log, name="director_log"),

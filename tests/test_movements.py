@@ -444,8 +444,9 @@ def test_validate_rejects_more_tables_sharing_than_boards_to_pass_round():
         ).validate()
 
 
-def test_movement_error_is_a_scoring_error():
-    assert issubclass(MovementError, ScoringError)
+def test_movement_error_is_the_movements_own_not_the_scoring_engines():
+    """Movements are built before anything is scored: a caller catches MovementError for them."""
+    assert issubclass(MovementError, ValueError) and not issubclass(MovementError, ScoringError)
 
 
 # -- suggestions and helpers ------------------------------------------------------------

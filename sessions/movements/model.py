@@ -19,11 +19,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
 
-from sessions.scoring.errors import ScoringError
-
-
-class MovementError(ScoringError):
-    """A movement that cannot be built or breaks a rule; the message says which."""
+class MovementError(ValueError):
+    """A movement that cannot be built or breaks a rule; the message says which. Its own
+    error, not the scoring engine's: movements are built before anything is scored."""
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from sessions.scoring.errors import ScoringError
+from .model import MovementError
 
 Pairing = tuple[int, int | None]
 
 
 def _check_teams(teams: Sequence[int]) -> None:
     if len(teams) < 2:
-        raise ScoringError("a teams event needs at least two teams")
+        raise MovementError("a teams event needs at least two teams")
     if len(set(teams)) != len(teams):
-        raise ScoringError("a team appears twice in the list")
+        raise MovementError("a team appears twice in the list")
 
 
 def round_robin(teams: Sequence[int]) -> tuple[tuple[Pairing, ...], ...]:

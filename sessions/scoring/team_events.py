@@ -255,10 +255,6 @@ class TeamScore:
     matches: int
     place: str = ""
 
-    @property
-    def imp_difference(self) -> Fraction:
-        return self.imps_for - self.imps_against
-
 
 @dataclass(frozen=True)
 class StandingInput:

@@ -88,10 +88,6 @@ class RoomPage:
         """The event is final: the phone reads, and writes nothing (services.tables.while_open)."""
         return self.link.match.event.final
 
-    @property
-    def home_ns(self) -> bool:
-        return self.link.room == Room.OPEN
-
 
 def _teams(link: MatchTableLink) -> tuple[Team, Team]:
     """(NS, EW) of the link's room: the open room seats the home team NS."""

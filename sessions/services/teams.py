@@ -43,8 +43,8 @@ from sessions.models import (
     TeamScoring,
     WebhookEvent,
 )
+from sessions.movements import MovementError
 from sessions.movements.teams import round_robin, swiss_draw
-from sessions.scoring.errors import ScoringError
 from sessions.scoring.imps import IMP_TABLES
 from sessions.selectors.teams import team_event_score
 from sessions.text import clean_name
@@ -166,7 +166,7 @@ def round_robin_schedule(*, event: TeamEvent) -> list[Match]:
     teams = list(event.teams.values_list("pk", flat=True))
     try:
         rounds = round_robin(teams)
-    except ScoringError as error:
+    except MovementError as error:
         raise ValidationError(str(error)) from None
     matches = [match for number, pairings in enumerate(rounds, 1) for match in _create_round(event, number, pairings)]
     unit().touch(team_events=[event])
@@ -196,7 +196,7 @@ def swiss_draw_next_round(*, event: TeamEvent) -> list[Match]:
     had_bye = [m.match.home_id for m in score.matches if m.match.status == MatchStatus.BYE]
     try:
         pairings = swiss_draw(ranked, played, had_bye)  # type: ignore[arg-type]
-    except ScoringError as error:
+    except MovementError as error:
         raise ValidationError(str(error)) from None
     matches = _create_round(event, max(score.rounds, default=0) + 1, pairings)
     unit().touch(team_events=[event])

@@ -21,11 +21,8 @@ from sessions.forms.analysis import GenerateDealsForm, HandRecordUploadForm
 from sessions.selectors.analysis import hand_records_file, session_analyses
 from sessions.services.analysis import DealsStored, deals_generate, hand_records_load
 from sessions.models import Section, Session
-from sessions.permissions import get_club_object_or_404
+from sessions.permissions import directed_session
 
-
-def _session(request: HttpRequest, session_id: int) -> Session:
-    return get_club_object_or_404(request.user, Session, pk=session_id)
 
 
 def _deal_sections(session: Session) -> dict:
@@ -54,7 +51,7 @@ def _page(request: HttpRequest, session: Session, upload=None, generate=None, st
 
 @login_required
 def hand_records(request: HttpRequest, session_id: int) -> HttpResponse:
-    return _page(request, _session(request, session_id))
+    return _page(request, directed_session(request, session_id))
 
 
 def _stored(request: HttpRequest, session: Session, stored: DealsStored, verb: str) -> HttpResponse:
@@ -67,7 +64,7 @@ def _stored(request: HttpRequest, session: Session, stored: DealsStored, verb: s
 @login_required
 @require_POST
 def hand_records_upload(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     form = HandRecordUploadForm(request.POST, request.FILES, **_deal_sections(session))
     if form.is_valid():
         try:
@@ -84,7 +81,7 @@ def hand_records_upload(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def deals_generate_view(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     form = GenerateDealsForm(request.POST, **_deal_sections(session))
     if form.is_valid():
         try:
@@ -100,7 +97,7 @@ def deals_generate_view(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 def hand_records_pbn(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     letter = request.GET.get("section", "")[:2]
     response = HttpResponse(hand_records_file(session=session, section_letter=letter), content_type="application/x-pbn")
     name = slugify(f"{session.event.name} {session.name} {session.date} {letter}") or "hand-records"
@@ -111,7 +108,7 @@ def hand_records_pbn(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 def hand_records_print(request: HttpRequest, session_id: int) -> HttpResponse:
     """Printable hand-record sheets: four boards a page, with diagram, DD table and par."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     boards = [view for view in session_analyses(session=session) if view.deal]
     pages = [boards[start:start + 4] for start in range(0, len(boards), 4)]
     return render(request, "analysis/print_sheets.html", {"session": session, "pages": pages})

@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django_tables2 import RequestConfig
 
 from sessions.models import Handicap, Session
-from sessions.permissions import get_club_object_or_404
+from sessions.permissions import directed_session
 from sessions.selectors.booklet import Booklet, session_booklet, session_paper_forms
 from sessions.selectors.public import published_sessions, ranking_hidden
 from sessions.selectors.revisions import published_session_stamp
@@ -58,20 +58,17 @@ def booklet(request: HttpRequest, session_id: int) -> HttpResponse:
     return _booklet_page(request, session, director=False)
 
 
-def _director_session(request: HttpRequest, session_id: int) -> Session:
-    return get_club_object_or_404(request.user, Session, pk=session_id)  # event__club loaded
-
 
 @login_required
 def director_booklet(request: HttpRequest, session_id: int) -> HttpResponse:
-    return _booklet_page(request, _director_session(request, session_id), director=True)
+    return _booklet_page(request, directed_session(request, session_id), director=True)
 
 
 @login_required
 def paper_forms(request: HttpRequest, session_id: int) -> HttpResponse:
     """Blank travellers (one per board, a row per table that plays it) and pickup slips
     (one per table per round), from the session's movement."""
-    session = _director_session(request, session_id)
+    session = directed_session(request, session_id)
     return render(request, "director/paper_forms.html", {
         "session": session, "club": session.event.club, "forms": session_paper_forms(session=session),
     })

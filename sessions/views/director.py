@@ -35,7 +35,7 @@ from sessions.forms import (
 )
 from sessions.models import Board, Club, Event, Result, Section, Session
 from sessions.movements import Movement, MovementError
-from sessions.permissions import club_scoped, get_club_object_or_404, htmx_login_required
+from sessions.permissions import club_scoped, directed_session, get_club_object_or_404, htmx_login_required
 from sessions.selectors.masterpoints import national_number_warnings
 from sessions.selectors.events import EventSessionView, event_ranking
 from sessions.selectors.mail import session_mails
@@ -73,7 +73,6 @@ from sessions.services import (
     result_record,
     session_create,
     session_name_players,
-    session_unpublish,
 )
 
 
@@ -85,13 +84,10 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 # --- sessions ---------------------------------------------------------------------
 
 
-def _session(request: HttpRequest, session_id: int) -> Session:
-    return get_club_object_or_404(request.user, Session, pk=session_id)
-
 
 @login_required
 def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     return render(request, "director/session_detail.html", {
         **grid_context(session), "mails": session_mails(session=session),
         "penalties": session_penalties(session=session), "penalty_form": penalty_form(session),
@@ -191,18 +187,9 @@ def _create_session(
 
 
 @login_required
-@require_POST
-def session_unpublish_view(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
-    session_unpublish(session=session, by=request.user)
-    messages.success(request, "Unpublished: the results are hidden from players.")
-    return redirect("sessions:director_session", session_id=session.pk)
-
-
-@login_required
 def session_cards_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """Printable table guide cards and pair cards (``?only=tables`` or ``pairs`` prints one kind)."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     only = request.GET.get("only", "")
     return render(request, "director/cards.html", {
         "session": session, "cards": session_cards(session=session),
@@ -214,7 +201,7 @@ def session_cards_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """The players of every pair: from the club's list or new, with an optional national number."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     pairs = list(session_pairs(session=session))
     form = PairPlayersForm(request.POST or None, pairs=pairs, rounds=session.rounds)
     if request.method == "POST" and form.is_valid():
@@ -246,7 +233,7 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 @cached_scores  # scored once per revision, shared with the players' pages; rendered afresh
 def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     scored = session_score(session=session)
     return render(request, "director/standings.html", {
         "session": session, "rankings": scored.rankings(), "note": scored.note,
@@ -255,7 +242,7 @@ def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 def session_log(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     return render(request, "director/change_log.html", {
         "session": session, "changes": session_change_log(session=session),
     })

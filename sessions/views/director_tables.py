@@ -19,13 +19,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from sessions.models import Seating, Session, TableLink
-from sessions.permissions import get_club_object_or_404
+from sessions.permissions import directed_session, get_club_object_or_404
 from sessions.selectors.cards import session_table_links
 from sessions.services.tables import table_link_renew, table_link_revoke, table_links_ensure
 
-
-def _session(request: HttpRequest, session_id: int) -> Session:
-    return get_club_object_or_404(request.user, Session, pk=session_id)
 
 
 def _link(request: HttpRequest, session: Session, link_id: int) -> TableLink:
@@ -44,7 +41,7 @@ def _back(session: Session) -> HttpResponse:
 @require_GET
 def table_links(request: HttpRequest, session_id: int) -> HttpResponse:
     """Every table that plays: its live link (full URL and QR code) or that it has none."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     rows = session_table_links(session=session)
     return render(request, "director/table_links.html", {
         "session": session, "rows": rows, "without_link": sum(1 for row in rows if row.link is None),
@@ -55,7 +52,7 @@ def table_links(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def table_links_make(request: HttpRequest, session_id: int) -> HttpResponse:
     """A live link for every table without one; back to the cards page when asked from there."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     links = table_links_ensure(session=session)
     messages.success(request, f"Every table has a live link ({len(links)} tables).")
     if request.POST.get("next") == "cards":
@@ -66,7 +63,7 @@ def table_links_make(request: HttpRequest, session_id: int) -> HttpResponse:
 def _change_live_link(request: HttpRequest, session_id: int, link_id: int,
                       change: Callable[[HttpRequest, TableLink, str], None]) -> HttpResponse:
     """Renew or revoke a link that is still live; a second click (or another page's) changes nothing."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     link = _link(request, session, link_id)
     name = _name(link.section.letter, link.table)
     if link.live:
@@ -108,7 +105,7 @@ def table_link_revoke_view(request: HttpRequest, session_id: int, link_id: int) 
 @require_POST
 def table_link_new(request: HttpRequest, session_id: int, letter: str, table: int) -> HttpResponse:
     """A new link for a table that has none (its last one was revoked)."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     section = get_object_or_404(session.sections, letter=letter)
     name = _name(section.letter, table)
     links = TableLink.objects.filter(section=section, table=table)

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.utils import timezone
 
 from sessions.models import DirectorCall, Session
-from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.permissions import directed_session, get_club_object_or_404, htmx_login_required
 from sessions.selectors.calls import open_calls
 from sessions.selectors.clock import round_clock, tables_over_time
 from sessions.selectors.sessions import session_progress
@@ -27,7 +27,7 @@ from sessions.services.clock import (
     clock_add_minute, clock_next_round, clock_pause, clock_set_minutes, clock_start,
 )
 from sessions.values import parse_number
-from sessions.services.sessions import session_mark_final, session_publish, session_reopen
+from sessions.services.sessions import session_mark_final, session_publish, session_reopen, session_unpublish
 
 #: htmx stops polling on this status (and still swaps the answer in).
 STOP_POLLING = 286
@@ -39,9 +39,6 @@ POLL_LOGGED_OUT = (
 )
 
 
-def _session(request: HttpRequest, session_id: int) -> Session:
-    return get_club_object_or_404(request.user, Session, pk=session_id)
-
 
 #: A poll after the director's login expired: stop polling, with a note.
 _poll_login_required = htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT, status=STOP_POLLING))
@@ -51,7 +48,7 @@ _poll_login_required = htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT,
 @require_GET
 def session_progress_grid(request: HttpRequest, session_id: int) -> HttpResponse:
     """The session page's progress grid alone (the page polls it while the tables play)."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     return render(request, "director/partials/progress_grid.html", grid_context(session))
 
 
@@ -102,7 +99,7 @@ def clock_press(request: HttpRequest, **timed: object) -> None:
 def session_clock_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """The round clock's buttons on the grid: ``action`` is start, pause, next, minute, or
     minutes (with ``minutes``: the minutes a round)."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     clock_press(request, session=session)
     return _grid_or_session(request, session)
 
@@ -121,7 +118,7 @@ def director_call_take_view(request: HttpRequest, session_id: int, call_id: int)
 @require_POST
 def session_publish_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """Publish; with lines missing, first ask (``confirm=1`` publishes anyway)."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     if not session.published and request.POST.get("confirm") != "1":
         progress = session_progress(session=session)
         if progress.entered and progress.missing:
@@ -138,8 +135,17 @@ def session_publish_view(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def session_unpublish_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = directed_session(request, session_id)
+    session_unpublish(session=session, by=request.user)
+    messages.success(request, "Unpublished: the results are hidden from players.")
+    return redirect("sessions:director_session", session_id=session.pk)
+
+
+@login_required
+@require_POST
 def session_mark_final_view(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     session_mark_final(session=session)
     if session.published:
         messages.success(request, "Marked final: players see the results as final, with the hands and their analysis.")
@@ -151,7 +157,7 @@ def session_mark_final_view(request: HttpRequest, session_id: int) -> HttpRespon
 @login_required
 @require_POST
 def session_reopen_view(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     session_reopen(session=session)
     messages.success(request, "Reopened: the results are provisional again and the hands hidden from players.")
     return redirect("sessions:director_session", session_id=session.pk)

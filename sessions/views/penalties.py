@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from sessions.forms.penalties import PenaltyForm
 from sessions.models import Pair, ProceduralPenalty, Session
-from sessions.permissions import get_club_object_or_404
+from sessions.permissions import directed_session, get_club_object_or_404
 from sessions.services.penalties import penalty_give, penalty_remove
 
 
@@ -25,7 +25,7 @@ def penalty_form(session: Session, data=None) -> PenaltyForm:
 @login_required
 @require_POST
 def penalty_give_view(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = get_club_object_or_404(request.user, Session, pk=session_id)
+    session = directed_session(request, session_id)
     form = penalty_form(session, request.POST)
     if not form.is_valid():
         problems = "; ".join(f"{form.fields[name].label if name in form.fields else ''}: {' '.join(errors)}".lstrip(": ")

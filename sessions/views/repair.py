@@ -19,9 +19,9 @@ from sessions.text import counted
 from sessions.forms import MovementShapeForm, PlayerForm
 from sessions.forms.repair import FromRoundForm, LatePairForm, LinePairsForm, PlayerMergeForm, RoundSeatingForm, SessionEditForm
 from sessions.values import chosen_by_place
-from sessions.models import Club, Pair, Player, Result, Section, Session
+from sessions.models import Club, Pair, Player, Result, Section
 from sessions.movements import MovementError
-from sessions.permissions import get_club_object_or_404
+from sessions.permissions import directed_session, get_club_object_or_404
 from sessions.selectors import movement_options
 from sessions.selectors.repair import pairs_a_movement_drops, players_entered_twice, round_tables, section_pairs
 from sessions.services import ResultConflict
@@ -39,9 +39,6 @@ from sessions.services.repair import (
 )
 
 
-def _session(request: HttpRequest, session_id: int) -> Session:
-    return get_club_object_or_404(request.user, Session, pk=session_id)
-
 
 def _section(request: HttpRequest, session_id: int, letter: str) -> Section:
     return get_club_object_or_404(request.user, Section, session_id=session_id, letter=letter)
@@ -57,7 +54,7 @@ def _refused(request: HttpRequest, error: ValidationError) -> None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_edit(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     form = SessionEditForm(request.POST or None, initial={"name": session.name, "date": session.date})
     if request.method == "POST" and form.is_valid():
         try:
@@ -76,7 +73,7 @@ def session_edit(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
     """A new movement, chosen as for a new session; refused once lines are entered."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     data = request.POST if request.method == "POST" else request.GET
     shape = MovementShapeForm(data if "pairs" in data else None)
     context: dict = {"session": session, "shape": shape, "several_sections": session.sections.count() > 1}
@@ -111,7 +108,7 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def session_delete_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """GET asks for confirmation; POST deletes (an unpublished session only)."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     if request.method == "POST":
         try:
             session_delete(session=session)
@@ -131,7 +128,7 @@ def session_delete_view(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 def session_repair(request: HttpRequest, session_id: int) -> HttpResponse:
     """The repair overview: the rounds to fix, late and leaving pairs, players entered twice."""
-    session = _session(request, session_id)
+    session = directed_session(request, session_id)
     sections = [
         (section, list(section_pairs(section=section))) for section in session.sections.order_by("letter")
     ]

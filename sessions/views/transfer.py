@@ -33,7 +33,7 @@ from sessions.models import Club, Event, ImportJob, Session, TeamEvent
 from sessions.selectors.events import event_ranking
 from sessions.selectors.uploads import club_upload_rows
 from sessions.services.uploads import national_upload_record
-from sessions.permissions import get_club_object_or_404, htmx_login_required
+from sessions.permissions import directed_session, get_club_object_or_404, htmx_login_required
 from sessions.forms.transfer import ImportForm, UploadSentForm
 from sessions.transfer import ExportRefused, ImportRefused, results_import
 from sessions.transfer.exporters import EVENT, EXPORTS, SESSION, TEAMS, Exporter, Subject
@@ -221,7 +221,7 @@ def national_uploads(request: HttpRequest, club_slug: str) -> HttpResponse:
 @require_GET
 def national_upload_file(request: HttpRequest, session_id: int) -> HttpResponse:
     """The federation's file for a final session; downloading it does not mark it sent."""
-    session = get_club_object_or_404(request.user, Session, pk=session_id)
+    session = directed_session(request, session_id)
     try:
         return _download(upload_file(session))
     except (UploadRefused, ExportRefused) as error:
@@ -232,7 +232,7 @@ def national_upload_file(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def national_upload_sent(request: HttpRequest, session_id: int) -> HttpResponse:
     """The director sent the file downloaded at the revision posted: record it."""
-    session = get_club_object_or_404(request.user, Session, pk=session_id)
+    session = directed_session(request, session_id)
     form = UploadSentForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Download the file and mark it sent from this page.")

@@ -5,7 +5,7 @@ from itertools import combinations
 import pytest
 
 from sessions.movements.teams import round_robin, swiss_draw
-from sessions.scoring.errors import ScoringError
+from sessions.movements import MovementError
 
 
 def _meetings(rounds):
@@ -64,5 +64,5 @@ def test_swiss_bye_goes_to_the_lowest_team_without_one():
 
 @pytest.mark.parametrize("teams", [[1], [1, 1, 2]])
 def test_swiss_refuses_a_field_it_cannot_draw(teams):
-    with pytest.raises(ScoringError):
+    with pytest.raises(MovementError):
         swiss_draw(teams, [])
