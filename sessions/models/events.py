@@ -17,7 +17,7 @@ from sessions.scoring import events as engine_events
 from sessions.scoring import options as engine
 
 from .choices import Direction, MovementKind, Seat, Vulnerability
-from .clubs import Club, Player, check_masterpoint_scale
+from .clubs import Club, HandicapSource, Player, check_masterpoint_scale
 from .scorepads import DealEra
 from .revisions import KeepsRevisionOnSave, new_setup_token
 
@@ -161,6 +161,10 @@ class Event(models.Model):
     handicap = models.CharField(
         max_length=8, choices=Handicap, default=Handicap.NONE,
         help_text="The share of each pair's handicap added to its percentage, ranked beside the scratch figures.",
+    )
+    handicap_source = models.CharField(
+        max_length=8, choices=HandicapSource, blank=True, default="",
+        help_text="Where this event's pair handicaps come from; empty: the club's setting.",
     )
     # Not an engine option: how the pairs are split into rankings (RULES 8).
     rankings = models.CharField(max_length=8, choices=Rankings, default=Rankings.AUTO)
