@@ -6,10 +6,12 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
+from sessions.formats import parse_results_file
 from sessions.models import ChangeAction, Club, Event, Pair, Player, ResultChange, Session
 from sessions.services import result_record, session_publish
 from sessions.services.handicaps import session_compute_handicaps, session_set_handicaps
 from sessions.services.sessions import session_mark_final
+from sessions.transfer import EXPORTERS
 from tests.factories import make_session
 
 PLAYED = {"1NS": ["Ann Archer", "Bob Baker"], "1EW": ["Gil Grant", "Hal Hunt"]}
@@ -136,3 +138,17 @@ def test_a_final_session_keeps_its_handicaps(tonight, event):
 def test_typed_handicaps_have_nothing_to_compute_from(tonight):
     with pytest.raises(ValidationError, match="typed"):
         session_compute_handicaps(session=tonight)
+
+
+def test_the_usebio_export_carries_the_handicap_computed_and_its_handicapped_percentage(tonight, event):
+    Event.objects.filter(pk=event.pk).update(handicap="half", handicap_source="average")
+    session_compute_handicaps(session=Session.objects.get(pk=tonight.pk))
+    board, section = tonight.boards.get(number=1), tonight.sections.get()
+    for ns, ew, text in (("1NS", "1EW", "4S N ="), ("3NS", "2EW", "4S N ="), ("2NS", "3EW", "4S N =")):
+        result_record(board=board, section=section, ns_pair=ns, ew_pair=ew, text=text)
+    parsed = parse_results_file(EXPORTERS["usebio"].render(Session.objects.get(pk=tonight.pk))[2])
+    exported = {pair.number + pair.direction: pair for pair in parsed.pairs}
+    # 1EW: Bob 100 %, Nina par: -25; every line a tie, 50 % scratch, 50 - 25 / 2 handicapped.
+    assert exported["1EW"].handicap == Decimal("-25.00")
+    assert exported["1EW"].published_percentage == Decimal("37.50")
+    assert exported["2EW"].handicap is None
