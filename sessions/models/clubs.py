@@ -168,6 +168,11 @@ class Player(models.Model):
         validators=[MinValueValidator(0), MaxValueValidator(100)],
         help_text="The player's national grade as a percentage (e.g. 54.20); empty: none.",
     )
+    # What stratifies an event by master points (RULES 15), as the club keeps it.
+    masterpoints_held = models.DecimalField(
+        max_digits=9, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(0)],
+        help_text="Master points the player holds (ACBL: e.g. 512.34), for stratified events; empty: none.",
+    )
 
     club_path = "club"
 

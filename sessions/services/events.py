@@ -28,6 +28,7 @@ from .unit_of_work import unit, write
 EVENT_SETTINGS = (
     "name", *EVENT_OPTION_FIELDS, "deal_era", "rankings", "table_confirmation", "table_shows_traveller",
     "live_rankings", *EVENT_COMBINED_FIELDS, "masterpoint_scale", "handicap_source",
+    "strata_by", "strata_limits",
 )
 
 

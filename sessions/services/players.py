@@ -28,11 +28,13 @@ TypedPlayer = tuple[str, str]
 @write
 def player_add(
     *, club: Club, name: str, national_number: str = "", visitor: bool = False, grade: Decimal | None = None,
+    masterpoints_held: Decimal | None = None,
 ) -> Player:
     """Add a player to the club's list (a national number is unique in the club), with the
-    national grade a handicap may come from (RULES 14)."""
+    national grade a handicap may come from (RULES 14) and the master points held that
+    stratify (RULES 15)."""
     player = Player(club=club, name=clean_name(name), national_number=clean_name(national_number), visitor=visitor,
-                    grade=grade)
+                    grade=grade, masterpoints_held=masterpoints_held)
     player.full_clean()
     player.save()
     unit().touch(clubs=[club])  # the club's player search finds the new name

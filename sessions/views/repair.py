@@ -296,6 +296,7 @@ def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpRes
     name = player.name
     form = PlayerForm(request.POST or None, initial={
         "name": player.name, "national_number": player.national_number, "grade": player.grade,
+        "masterpoints_held": player.masterpoints_held,
     })
     if request.method == "POST" and form.is_valid():
         try:
