@@ -47,9 +47,7 @@ class PlayerFigure:
 def _averages(sessions: Sequence[Sequence[PairFigure]]) -> dict[Hashable, list[Fraction]]:
     played: dict[Hashable, list[Fraction]] = defaultdict(list)
     for session in sessions:
-        for pair in session:
-            if not 0 <= pair.percentage <= 100:
-                raise ScoringError(f"a percentage of {float(pair.percentage):g} is not between 0 and 100")
+        for pair in session:  # a percentage below 0 (a procedural penalty) counts as it is
             for player in pair.players:
                 played[player].append(pair.percentage)
     return played

@@ -75,6 +75,5 @@ def test_a_pair_of_three_players_is_refused():
         pair_handicap([F(50)] * 3)
 
 
-def test_a_percentage_out_of_range_is_refused():
-    with pytest.raises(ScoringError, match="between 0 and 100"):
-        player_figures([[PairFigure(("A",), F(101))]])
+def test_a_percentage_below_0_after_a_penalty_counts_as_it_is():
+    assert player_figures([[PairFigure(("A",), F(-3))]])["A"].average == -3

@@ -108,7 +108,7 @@ def test_the_club_owner_chooses_the_source_and_window(logged_in, club):
     assert Club.objects.values_list("handicap_source", "rating_sessions").get(pk=club.pk) == ("rating", 6)
 
 
-def test_the_director_enters_a_players_grade(logged_in, club):
+def test_the_director_enters_a_players_grade_and_master_points_held(logged_in, club):
     player = Player.objects.create(club=club, name="Ann Archer")
     url = reverse("sessions:director_player", args=[club.slug, player.pk])
     assert logged_in.post(url, {"name": "Ann Archer", "grade": "54.2"}).status_code == 302
@@ -117,8 +117,12 @@ def test_the_director_enters_a_players_grade(logged_in, club):
     assert "Ensure this value is less than or equal to 100." in response.content.decode()
     assert Player.objects.get(pk=player.pk).grade == Decimal("54.20")
     players = reverse("sessions:director_players", args=[club.slug])
-    logged_in.post(players, {"name": "Bob Baker", "grade": "48"})
-    assert Player.objects.get(name="Bob Baker").grade == Decimal("48.00")
+    logged_in.post(players, {"name": "Bob Baker", "grade": "48", "masterpoints_held": "512.34"})
+    assert Player.objects.values_list("grade", "masterpoints_held").get(name="Bob Baker") == (
+        Decimal("48.00"), Decimal("512.34"))
+    response = logged_in.post(url, {"name": "Ann Archer", "grade": "54.2", "masterpoints_held": "-1"})
+    assert "Ensure this value is greater than or equal to 0." in response.content.decode()
+    assert Player.objects.get(pk=player.pk).masterpoints_held is None
 
 
 def test_the_player_page_shows_the_club_rating_and_how_many_sessions(client, event):
