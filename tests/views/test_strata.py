@@ -70,3 +70,25 @@ def test_a_ranking_by_club_rating_uses_the_sessions_before(event):
 def test_an_event_without_strata_shows_no_stratum_column(client, event):
     session = finished(event)
     assert "Stratum" not in client.get(reverse("sessions:session_results", args=[session.pk])).content.decode()
+
+
+def test_strata_by_master_points_cost_the_results_page_no_query(client, event, django_assert_num_queries):
+    session = finished(event)
+    event_update(event=Event.objects.get(pk=event.pk), strata_by="masterpoints", strata_limits="1500, 500")
+    # 0. the session's revision  1. the published session with its event and club
+    # 2-3. session_score: the results, the pairs with their players (and master points held)
+    # 4. the board numbers  5. the master point awards (final); the strata in Python
+    with django_assert_num_queries(6):
+        assert b"Stratum places" in client.get(reverse("sessions:session_results", args=[session.pk])).content
+
+
+@pytest.mark.parametrize("earlier", [1, 4], ids=["1 earlier session", "4 earlier sessions"])
+def test_strata_by_rating_cost_the_window_whatever_its_size(client, event, earlier, django_assert_num_queries):
+    for _ in range(earlier):
+        finished(event)
+    session = finished(event)
+    event_update(event=Event.objects.get(pk=event.pk), strata_by="rating", strata_limits="55, 45")
+    # 0-5. as by master points; 6. the club's window before the session, with events
+    # 7-8. sessions_scores: the window's results and pairs
+    with django_assert_num_queries(9):
+        assert b"Stratum places" in client.get(reverse("sessions:session_results", args=[session.pk])).content
