@@ -13,7 +13,7 @@ id) is worked out once a table (PublicTable: sessions.tables_speed; pk_urls), no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -34,6 +34,7 @@ from sessions.templatetags.teams import figure
 if TYPE_CHECKING:
     from sessions.selectors.analysis import BoardAnalysisView
     from sessions.selectors.public import AwardShown
+    from sessions.selectors.strata import PairStratum
 
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
 RED_SUITS = {"H", "D"}
@@ -302,15 +303,22 @@ class RankingTable(SessionTable):
 
     # The master points each pair won, once the session is final (RULES 12).
     masterpoints = tables.Column(empty_values=(), verbose_name="Master points", orderable=False, attrs=NUMBER)
+    # A stratified event (RULES 15): the pair's stratum, and its places in it and each above.
+    stratum = tables.Column(empty_values=(), verbose_name="Stratum", orderable=False)
+    stratum_places = tables.Column(empty_values=(), verbose_name="Stratum places", orderable=False)
 
     def __init__(self, *args, is_matchpoints: bool, handicapped: bool = False,
-                 awards: Mapping[int, AwardShown] | None = None, **kwargs):
+                 awards: Mapping[int, AwardShown] | None = None, strata: Mapping[Hashable, PairStratum] | None = None,
+                 **kwargs):
         self.awards = awards or {}
+        self.strata = strata or {}
         excluded: tuple[str, ...] = ("average",) if is_matchpoints else ("percentage",)
         if not (is_matchpoints and handicapped):
             excluded += ("handicapped", "handicap_place")
         if not self.awards:
             excluded += ("masterpoints",)
+        if not self.strata:
+            excluded += ("stratum", "stratum_places")
         rows = args[0] if args else kwargs.get("data", ())
         if not any(getattr(row.standing, "penalty", 0) for row in rows):
             excluded += ("penalty",)
@@ -326,6 +334,20 @@ class RankingTable(SessionTable):
 
     def value_penalty(self, value: Fraction) -> str:
         return self.render_penalty(value)
+
+    def render_stratum(self, record) -> str:
+        found = self.strata.get(record.pair.pk)
+        return found.letter if found else ""
+
+    def value_stratum(self, record) -> str:
+        return self.render_stratum(record)
+
+    def render_stratum_places(self, record) -> str:
+        found = self.strata.get(record.pair.pk)
+        return found.places_text if found else ""
+
+    def value_stratum_places(self, record) -> str:
+        return self.render_stratum_places(record)
 
     def render_masterpoints(self, record) -> str:
         award = self.awards.get(record.pair.pk)

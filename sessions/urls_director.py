@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import competitions, director
+from .views import competitions, director, handicaps
 from .views import booklet, live
 from .views import mail
 
@@ -29,6 +29,7 @@ urlpatterns = [
     path("director/sessions/<int64:session_id>/paper/", booklet.paper_forms, name="director_paper_forms"),
     path("director/sessions/<int64:session_id>/cards/", director.session_cards_view, name="director_cards"),
     path("director/sessions/<int64:session_id>/pairs/", director.session_pairs_view, name="director_pairs"),
+    path("director/sessions/<int64:session_id>/handicaps/", handicaps.session_handicaps, name="director_handicaps"),
     path("director/sessions/<int64:session_id>/boards/<int64:number>/", director.board_entry, name="director_board"),
     path("director/sessions/<int64:session_id>/boards/<int64:number>/fouled/", director.board_groups,
          name="director_board_groups"),

@@ -6,7 +6,7 @@ import datetime
 
 from django import forms
 
-from sessions.models import Event, Pair, ScoringMethod
+from sessions.models import Event, HandicapSource, Pair, Player, ScoringMethod
 from sessions.services import EVENT_SETTINGS
 from sessions.values import parse_number
 
@@ -173,6 +173,14 @@ class SessionCreateForm(SessionShapeForm):
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120)
     national_number = forms.CharField(max_length=20, required=False)
+    masterpoints_held = forms.DecimalField(
+        required=False, min_value=0, max_digits=9, decimal_places=2, label="Master points held",
+        help_text=str(Player._meta.get_field("masterpoints_held").help_text),
+    )
+    grade = forms.DecimalField(
+        required=False, min_value=0, max_value=100, max_digits=5, decimal_places=2, label="National grade (%)",
+        help_text=str(Player._meta.get_field("grade").help_text),
+    )
 
 
 #: Every option explained for the director who has to choose it.
@@ -266,6 +274,19 @@ EVENT_HELP = {
         "show the lines factored to a full field that counts the phantom's table, as NZ Scorer "
         "does (a 3/4 Howell of 11 pairs: 6 tables, top 10); percentages stay as played."
     ),
+    "strata_by": (
+        "ACBL-style strata (RULES 15): each pair goes in the lowest stratum its higher player qualifies "
+        "for, by the master points held (entered on the players' list) or by the club rating, and is "
+        "ranked in that stratum and every one above it. Empty: no strata."
+    ),
+    "strata_limits": (
+        "The lower strata's limits, falling: \"1500, 500\" makes A open, B below 1500 and C below 500."
+    ),
+    "handicap_source": (
+        "Where each pair's handicap comes from (RULES 14): typed by the director on the pairs page, or "
+        "50 - the mean of the two players' figures: the club's rolling average, its club rating, or the "
+        "national grades entered on the players' list. Empty: the club's setting."
+    ),
     "handicap": (
         "A handicap event: each pair's handicap (percentage points, as an imported file gives "
         "it) adds this share to its percentage, and the handicapped ranking is shown beside "
@@ -322,13 +343,14 @@ EVENT_SECTIONS = (
     ("Totals and rankings", ("line_decimals", "rankings")),
     ("Sections", ("across_field",)),
     ("Another program's conventions (NZ Scorer) and handicaps", (
-        "not_played", "cut_figures", "short_totals", "phantom_table", "handicap",
+        "not_played", "cut_figures", "short_totals", "phantom_table", "handicap", "handicap_source",
     )),
     ("Table entry", ("table_confirmation", "table_shows_traveller", "live_rankings")),
     ("Several sessions ranked together", (
         "combination", "combined_by", "sessions_counted", "minimum_sessions", "carry_forward_percent",
     )),
     ("Master points", ("masterpoint_scale",)),
+    ("Stratification (ACBL)", ("strata_by", "strata_limits")),
 )
 
 #: Radio buttons for every setting with a few named choices.
@@ -368,7 +390,8 @@ class EventForm(forms.ModelForm):
             "table_shows_traveller": "Show the board's results at the table after each board",
             "live_rankings": "Players see the ranking", "deal_era": "Deal scores",
             "combination": "Sessions ranked together by", "combined_by": "Ranked as",
-            "masterpoint_scale": "Master point scale",
+            "masterpoint_scale": "Master point scale", "handicap_source": "Handicaps from",
+            "strata_by": "Strata by", "strata_limits": "Strata limits",
         }
         help_texts = EVENT_HELP
         widgets = {name: forms.RadioSelect for name in EVENT_RADIOS}
@@ -380,6 +403,7 @@ class EventForm(forms.ModelForm):
             self.fields[name].help_text = EVENT_HELP[name]
         for name in EVENT_RADIOS:
             self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
+        self.fields["handicap_source"].choices = [("", "The club's setting"), *HandicapSource.choices]
         # Line decimals: empty means exact, the first and usual choice.
         self.fields["line_decimals"].choices = [("", EXACT_LINES), *reversed(self.fields["line_decimals"].choices)]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from sessions.models import ApiKey, Club, MasterPointFederation
+from sessions.models import ApiKey, Club, HandicapSource, MasterPointFederation
 
 
 def _help(name: str) -> str:
@@ -48,6 +48,13 @@ class ClubSettingsForm(forms.Form):
     )
     p2p_charge_rate = forms.IntegerField(
         label="P2P charge rate", min_value=0, max_value=1000, required=False, help_text=_help("p2p_charge_rate"),
+    )
+    handicap_source = forms.ChoiceField(
+        label="Handicaps from", choices=HandicapSource.choices, required=False, help_text=_help("handicap_source"),
+    )
+    rating_sessions = forms.IntegerField(
+        label="Sessions of the averages and ratings", min_value=1, max_value=100, required=False,
+        help_text=_help("rating_sessions"),
     )
 
 

@@ -6,7 +6,7 @@ from .choices import (
     LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, PointsUnit, ResultKind, Seat, Strain, Vulnerability,
 )
 from .competitions import Competition
-from .clubs import NO_MASTER_POINTS, Club, ClubDirector, MasterPointFederation, Player
+from .clubs import NO_MASTER_POINTS, Club, ClubDirector, HandicapSource, MasterPointFederation, Player
 from .events import (
     Board,
     ButlerDatum,
@@ -15,6 +15,7 @@ from .events import (
     CrossImps,
     Event,
     Handicap,
+    StrataBy,
     LineDecimals,
     LineDisplay,
     LiveRankings,
@@ -72,7 +73,7 @@ __all__ = [
     "Session", "ShortBoards", "ShortTotals", "Strain", "Vulnerability", "section_boards", "sections_with_own_boards",
     "CallReason", "DirectorCall", "EntryStatus", "MatchTableEntry", "MatchTableLink", "TableEntry", "TableLink", "TableTokenMiss",  # sessions/models/tables.py
     "ImportJob", "ImportStatus",  # sessions/models/imports.py
-    "MasterPointAward", "MasterPointFederation", "NO_MASTER_POINTS",  # masterpoints.py, clubs.py
+    "HandicapSource", "StrataBy", "MasterPointAward", "MasterPointFederation", "NO_MASTER_POINTS",  # clubs.py, masterpoints.py
     "DealEra", "PadKind", "ScorePad",  # sessions/models/scorepads.py
     "NationalUpload",  # sessions/models/uploads.py
     "PenaltyUnit", "ProceduralPenalty",  # sessions/models/penalties.py

@@ -81,6 +81,7 @@ class ChangeAction(models.TextChoices):
     IMPORTED = "imported", "Imported"
     MASTERPOINTS = "masterpoints", "Master points"
     PENALTY = "penalty", "Procedural penalty"
+    HANDICAP = "handicap", "Handicap"
 
 
 #: The change-log actions about one traveller line: they name its board and pairs.

@@ -4,7 +4,7 @@ import re
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -41,6 +41,15 @@ class MasterPointFederation(models.TextChoices):
     NZB = "nzb", "Bridge NZ (C points)"
     ABF = "abf", "Australian Bridge Federation (green points)"
     ACBL = "acbl", "ACBL (open club games)"
+
+
+class HandicapSource(models.TextChoices):
+    """Where a pair's handicap comes from (RULES 14)."""
+
+    TYPED = "typed", "Typed by the director for each pair"
+    AVERAGE = "average", "The club's rolling average of each player's percentages"
+    RATING = "rating", "The club rating (each player's percentages adjusted for the field)"
+    GRADE = "grade", "Each player's national grade, as the club entered it"
 
 
 #: An event's scale that awards nothing (a social or charity session not pointed).
@@ -89,6 +98,15 @@ class Club(KeepsRevisionOnSave, models.Model):
         null=True, blank=True, validators=[MaxValueValidator(1000)], verbose_name="P2P charge rate",
         help_text="The federation's per-player charge for a session (EBU Pay to Play, in pence), "
                   "written in the USEBIO export; empty: not written.",
+    )
+    handicap_source = models.CharField(
+        max_length=8, choices=HandicapSource, default=HandicapSource.TYPED,
+        help_text="Where a handicap event's pair handicaps come from: 50 - the mean of the two players' figures "
+                  "(an event may choose another).",
+    )
+    rating_sessions = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(1), MaxValueValidator(100)], verbose_name="rating sessions",
+        help_text="The club's last so many final matchpoint sessions make its players' averages and ratings.",
     )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubDirector", related_name="directed_clubs"
@@ -144,6 +162,17 @@ class Player(models.Model):
     email_consent = models.BooleanField(default=False)
     email_consent_at = models.DateTimeField(null=True, blank=True)  # when the yes (or the no) was given
     email_consent_how = models.CharField(max_length=120, blank=True)  # "by the director", "unsubscribe link" ...
+    # A national grade on the percentage scale (as the EBU's NGS expresses one): a handicap source (RULES 14).
+    grade = models.DecimalField(
+        max_digits=5, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(0), MaxValueValidator(100)],
+        help_text="The player's national grade as a percentage (e.g. 54.20); empty: none.",
+    )
+    # What stratifies an event by master points (RULES 15), as the club keeps it.
+    masterpoints_held = models.DecimalField(
+        max_digits=9, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(0)],
+        help_text="Master points the player holds (ACBL: e.g. 512.34), for stratified events; empty: none.",
+    )
 
     club_path = "club"
 

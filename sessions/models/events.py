@@ -7,17 +7,22 @@ changes later, and checking "does this pair play this board" is a lookup.
 """
 
 from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
 from sessions.scoring import events as engine_events
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.strata import strata_from_limits
 from sessions.scoring import options as engine
 
 from .choices import Direction, MovementKind, Seat, Vulnerability
-from .clubs import Club, Player, check_masterpoint_scale
+from .clubs import Club, HandicapSource, Player, check_masterpoint_scale
 from .scorepads import DealEra
 from .revisions import KeepsRevisionOnSave, new_setup_token
 
@@ -82,6 +87,27 @@ class Handicap(models.TextChoices):
     NONE = engine.Handicap.NONE.value, "None: scratch only"
     HALF = engine.Handicap.HALF.value, "50% of each pair's handicap (NZ Scorer)"
     FULL = engine.Handicap.FULL.value, "100% of each pair's handicap"
+
+
+class StrataBy(models.TextChoices):
+    NONE = "", "None: no strata"
+    MASTERPOINTS = "masterpoints", "Master points held (the players' list)"
+    RATING = "rating", "The club rating"
+
+
+def strata_limits(text: str) -> tuple[Fraction, ...]:
+    """The limits typed, "1500, 500": numbers, falling (ValueError / ScoringError otherwise)."""
+    limits = tuple(Fraction(Decimal(part.strip())) for part in text.split(",") if part.strip())
+    strata_from_limits(limits)
+    return limits
+
+
+def validate_strata_limits(text: str) -> None:
+    try:
+        strata_limits(text)
+    except (ArithmeticError, ValueError) as error:
+        message = str(error) if isinstance(error, ScoringError) else "numbers separated by commas, e.g. 1500, 500"
+        raise ValidationError(message) from None
 
 
 class Rankings(models.TextChoices):
@@ -162,6 +188,19 @@ class Event(models.Model):
         max_length=8, choices=Handicap, default=Handicap.NONE,
         help_text="The share of each pair's handicap added to its percentage, ranked beside the scratch figures.",
     )
+    handicap_source = models.CharField(
+        max_length=8, choices=HandicapSource, blank=True, default="",
+        help_text="Where this event's pair handicaps come from; empty: the club's setting.",
+    )
+    # Stratification (RULES 15): what puts each pair in a stratum, and the strata's limits.
+    strata_by = models.CharField(
+        max_length=12, choices=StrataBy, blank=True, default="",
+        help_text="Strata A, B, C ... by the higher player's master points held or club rating; empty: none.",
+    )
+    strata_limits = models.CharField(
+        max_length=60, blank=True, validators=[validate_strata_limits],
+        help_text='Each lower stratum\'s limit, falling, e.g. "1500, 500": B below 1500, C below 500; A is open.',
+    )
     # Not an engine option: how the pairs are split into rankings (RULES 8).
     rankings = models.CharField(max_length=8, choices=Rankings, default=Rankings.AUTO)
     # Table entry from the players' phones.
@@ -215,6 +254,8 @@ class Event(models.Model):
     def clean(self) -> None:
         if self.club_id is not None:
             check_masterpoint_scale(self.club.masterpoint_federation, self.masterpoint_scale, "masterpoint_scale")
+        if self.strata_by and not self.strata_limits.strip():
+            raise ValidationError({"strata_limits": 'give the limits of the lower strata, e.g. "1500, 500"'})
 
     @property
     def ranks_at_the_end(self) -> bool:

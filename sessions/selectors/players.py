@@ -18,10 +18,12 @@ from django.utils.safestring import SafeString, mark_safe
 
 from sessions.handrecords import history_svg
 from sessions.models import Club, MasterPointAward, Pair, PairLineup, Player, Session
+from sessions.scoring.handicaps import PlayerFigure
 from sessions.scoring.masterpoints import award_text
 from sessions.scoring.session import PairPart, Standing
 from sessions.text import search_key
 
+from .handicaps import rating_window, window_figures
 from .lineups import has_lineup, lineups_of, player_shares, spells_of
 from .public import field_title, ranking_hidden
 from .scoring import sessions_scores, with_lineup_flag
@@ -76,6 +78,9 @@ class LedgerEntry:
 class PlayerHistory:
     player: Player  # with its club
     sessions: list[PlayedSession]  # newest first
+    # The player's club rating and average over the club's window (RULES 14); None: the
+    # player played none of those sessions.
+    rating: PlayerFigure | None = None
 
     @property
     def ledger(self) -> list[LedgerEntry]:
@@ -146,8 +151,9 @@ def _published_pairs_of(player: Player) -> QuerySet[Pair]:
 def player_history(*, player: Player) -> PlayerHistory:
     """Every published session the player played, newest first, scored.
 
-    Queries: the player's pairs with their sessions and events; sessions_scores' two
-    (every line, every pair of those sessions), whatever the number of sessions; one
+    Queries: the player's pairs with their sessions and events; the club's rating window
+    (its last final matchpoint sessions, RULES 14); sessions_scores' two (every line,
+    every pair of those sessions and the window's), whatever the number of sessions; one
     more, the lineups, when the player's pairs changed players during a session: each
     player is credited with the boards of the rounds they played.
     """
@@ -155,7 +161,8 @@ def player_history(*, player: Player) -> PlayerHistory:
     sessions = {pair.section.session_id: pair.section.session for pair in pairs}
     for session in sessions.values():
         session.event.club = player.club  # the player's club is the sessions' club: no query
-    scores = sessions_scores(sessions=list(sessions.values()))
+    window = rating_window(club=player.club)
+    scores = sessions_scores(sessions=list({**{session.pk: session for session in window}, **sessions}.values()))
     changed = [pair for pair in pairs if has_lineup(pair)]
     spells = spells_of(changed, lineups_of(pair.pk for pair in changed)) if changed else {}
     played = []
@@ -181,7 +188,8 @@ def player_history(*, player: Player) -> PlayerHistory:
             rounds="" if share is None or share.whole else share.rounds,
             partners=share.partners if share is not None and len(share.partners) > 1 else (),
         ))
-    return PlayerHistory(player=player, sessions=played)
+    rating = window_figures(window, scores).get(player.pk)
+    return PlayerHistory(player=player, sessions=played, rating=rating)
 
 
 def published_players(*, club: Club) -> QuerySet[Player]:

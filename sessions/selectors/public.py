@@ -9,7 +9,7 @@ the stored pairs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
@@ -23,6 +23,7 @@ from sessions.scoring.session import ScoredLine, Standing
 from .lineups import has_lineup, pairs_changes_of_player
 from .penalties import pair_penalties_shown, penalties_shown
 from .scoring import DIRECTIONS, RankedPair, ScoredSession, field_parts, session_score
+from .strata import PairStratum, session_strata
 
 LATEST_SESSIONS = 10
 
@@ -264,6 +265,7 @@ class ResultsSheet:
     awards: dict[int, AwardShown] = dataclass_field(default_factory=dict)  # master points by pair id, once final
     # Procedural penalties (RULES 13), for the ranking's footnote: only when one is shown.
     penalties: list[ProceduralPenalty] = dataclass_field(default_factory=list)
+    strata: Mapping[Hashable, PairStratum] = dataclass_field(default_factory=dict)  # by pair id (RULES 15)
 
 
 def results_sheet(*, session: Session) -> ResultsSheet:
@@ -271,7 +273,8 @@ def results_sheet(*, session: Session) -> ResultsSheet:
 
     Queries: session_score's two (results, pairs with players), the board numbers,
     once the session is final its master point awards, and when a pair carries a
-    procedural penalty the penalties' reasons.
+    procedural penalty the penalties' reasons; a stratified event by club rating, the
+    club's window (session_strata).
     ``session.event`` must be loaded by the caller (published_sessions does).
     """
     scored = session_score(session=session)
@@ -281,7 +284,8 @@ def results_sheet(*, session: Session) -> ResultsSheet:
     ]
     standings = (row.standing for ranking in rankings for row in ranking.rows)
     return ResultsSheet(session, rankings, _board_numbers(session), scored.is_matchpoints, scored.note,
-                        session_awards_shown(session), penalties_shown(session=session, standings=standings))
+                        session_awards_shown(session), penalties_shown(session=session, standings=standings),
+                        session_strata(scored=scored))
 
 
 # --- a board's traveller --------------------------------------------------------------

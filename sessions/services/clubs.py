@@ -22,7 +22,7 @@ from .unit_of_work import unit, write
 
 #: The Club fields an owner may set (the slug stays: it is in every link to the club).
 CLUB_SETTINGS = ("name", "description", "website", "frame_origins", "masterpoint_federation", "masterpoint_scale",
-                 "national_club_number", "p2p_charge_rate")
+                 "national_club_number", "p2p_charge_rate", "handicap_source", "rating_sessions")
 
 
 @write
@@ -30,12 +30,14 @@ def club_update(
     *, club: Club, name: str, description: str = "", website: str = "", frame_origins: str = "",
     masterpoint_federation: str | None = None, masterpoint_scale: str | None = None,
     national_club_number: str | None = None, p2p_charge_rate: int | None | str = "",
+    handicap_source: str | None = None, rating_sessions: int | None = None,
 ) -> Club:
     """The club's name, what its public page says about it, the sites that may frame its
     results (bumping the sessions' revisions gives their pages the new header too), and the
     master point scale its final sessions award on (None: unchanged), and its number with
     the national body and the P2P charge rate its USEBIO exports carry (the number None and
-    the rate "" leave them unchanged; a rate of None clears it)."""
+    the rate "" leave them unchanged; a rate of None clears it), and where its pairs'
+    handicaps come from and the sessions its ratings are from (RULES 14; None or "": unchanged)."""
     club.name = clean_name(name)
     club.description = description.strip()
     club.website = website.strip()
@@ -49,6 +51,10 @@ def club_update(
         club.national_club_number = national_club_number.strip()
     if p2p_charge_rate != "":
         club.p2p_charge_rate = p2p_charge_rate
+    if handicap_source:
+        club.handicap_source = handicap_source
+    if rating_sessions is not None:
+        club.rating_sessions = rating_sessions
     club.full_clean()
     # The club's name heads every page of its sessions: bump them all. Before the save, so
     # the rows are locked in the order every write takes them (sessions, then the club):

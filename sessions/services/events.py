@@ -27,7 +27,8 @@ from .unit_of_work import unit, write
 #: the event's sessions rank together.
 EVENT_SETTINGS = (
     "name", *EVENT_OPTION_FIELDS, "deal_era", "rankings", "table_confirmation", "table_shows_traveller",
-    "live_rankings", *EVENT_COMBINED_FIELDS, "masterpoint_scale",
+    "live_rankings", *EVENT_COMBINED_FIELDS, "masterpoint_scale", "handicap_source",
+    "strata_by", "strata_limits",
 )
 
 

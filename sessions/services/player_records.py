@@ -8,6 +8,8 @@ play (the same person twice) is refused, as it cannot be right.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 
@@ -18,12 +20,21 @@ from .unit_of_work import unit, write
 
 
 @write
-def player_update(*, player: Player, name: str, national_number: str = "") -> Player:
-    """Rename a player or change the national number (unique in the club)."""
+def player_update(
+    *, player: Player, name: str, national_number: str = "", grade: Decimal | None | str = "",
+    masterpoints_held: Decimal | None | str = "",
+) -> Player:
+    """Rename a player or change the national number (unique in the club), the national
+    grade a handicap may come from (RULES 14) or the master points held that stratify
+    (RULES 15; each "": unchanged, None: none)."""
     player.name, player.national_number = clean_name(name), clean_name(national_number)
+    if grade != "":
+        player.grade = grade
+    if masterpoints_held != "":
+        player.masterpoints_held = masterpoints_held
     player.full_clean()
     unit().touch_players([player])  # the pages that name the player, locked before the player's row
-    player.save(update_fields=["name", "national_number"])
+    player.save(update_fields=["name", "national_number", "grade", "masterpoints_held"])
     return player
 
 

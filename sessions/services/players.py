@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -25,9 +26,15 @@ TypedPlayer = tuple[str, str]
 
 
 @write
-def player_add(*, club: Club, name: str, national_number: str = "", visitor: bool = False) -> Player:
-    """Add a player to the club's list (a national number is unique in the club)."""
-    player = Player(club=club, name=clean_name(name), national_number=clean_name(national_number), visitor=visitor)
+def player_add(
+    *, club: Club, name: str, national_number: str = "", visitor: bool = False, grade: Decimal | None = None,
+    masterpoints_held: Decimal | None = None,
+) -> Player:
+    """Add a player to the club's list (a national number is unique in the club), with the
+    national grade a handicap may come from (RULES 14) and the master points held that
+    stratify (RULES 15)."""
+    player = Player(club=club, name=clean_name(name), national_number=clean_name(national_number), visitor=visitor,
+                    grade=grade, masterpoints_held=masterpoints_held)
     player.full_clean()
     player.save()
     unit().touch(clubs=[club])  # the club's player search finds the new name

@@ -33,7 +33,10 @@ from sessions.forms import (
     SessionCreateForm,
     SessionShapeForm,
 )
-from sessions.models import Board, Club, Event, Result, Section, Session
+from sessions.forms.handicaps import HandicapsForm
+from sessions.models import Board, Club, Event, Handicap, HandicapSource, Pair, Result, Section, Session
+from sessions.selectors.handicaps import handicap_source
+from sessions.services.handicaps import HandicapChange, session_compute_handicaps
 from sessions.movements import Movement, MovementError
 from sessions.permissions import club_scoped, directed_session, get_club_object_or_404, htmx_login_required
 from sessions.selectors.masterpoints import national_number_warnings
@@ -221,13 +224,35 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
                 messages.info(request, "Nothing changed.")
             for twice in players_entered_twice(session=session):
                 messages.warning(request, f"{twice}: one person cannot play in two pairs.")
+            if changes and computes_handicaps(session):
+                handicaps_computed(request, session_compute_handicaps(session=session, by=request.user))
             return redirect("sessions:director_pairs", session_id=session.pk)
+    return pairs_page(request, session, pairs, form, HandicapsForm(pairs=pairs))
+
+
+def pairs_page(request: HttpRequest, session: Session, pairs: list[Pair], form: PairPlayersForm,
+               handicaps: HandicapsForm, status: int = 200) -> HttpResponse:
+    """The pairs page: the players' form and, for a handicap event, the handicaps' (RULES 14)."""
     return render(request, "director/pairs.html", {
         "session": session, "form": form, "players": session.event.club.players.all(),
         "twice": players_entered_twice(session=session) if request.method == "GET" else [],
         "several_sections": len({pair.section_id for pair in pairs}) > 1,
         "changes": pairs_changes_of_player(pairs=pairs, rounds=session.rounds),
-    })
+        "handicaps": handicaps, "handicap_applied": session.event.handicap != Handicap.NONE,
+        "handicap_source": HandicapSource(handicap_source(session)),
+    }, status=status)
+
+
+def computes_handicaps(session: Session) -> bool:
+    """New players give new handicaps: a handicap event whose source is not typed, not final."""
+    return (session.event.handicap != Handicap.NONE and handicap_source(session) != HandicapSource.TYPED
+            and not session.final)
+
+
+def handicaps_computed(request: HttpRequest, changes: list[HandicapChange]) -> None:
+    for change in changes:
+        messages.success(request, f"{change.pair.label}: handicap {change.before if change.before is not None else 'none'}"
+                                  f" -> {change.after if change.after is not None else 'none'}")
 
 
 @login_required

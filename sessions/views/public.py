@@ -126,7 +126,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
     rankings = [] if hidden else [
         (ranking, _long_configured(request, RankingTable(
             ranking.rows, session_id=session.pk, is_matchpoints=sheet.is_matchpoints, awards=sheet.awards,
-            handicapped=session.event.handicap != Handicap.NONE,
+            handicapped=session.event.handicap != Handicap.NONE, strata=sheet.strata,
         ), prefix=f"{ranking.field.replace(' ', '-').lower() or 'all'}-"))
         for ranking in sheet.rankings
     ]

@@ -291,7 +291,10 @@ def _player(request: HttpRequest, club_slug: str, player_id: int) -> tuple[Club,
 def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpResponse:
     club, player = _player(request, club_slug, player_id)
     name = player.name
-    form = PlayerForm(request.POST or None, initial={"name": player.name, "national_number": player.national_number})
+    form = PlayerForm(request.POST or None, initial={
+        "name": player.name, "national_number": player.national_number, "grade": player.grade,
+        "masterpoints_held": player.masterpoints_held,
+    })
     if request.method == "POST" and form.is_valid():
         try:
             player_update(player=player, **form.cleaned_data)

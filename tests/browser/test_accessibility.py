@@ -21,7 +21,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from sessions.models import Player, Result, TableLink
+from sessions.models import Event, Player, Result, TableLink
+from sessions.services import event_update
 from tests.browser.demo_data import PASSWORD, make_evening
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -351,3 +352,21 @@ def test_axe_reports_what_it_finds(page: Page, server):
     page.evaluate("() => document.querySelector('main').append(Object.assign(document.createElement('img'), {src: 'x.png'}))")
 
     assert "image-alt" in json.dumps(axe_violations(page))
+
+
+def test_the_handicap_and_strata_pages_pass_axe(page: Page, evening):
+    """A handicap event's pairs page (the handicaps' form), its stratified and handicapped
+    ranking, and a player page with the club rating (RULES 14, 15)."""
+    event_update(event=Event.objects.get(pk=evening.final.event_id), handicap="half", handicap_source="average",
+                 strata_by="masterpoints", strata_limits="1500, 500")
+    log_in(page, evening.director.username)
+
+    problems = walk(page, {
+        "pairs (a handicap event)": reverse("sessions:director_pairs", args=[evening.partial.pk]),
+        "rankings (handicapped, stratified)": reverse("sessions:session_results", args=[evening.final.pk]),
+        "player (club rating)": reverse("sessions:player", args=[evening.pair("1NS").player_1_id]),
+    })
+
+    assert not problems, "\n" + report(problems)
+    page.goto(reverse("sessions:player", args=[evening.pair("1NS").player_1_id]))
+    expect(page.get_by_text("Club rating")).to_be_visible()

@@ -52,6 +52,7 @@ from sessions.services.repair import (
     session_update,
 )
 from sessions.services.masterpoints import session_award_masterpoints
+from sessions.services.handicaps import session_compute_handicaps, session_set_handicaps
 from sessions.services.penalties import penalty_give, penalty_remove
 from sessions.services.unit_of_work import unit_of_work
 from sessions.services.sessions import session_mark_final, session_reopen
@@ -136,6 +137,12 @@ def _club_awards_nz_points(session: Session) -> None:
     Club.objects.filter(pk=session.event.club_id).update(masterpoint_federation="nzb")
 
 
+def _graded(session: Session) -> None:
+    """Handicaps from national grades, Ann Archer's entered (RULES 14)."""
+    Club.objects.filter(pk=session.event.club_id).update(handicap_source="grade")
+    Player.objects.filter(name="Ann Archer").update(grade=Decimal("60"))
+
+
 def _without_3ns_line(session: Session) -> None:
     """Board 1's 3NS v 2EW line gone (straight from the table, no service): the 2NS line
     may then be reassigned to them."""
@@ -191,6 +198,9 @@ WRITES: dict[str, tuple[Callable[[Session], object], Callable[[Session, object],
     "player_find_or_add_numbered": (_nothing, lambda s, _: player_find_or_add_numbered(
         club=s.event.club, name="Ann Archer", national_number="12345")),
     "event_update": (_nothing, lambda s, _: event_update(event=s.event, mp_scale="acbl")),
+    "session_set_handicaps": (_nothing, lambda s, _: session_set_handicaps(
+        session=s, handicaps={pair(s, "1NS").pk: Decimal("-2.5")})),
+    "session_compute_handicaps": (_graded, lambda s, _: session_compute_handicaps(session=s)),
     "club_update": (_nothing, lambda s, _: club_update(club=s.event.club, name="Renamed Club")),
     "deals_generate": (_nothing, lambda s, _: deals_generate(session=s, seed=1)),
     "session_award_masterpoints": (_club_awards_nz_points, lambda s, _: session_award_masterpoints(session=s)),

@@ -110,6 +110,7 @@ def writing_requests(session, line):
           "tie_breaks": "butler,wins"}),
         (reverse("sessions:director_pairs", args=[session.pk]),
          {f"p{pair_1ns}_1_name": "Intruder", f"p{pair_1ns}_1_number": "666"}),
+        (reverse("sessions:director_handicaps", args=[session.pk]), {f"h{pair_1ns}": "-3.5", "action": "save"}),
         (reverse("sessions:director_board_groups", args=[session.pk, 1]),
          {f"group_{line.pk}": 1, f"group_{other.pk}": 2}),
         (reverse("sessions:director_players", args=[club.slug]), {"name": "Intruder"}),
@@ -184,6 +185,7 @@ def snapshot():
         list(DirectorCall.objects.values_list("pk", "taken_at", "taken_by")),
         list(Session.objects.values_list("pk", "round_minutes", "clock_round", "clock_started_at")),
         list(ProceduralPenalty.objects.values_list("pk", "pair", "amount", "unit", "reason")),
+        list(Pair.objects.order_by("pk").values_list("pk", "handicap")),
     )
 
 
@@ -219,6 +221,7 @@ def test_the_clubs_director_can_use_every_writing_url(client, entered, director)
     assert Competition.objects.filter(name="Sneaky Cup", place_points="5,3,1").exists()
     assert Competition.objects.get(name="Club Cup").points == (12, 10, 8)
     assert Pair.objects.get(pk=line.ns_pair_id).player_1.national_number == "666"
+    assert Pair.objects.get(pk=line.ns_pair_id).handicap == Decimal("-3.50")
     assert set(Result.objects.filter(board=line.board).values_list("group", flat=True)) == {1, 2}
     assert all(Board.objects.filter(session=session).values_list("deal", flat=True))
     assert DirectorCall.objects.get().taken_by == director
@@ -331,7 +334,7 @@ def test_a_post_without_the_csrf_token_is_refused(entered, director):
 
 DIRECTOR_PAGES_WALKED = {
     # writing (the walk above) and reading (the list above) director URLs by name
-    "director_session_new", "director_event_new", "director_event", "director_pairs",
+    "director_session_new", "director_event_new", "director_event", "director_pairs", "director_handicaps",
     "director_board_groups", "director_players", "director_publish", "director_unpublish",
     "director_board", "director_table", "analysis_upload", "analysis_generate", "transfer_import",
     "director_session", "director_standings", "director_log", "director_cards",

@@ -104,9 +104,10 @@ def test_the_club_page_takes_six_queries(client, played_session, django_assert_n
 # --- a player's page: the same queries for 3 sessions as for 30 ---------------------------
 
 
-def players_sessions(event, count: int) -> int:
+def players_sessions(event, count: int, final: bool = False) -> int:
     """``count`` published sessions of Ann Archer, with a new partner every third one, and
-    an unpublished one; the id of Ann Archer."""
+    an unpublished one (``final``: the published ones final, so the club rating's window
+    holds them); the id of Ann Archer."""
     for number in range(count + 1):
         partner = f"Partner {number // 3}"
         session = make_session(event, pair_players={"1NS": ["Ann Archer", partner], "1EW": ["Opp One", "Opp Two"]})
@@ -116,22 +117,28 @@ def players_sessions(event, count: int) -> int:
         result_record(board=board, section=section, ns_pair="3NS", ew_pair="2EW", text="3NT S =")
         if number < count:  # the last one stays unpublished
             session_publish(session=session)
+            if final:
+                session_mark_final(session=session)
     return Player.objects.get(name="Ann Archer").pk
 
 
+@pytest.mark.parametrize("final", [False, True], ids=["not final", "final: rated"])
 @pytest.mark.parametrize("count", [3, 30], ids=["3 sessions", "30 sessions"])
-def test_the_player_page_takes_five_queries_however_many_sessions(client, event, count, django_assert_num_queries):
-    url = reverse("sessions:player", args=[players_sessions(event, count)])
+def test_the_player_page_takes_six_queries_however_many_sessions(client, event, count, final,
+                                                                  django_assert_num_queries):
+    url = reverse("sessions:player", args=[players_sessions(event, count, final)])
     # 0. the player's club's revision
     # 1. the player with its club, if it sat in a published session
     # 2. the player's pairs in published sessions, with their sessions and events (and partners)
-    # 3. sessions_scores: every line of those sessions
-    # 4. sessions_scores: every pair of those sessions, with sections and players
-    # Each session is scored in Python; the chart is drawn in Python.
-    with django_assert_num_queries(5):
+    # 3. the club's rating window: its last final matchpoint sessions, with their events
+    # 4. sessions_scores: every line of those sessions and the window's
+    # 5. sessions_scores: every pair of those sessions and the window's, with sections and players
+    # Each session is scored in Python; the chart and the club rating are computed in Python.
+    with django_assert_num_queries(6):
         response = client.get(url)
     assert response.status_code == 200
     assert response.content.count(b'class="point ') == count  # every published session drawn, no more
+    assert (b"Club rating" in response.content) == final
 
 
 def test_the_player_search_takes_three_queries(client, played_session, django_assert_num_queries):
@@ -151,9 +158,9 @@ def test_the_player_page_reads_the_lineups_once_when_a_partner_changed(client, e
         pair_change_players(pair=pair, player_1=pair.player_1, player_2=player_add(club=event.club,
                             name=f"Sub {pair.pk}"), from_round=2)
     url = reverse("sessions:player", args=[player])
-    # 0-4. as without a change of player
-    # 5. the lineups of the player's pairs whose players changed, with their players
-    with django_assert_num_queries(6):
+    # 0-5. as without a change of player
+    # 6. the lineups of the player's pairs whose players changed, with their players
+    with django_assert_num_queries(7):
         response = client.get(url)
     assert response.status_code == 200
     assert response.content.count(b">Sub ") == count  # each session names both partners
