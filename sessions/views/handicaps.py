@@ -13,8 +13,7 @@ from django.views.decorators.http import require_POST
 from sessions.forms import PairPlayersForm
 from sessions.forms.errors import add_service_error
 from sessions.forms.handicaps import HandicapsForm
-from sessions.models import Session
-from sessions.permissions import get_club_object_or_404
+from sessions.permissions import directed_session
 from sessions.selectors import session_pairs
 from sessions.services.handicaps import session_compute_handicaps, session_set_handicaps
 
@@ -24,7 +23,7 @@ from .director import handicaps_computed, pairs_page
 @login_required
 @require_POST
 def session_handicaps(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = get_club_object_or_404(request.user, Session, pk=session_id)
+    session = directed_session(request, session_id)
     pairs = list(session_pairs(session=session))
     form = HandicapsForm(request.POST, pairs=pairs)
     if form.is_valid():
