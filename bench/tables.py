@@ -11,7 +11,8 @@ many tables, 2 boards a round, with a link per table. gunicorn serves the app on
 (gunicorn.conf.py's threaded workers; ``--gunicorn`` passes other options, e.g.
 "--worker-class sync"); one thread per table plays
 --rounds rounds as a phone does: open the table page (the CSRF cookie), then for each
-board POST Send and POST Confirm (the phone's script's requests: HX-Request). A
+board POST Send and POST Confirm (the phone's script's requests: HX-Request, and
+X-Table-Round, the round its page shows, so the answer is only the parts that changed). A
 director's thread polls the session's progress grid meanwhile and notes when each line count
 first shows (its progress grid, polled). With --readers R the session is published (one
 line of its last round entered first) and players reload its public pages (the rankings
@@ -46,6 +47,7 @@ from bench.web import LABELS, bench_environment, forget_redis_keys, gunicorn, th
 
 BOARDS_PER_ROUND = 2
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+SHOWN_ROUND = re.compile(r'id="board-in-play"[^>]*data-round="(\d*)"')
 LINES_ENTERED = re.compile(r"(\d+) of (\d+)\s*(?:</strong>)?\s*lines entered")
 
 
@@ -172,10 +174,12 @@ class Phone:
 
     def __init__(self, port: int, token: str) -> None:
         self.port, self.token, self.cookies = port, token, {}
-        self.csrf = ""
+        self.csrf = self.round = ""
 
     def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str, float]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "HX-Request": "true"}
+        # The round the page shows, as the phone's script says it (table.js shownRound).
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "HX-Request": "true",
+                   "X-Table-Round": self.round}
         data = None
         if body is not None:
             data = urlencode(body)
@@ -196,6 +200,8 @@ class Phone:
                 self.cookies[name] = rest.split(";")[0]
         if match := CSRF_INPUT.search(text):
             self.csrf = match[1]
+        shown = SHOWN_ROUND.search(text)  # the answer's parts or main part has the board in play, if any
+        self.round = shown[1] if shown else ""
         return response.status, text, elapsed
 
 

@@ -99,10 +99,25 @@
     flush();
   }
 
+  // The answer to a post: the page's main part, or (the table still in the round the phone
+  // shows, X-Table-Round) only the parts that changed, in a data-parts wrapper, each in
+  // place of the part of the same id.
   function swap(html) {
-    main.innerHTML = html;
+    var answer = document.createElement("template");
+    answer.innerHTML = html;
+    var parts = answer.content.firstElementChild;
+    if (parts && parts.hasAttribute("data-parts")) {
+      Array.prototype.slice.call(parts.children).forEach(function (part) {
+        var here = document.getElementById(part.id);
+        if (here) here.replaceWith(part);
+      });
+    } else main.innerHTML = html;
     settle();
     ready();
+  }
+  function shownRound() {
+    var board = document.getElementById("board-in-play");
+    return (board && board.dataset.round) || "";
   }
 
   // A double tap's second tap lands on whatever took the tapped button's place (Confirm
@@ -126,7 +141,8 @@
     fetch(item.url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "HX-Request": "true", "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { "HX-Request": "true", "X-CSRFToken": csrf(), "X-Table-Round": shownRound(),
+                 "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(item.fields).toString(),
     }).then(function (response) {
       if (response.status >= 500) throw new Error("server " + response.status);
