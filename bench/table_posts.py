@@ -66,6 +66,7 @@ def main() -> None:
             p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
             print(f"| {step} | {statistics.median(times):.1f} | {p95:.1f} | {statistics.median(figures[step + ' cpu']):.1f} "
                   f"| {figures[step + ' queries']} | {figures[step + ' bytes']} |")
+        print(f"Stored lines: {figures['stored']} of {figures['lines']}; answers saying an error: {figures['refused']}.")
         if figures.get("profile"):
             print(figures["profile"])
 
@@ -83,10 +84,11 @@ def measure(options: argparse.Namespace) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from bench.tables import build
+    from sessions.models import Result
 
     call_command("migrate", verbosity=0)
-    _, _, tables = build(options.tables, options.rounds)
-    figures: dict = {"send": [], "confirm": [], "send cpu": [], "confirm cpu": [], "load": os.getloadavg()[0]}
+    session, _, tables = build(options.tables, options.rounds)
+    figures: dict = {"refused": 0, "send": [], "confirm": [], "send cpu": [], "confirm cpu": [], "load": os.getloadavg()[0]}
     profiler = cProfile.Profile() if options.profile else None
     for token, boards in tables:
         client = Client()
@@ -112,8 +114,11 @@ def measure(options: argparse.Namespace) -> None:
                 figures[step].append(elapsed)
                 figures[f"{step} cpu"].append(cpu)
                 shown = SHOWN_ROUND.search(response.content.decode())
+                figures["refused"] += 'class="message error"' in response.content.decode()
                 figures[f"{step} queries"] = len(queries)
                 figures[f"{step} bytes"] = len(response.content)
+    figures["stored"] = Result.objects.filter(board__session=session).count()
+    figures["lines"] = sum(len(boards) for _, boards in tables)
     if profiler:
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(options.profile)
