@@ -59,13 +59,14 @@ def main() -> None:
         figures = json.loads(done.stdout.strip().splitlines()[-1])
         print(f"\n{LABELS[database]}: {options.tables} tables, {options.rounds} round(s) each, in-process "
               f"(test Client, local-memory cache); load average before {figures['load']:.1f}.")
-        print("| post | p50 ms | p95 ms | p50 CPU ms | queries | answer bytes |")
+        print("| post | p50 ms | p95 ms | p50 CPU ms | queries (p50, max) | answer bytes (p50) |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for step in ("send", "confirm"):
             times = sorted(figures[step])
             p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+            queries = figures[f"{step} queries"]
             print(f"| {step} | {statistics.median(times):.1f} | {p95:.1f} | {statistics.median(figures[step + ' cpu']):.1f} "
-                  f"| {figures[step + ' queries']} | {figures[step + ' bytes']} |")
+                  f"| {statistics.median(queries):.0f}, {max(queries)} | {statistics.median(figures[step + ' bytes']):.0f} |")
         print(f"Stored lines: {figures['stored']} of {figures['lines']}; answers saying an error: {figures['refused']}.")
         if figures.get("profile"):
             print(figures["profile"])
@@ -88,7 +89,8 @@ def measure(options: argparse.Namespace) -> None:
 
     call_command("migrate", verbosity=0)
     session, _, tables = build(options.tables, options.rounds)
-    figures: dict = {"refused": 0, "send": [], "confirm": [], "send cpu": [], "confirm cpu": [], "load": os.getloadavg()[0]}
+    figures: dict = {"refused": 0, **{f"{step}{what}": [] for step in ("send", "confirm")
+                                      for what in ("", " cpu", " queries", " bytes")}, "load": os.getloadavg()[0]}
     profiler = cProfile.Profile() if options.profile else None
     for token, boards in tables:
         client = Client()
@@ -115,8 +117,8 @@ def measure(options: argparse.Namespace) -> None:
                 figures[f"{step} cpu"].append(cpu)
                 shown = SHOWN_ROUND.search(response.content.decode())
                 figures["refused"] += 'class="message error"' in response.content.decode()
-                figures[f"{step} queries"] = len(queries)
-                figures[f"{step} bytes"] = len(response.content)
+                figures[f"{step} queries"].append(len(queries))
+                figures[f"{step} bytes"].append(len(response.content))
     figures["stored"] = Result.objects.filter(board__session=session).count()
     figures["lines"] = sum(len(boards) for _, boards in tables)
     if profiler:

@@ -125,8 +125,8 @@ def report(database: str, tables: int, figures: dict, options: argparse.Namespac
             continue
         p95 = values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))]
         print(f"| {step} | {statistics.median(values):.0f} | {p95:.0f} | {values[-1]:.0f} |")
-    print(f"Stored lines: {figures['stored']} of {figures['lines']}; errors: {figures['errors']}; "
-          f"played in {figures['seconds']:.1f} s.")
+    print(f"Stored lines: {figures['stored']} of {figures['lines']}; errors: {figures['errors']} "
+          f"({figures.get('timeouts', 0)} phones gave up after 60 s); played in {figures['seconds']:.1f} s.")
     if options.readers:
         print(f"Public reloads: {figures['reload_alone_rate']:.0f} a second of the {options.readers:g} asked alone "
               f"({READERS_ALONE_SECONDS:g} s), {figures['reload_rate']:.0f} a second while the phones play "
@@ -206,6 +206,17 @@ class Phone:
 
 
 def play(phone: Phone, boards: list[int], figures: dict, confirmed_at: list, lock: threading.Lock) -> None:
+    """One phone's round; a post unanswered in 60 s (the client's timeout) counts as an
+    error and that phone stops there."""
+    try:
+        _play(phone, boards, figures, confirmed_at, lock)
+    except OSError:
+        with lock:
+            figures["errors"] += 1
+            figures["timeouts"] = figures.get("timeouts", 0) + 1
+
+
+def _play(phone: Phone, boards: list[int], figures: dict, confirmed_at: list, lock: threading.Lock) -> None:
     base = f"/t/{phone.token}/"
     phone.request("GET", base)
     for number in boards:
