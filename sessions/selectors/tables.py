@@ -115,9 +115,9 @@ class TableSetup:
     many_sections: bool
 
 
-def _setup_key(link: TableLink, what: str) -> str:
+def _setup_key(link: TableLink, what: str, table: int | None = None) -> str:
     session = link.session
-    return f"clubscore:table:{what}:{session.pk}:{session.setup_token}:{link.section_id}:{link.table}"
+    return f"clubscore:table:{what}:{session.pk}:{session.setup_token}:{link.section_id}:{table or ''}"
 
 
 def table_setup(link: TableLink) -> TableSetup:
@@ -125,7 +125,7 @@ def table_setup(link: TableLink) -> TableSetup:
 
     The token is read (with the link's session) before the rows, so the rows kept under
     it are never older than it; any write but a line's draws a new one."""
-    key = _setup_key(link, "setup")
+    key = _setup_key(link, "setup", link.table)
     setup = shared_cache.get(key)
     if setup is None:
         session = link.session
@@ -137,7 +137,8 @@ def table_setup(link: TableLink) -> TableSetup:
 
 
 def _round_seatings(link: TableLink, round: int) -> list[Seating]:
-    """Every table's seating in ``round`` (where the pairs and boards move), kept as table_setup."""
+    """Every table's seating in ``round`` (where the pairs and boards move), kept as
+    table_setup, once for the whole section."""
     key = _setup_key(link, f"round{round}")
     seatings = shared_cache.get(key)
     if seatings is None:
