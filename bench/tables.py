@@ -11,7 +11,8 @@ many tables, 2 boards a round, with a link per table. gunicorn serves the app on
 (gunicorn.conf.py's threaded workers; ``--gunicorn`` passes other options, e.g.
 "--worker-class sync"); one thread per table plays
 --rounds rounds as a phone does: open the table page (the CSRF cookie), then for each
-board POST Send and POST Confirm (the phone's script's requests: HX-Request). A
+board POST Send and POST Confirm (the phone's script's requests: HX-Request, and
+X-Table-Round, the round its page shows, so the answer is only the parts that changed). A
 director's thread polls the session's progress grid meanwhile and notes when each line count
 first shows (its progress grid, polled). With --readers R the session is published (one
 line of its last round entered first) and players reload its public pages (the rankings
@@ -46,6 +47,7 @@ from bench.web import LABELS, bench_environment, forget_redis_keys, gunicorn, th
 
 BOARDS_PER_ROUND = 2
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+SHOWN_ROUND = re.compile(r'id="board-in-play"[^>]*data-round="(\d*)"')
 LINES_ENTERED = re.compile(r"(\d+) of (\d+)\s*(?:</strong>)?\s*lines entered")
 
 
@@ -123,8 +125,8 @@ def report(database: str, tables: int, figures: dict, options: argparse.Namespac
             continue
         p95 = values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))]
         print(f"| {step} | {statistics.median(values):.0f} | {p95:.0f} | {values[-1]:.0f} |")
-    print(f"Stored lines: {figures['stored']} of {figures['lines']}; errors: {figures['errors']}; "
-          f"played in {figures['seconds']:.1f} s.")
+    print(f"Stored lines: {figures['stored']} of {figures['lines']}; errors: {figures['errors']} "
+          f"({figures.get('timeouts', 0)} phones gave up after 60 s); played in {figures['seconds']:.1f} s.")
     if options.readers:
         print(f"Public reloads: {figures['reload_alone_rate']:.0f} a second of the {options.readers:g} asked alone "
               f"({READERS_ALONE_SECONDS:g} s), {figures['reload_rate']:.0f} a second while the phones play "
@@ -172,10 +174,12 @@ class Phone:
 
     def __init__(self, port: int, token: str) -> None:
         self.port, self.token, self.cookies = port, token, {}
-        self.csrf = ""
+        self.csrf = self.round = ""
 
     def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str, float]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "HX-Request": "true"}
+        # The round the page shows, as the phone's script says it (table.js shownRound).
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "HX-Request": "true",
+                   "X-Table-Round": self.round}
         data = None
         if body is not None:
             data = urlencode(body)
@@ -196,10 +200,23 @@ class Phone:
                 self.cookies[name] = rest.split(";")[0]
         if match := CSRF_INPUT.search(text):
             self.csrf = match[1]
+        shown = SHOWN_ROUND.search(text)  # the answer's parts or main part has the board in play, if any
+        self.round = shown[1] if shown else ""
         return response.status, text, elapsed
 
 
 def play(phone: Phone, boards: list[int], figures: dict, confirmed_at: list, lock: threading.Lock) -> None:
+    """One phone's round; a post unanswered in 60 s (the client's timeout) counts as an
+    error and that phone stops there."""
+    try:
+        _play(phone, boards, figures, confirmed_at, lock)
+    except OSError:
+        with lock:
+            figures["errors"] += 1
+            figures["timeouts"] = figures.get("timeouts", 0) + 1
+
+
+def _play(phone: Phone, boards: list[int], figures: dict, confirmed_at: list, lock: threading.Lock) -> None:
     base = f"/t/{phone.token}/"
     phone.request("GET", base)
     for number in boards:

@@ -7,8 +7,12 @@ pending entry for that board. A phone that reloads, or a second phone on the sam
 link, sees the same thing.
 
 A fixed number of queries whatever the session's size: the link (with its session,
-event and section), the table's seatings, the session's boards, the table's entries,
-session_score's two, and between two rounds the next round's seatings (for the moves).
+event and section), the table's entries and session_score's two. What does not change
+from one post to the next (the table's seatings with its pairs' players, the section's
+boards, how many sections the session has, the next round's seatings for the moves) is
+kept in the shared cache under the session's setup token (sessions.services.revisions),
+which every write but a line's draws anew: it is read from the database (three or four
+queries) once a setup, never stale.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from sessions import shared_cache
 from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seating, TableEntry, TableLink, section_boards
 
 from .entry import PAIRS_WITH_PLAYERS
@@ -65,6 +70,7 @@ class TablePage:
     own_results: list[tuple[Pair, list[TravellerRow]]]  # once the table has finished
     rankings: list[FieldRanking]  # when the event lets players see them now
     scored: ScoredSession
+    many_sections: bool = False  # the session has more than one section: the page names the table's
 
     @property
     def session(self):
@@ -94,6 +100,51 @@ def _seatings(link: TableLink, **where) -> list[Seating]:
         .select_related(*PAIRS_WITH_PLAYERS)
         .order_by("round", "table")
     )
+
+
+#: How long a setup's rows stay kept: a club's evening (a new setup token replaces them sooner).
+SETUP_SECONDS = 12 * 60 * 60
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What a table's page reads that only a change of the session's setup changes."""
+
+    mine: list[Seating]  # the table's seatings, every round, with the pairs' players
+    boards: dict[int, Board]  # the deals the table's section plays, by number
+    many_sections: bool
+
+
+def _setup_key(link: TableLink, what: str, table: int | None = None) -> str:
+    session = link.session
+    return f"clubscore:table:{what}:{session.pk}:{session.setup_token}:{link.section_id}:{table or ''}"
+
+
+def table_setup(link: TableLink) -> TableSetup:
+    """The table's seatings and its section's boards, kept under the session's setup token.
+
+    The token is read (with the link's session) before the rows, so the rows kept under
+    it are never older than it; any write but a line's draws a new one."""
+    key = _setup_key(link, "setup", link.table)
+    setup = shared_cache.get(key)
+    if setup is None:
+        session = link.session
+        # The deals the table's section plays: its own where it has them, else the shared ones.
+        boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
+        setup = TableSetup(_seatings(link, table=link.table), boards, session.sections.count() > 1)
+        shared_cache.set(key, setup, SETUP_SECONDS)
+    return setup
+
+
+def _round_seatings(link: TableLink, round: int) -> list[Seating]:
+    """Every table's seating in ``round`` (where the pairs and boards move), kept as
+    table_setup, once for the whole section."""
+    key = _setup_key(link, f"round{round}")
+    seatings = shared_cache.get(key)
+    if seatings is None:
+        seatings = _seatings(link, round=round)
+        shared_cache.set(key, seatings, SETUP_SECONDS)
+    return seatings
 
 
 def _open_entries(link: TableLink) -> QuerySet[TableEntry]:
@@ -156,9 +207,8 @@ def _rankings(scored: ScoredSession) -> list[FieldRanking]:
 def table_page(*, link: TableLink) -> TablePage:
     """The table's page: the round and board in play, or its results once finished."""
     session, event = link.session, link.session.event
-    mine = _seatings(link, table=link.table)
-    # The deals the table's section plays: its own where it has them, else the shared ones.
-    boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
+    setup = table_setup(link)
+    mine, boards = setup.mine, setup.boards
     entries = list(_open_entries(link))
     scored = session_score(session=session)
     # The table's own lines only (its NS pairs'), not the section's: a post's answer reads a
@@ -176,7 +226,7 @@ def table_page(*, link: TableLink) -> TablePage:
     earlier = [s for s in mine if current is None or s.round < current.round]
     moves = []
     if current is not None and earlier and not any(row.done for row in rows):
-        moves = _moves(earlier[-1], _seatings(link, round=current.round))
+        moves = _moves(earlier[-1], _round_seatings(link, current.round))
     recorded = [stored[(boards[n].pk, s.ns_pair_id)] for s in earlier + ([current] if current else [])
                 for n in s.boards if (boards[n].pk, s.ns_pair_id) in stored]
     last = recorded[-1] if recorded else None
@@ -191,6 +241,6 @@ def table_page(*, link: TableLink) -> TablePage:
         link=link, seating=current, boards=rows, rounds=max((s.round for s in mine), default=0),
         moves=moves, last_board=last_row, traveller=traveller, own_results=own,
         rankings=_rankings(scored) if show_rankings and (current is None or moves) else [],
-        scored=scored,
+        scored=scored, many_sections=setup.many_sections,
     )
 

@@ -360,8 +360,15 @@ def result_check(
     line = Result(board=board, section=section, ns_pair=ns, ew_pair=ew, round=seating.round, table=seating.table)
     _fill(line, text, lead)
     _refuse_duplicate(board, ns, ew)
-    line.full_clean()
+    # The board, the section and the pairs were just read, the pairs checked to differ, and
+    # _refuse_duplicate asked what the two unique constraints ask (a line stored since is
+    # the save's IntegrityError): full_clean would ask the database all six again.
+    line.full_clean(exclude=JUST_READ)
     return RecordOutcome(line, _warnings(line))
+
+
+#: A line's links result_check has read and checked itself (see there).
+JUST_READ = ["board", "section", "ns_pair", "ew_pair"]
 
 
 @write

@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubscore.client_address import client_address
 from sessions import throttle
-from sessions.models import Board, CallReason, MatchTableLink, Player, TableLink, section_boards
+from sessions.models import Board, CallReason, MatchTableLink, Player, Session, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.lineups import seated_players
@@ -113,23 +113,45 @@ def is_script(request: HttpRequest) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+#: The session's own columns, read again after a post (not its event, read with the link).
+SESSION_COLUMNS = [field.attname for field in Session._meta.concrete_fields if field.name != "event"]
+
+
 def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None,
-          outcome: SendOutcome | None = None, deal_form: DealForm | None = None, status: int = 200) -> HttpResponse:
+          outcome: SendOutcome | None = None, deal_form: DealForm | None = None, status: int = 200,
+          parts: bool = False) -> HttpResponse:
+    """The table's page; to the phone's script its main part, or with ``parts`` (a Send, a
+    Confirm or a Refuse) only the parts that post may change when the table is still in
+    the round the phone shows (``shows_round``)."""
     if request.method == "POST":
         # The link's session was read before the write bumped it: read its revision again
         # (one query), so that the page scores at the new one.
-        link.session.refresh_from_db()
+        link.session.refresh_from_db(fields=SESSION_COLUMNS)
     # Through the kept figures, as the page's GET: after a phone's line only that board is
     # scored again (sessions.selectors.scoring), not the whole session for every post.
     with scores_from_cache():
         page = table_page(link=link)
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
-        "needs_players": _needs_players(page), **typed(page, form),
-        **director_parts(link), **_deal_parts(page, deal_form),
+        "needs_players": _needs_players(page), **typed(page, form), **director_parts(link),
     }
-    template = "table/_main.html" if is_script(request) else "table/page.html"
+    if not is_script(request):
+        template = "table/page.html"
+    elif parts and shows_round(request, page):
+        template = "table/_posted.html"
+    else:
+        template = "table/_main.html"
+    if template != "table/_posted.html":  # the hands' form stays as it is on the phone
+        context.update(_deal_parts(page, deal_form))
     return render(request, template, context, status=status)
+
+
+def shows_round(request: HttpRequest, page: TablePage) -> bool:
+    """The phone's script says which round its page shows (``X-Table-Round``, from the board
+    in play's data-round): the table is still in it and open, so only the parts of the page a
+    post changes need to go (table/_posted.html); anything else, the whole main part."""
+    shown = request.headers.get("X-Table-Round", "")
+    return page.seating is not None and not page.closed and shown == str(page.seating.round)
 
 
 def refresh_ms() -> int:
@@ -188,11 +210,16 @@ def _needs_players(page: TablePage) -> bool:
                     seating.ew_pair.player_1, seating.ew_pair.player_2))
 
 
-def _back(request: HttpRequest, link: TableLink) -> HttpResponse:
+def _back(request: HttpRequest, link: TableLink, *, parts: bool = False) -> HttpResponse:
     """After a plain form's POST: back to the page (a reload then repeats nothing)."""
     if is_script(request):
-        return _page(request, link)
+        return _page(request, link, parts=parts)
     return redirect("sessions:table_page", token=link.token)
+
+
+def _answer(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """After a Send, a Confirm or a Refuse: back to the page, the script told only what changed."""
+    return _back(request, link, parts=True)
 
 
 @require_GET
@@ -217,7 +244,7 @@ def _board(link: TableLink, number: int) -> Board:
 def table_send(request: HttpRequest, link: TableLink) -> HttpResponse:
     form = SendForm(request.POST)
     if not form.is_valid():
-        return _page(request, link, form=form)
+        return _page(request, link, form=form, parts=True)
     data = form.cleaned_data
     try:
         outcome = table_entry_send(
@@ -226,12 +253,12 @@ def table_send(request: HttpRequest, link: TableLink) -> HttpResponse:
         )
     except ValidationError as error:
         form.add_error(None, error)
-        return _page(request, link, form=form)
+        return _page(request, link, form=form, parts=True)
     if outcome.needs_check:  # nothing stored: a second look at the warnings first
-        return _page(request, link, form=form, outcome=outcome)
+        return _page(request, link, form=form, outcome=outcome, parts=True)
     if outcome.stored is not None and outcome.entry is None:
         messages.info(request, f"Board {data['board']} is already recorded: {outcome.stored.text}.")
-    return _back(request, link)
+    return _answer(request, link)
 
 
 def entry_action(request: HttpRequest, link, action, back=None) -> HttpResponse:
@@ -253,14 +280,14 @@ def entry_action(request: HttpRequest, link, action, back=None) -> HttpResponse:
 @table_link_required
 @refused_when_final(_page)
 def table_confirm(request: HttpRequest, link: TableLink) -> HttpResponse:
-    return entry_action(request, link, table_entry_confirm)
+    return entry_action(request, link, table_entry_confirm, _answer)
 
 
 @require_POST
 @table_link_required
 @refused_when_final(_page)
 def table_refuse(request: HttpRequest, link: TableLink) -> HttpResponse:
-    return entry_action(request, link, table_entry_refuse)
+    return entry_action(request, link, table_entry_refuse, _answer)
 
 
 @require_POST

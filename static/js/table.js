@@ -87,10 +87,27 @@ function start() {
     flush();
   }
 
+  // The answer to a post: the page's main part, or (the table still in the round the phone
+  // shows, X-Table-Round) only the parts that changed, in a data-parts wrapper, each in
+  // place of the part of the same id.
   function swap(html) {
-    main.innerHTML = html;
+    // A post within the round answers with its changed parts (a wrapper marked
+    // data-parts): each replaces the element of its id. Anything else is the whole main part.
+    const answer = document.createElement("template");
+    answer.innerHTML = html;
+    const parts = answer.content.firstElementChild;
+    if (parts && parts.hasAttribute("data-parts")) {
+      Array.from(parts.children).forEach((part) => {
+        const here = document.getElementById(part.id);
+        if (here) here.replaceWith(part);
+      });
+    } else main.innerHTML = html;
     settle();
     ready();
+  }
+  function shownRound() {
+    const board = document.getElementById("board-in-play");
+    return (board && board.dataset.round) || "";
   }
 
   // A double tap's second tap lands on whatever took the tapped button's place (Confirm
@@ -114,7 +131,8 @@ function start() {
     fetch(item.url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken(), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken(), "X-Table-Round": shownRound(),
+                 "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(item.fields).toString(),
     }).then((response) => {
       if (response.status >= 500) throw new Error("server " + response.status);

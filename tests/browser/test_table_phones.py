@@ -594,3 +594,28 @@ def test_the_table_page_reloads_without_network_with_its_kept_actions(open_phone
     assert stored_lines() == [phone.line(1, "4S N =")]
     assert ResultChange.objects.count() == 1 and TableEntry.objects.count() == 1  # sent once
     expect(phone.result).to_have_value("2H E -1")  # what was typed meanwhile is still there
+
+
+def test_a_post_in_the_round_replaces_only_the_parts_it_changed_and_a_new_round_the_whole_page(open_phone):
+    phone = open_phone(2)
+    marked = "document.querySelector('.email-link').dataset.mark === 'kept'"
+    phone.page.evaluate("document.querySelector('.email-link').dataset.mark = 'kept'")
+
+    phone.type_result("1NT N +2")
+    phone.send.click()
+    expect_sent(phone, "1NT N +2")
+    phone.confirm.click()
+    expect(phone.board_number).to_have_text("4", timeout=WAIT)
+
+    # The answers were the parts (the board in play, the round's boards...), in place of
+    # their namesakes: the rest of the page is the element it was.
+    assert phone.page.evaluate(marked)
+    expect(phone.page.locator(".round-boards")).to_contain_text("Board 3: 1NT N +2")
+    phone.type_result("5DX S -1")
+    phone.send.click()
+    expect_sent(phone, "5DX S -1")
+    phone.confirm.click()
+    # The round's last board: the table moves on, and the whole main part comes.
+    expect(phone.page.locator("#moves-title")).to_contain_text("Round 1 is over", timeout=WAIT)
+    assert not phone.page.evaluate(marked)
+    assert phone.page.locator("#board-in-play").get_attribute("data-round") == "2"

@@ -321,11 +321,21 @@ def test_a_line_entered_by_someone_else_at_the_same_moment_is_refused_with_the_r
     from sessions.services import results
 
     record(session, 1, "1NS", "1EW", "4S N =")
-    # The other director's line lands just after the service looked for one.
-    monkeypatch.setattr(results, "_refuse_duplicate", lambda *args: None)
+    # The other director's line lands just after the service looked for one: the save
+    # finds it (the database's unique constraint), and the service says whose line it is.
+    looks = []
+    real = results._refuse_duplicate
 
-    with pytest.raises(ValidationError, match="already has a result for the NS pair"):
+    def too_early(*args):
+        looks.append(args)
+        if len(looks) > 1:
+            real(*args)
+
+    monkeypatch.setattr(results, "_refuse_duplicate", too_early)
+
+    with pytest.raises(ValidationError, match=r"board 1 already has a result for 1NS v 1EW \(4S N =\)"):
         record(session, 1, "1NS", "1EW", "4S N +1")
+    assert len(looks) == 2
     assert Result.objects.get().text == "4S N ="
 
 
