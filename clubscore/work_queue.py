@@ -25,16 +25,28 @@ is set up.
 
 from __future__ import annotations
 
+import datetime
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from redis import Redis
 from rq import Queue, Retry, Worker, get_current_job
 from rq.job import Job
 
-if TYPE_CHECKING:
-    from sessions.services.background import BackgroundWorker
+
+
+class QueuedWork(Protocol):
+    """What the queue needs of a pass's worker (sessions.services.background.BackgroundWorker
+    is one): the queue is the project's plumbing and never imports the app."""
+
+    name: str
+    path: str  # where the worker is imported from: what a queued job names
+    retry_after: datetime.timedelta
+
+    def one_pass(self) -> Any: ...
+
+    def summary(self, outcome: Any) -> str: ...
 
 #: A failed or abandoned pass is tried again this many times (then the commands from cron remain).
 RETRIES = 3
@@ -60,7 +72,7 @@ def waiting_key(name: str) -> str:
     return f"clubscore:{settings.RQ_QUEUE}:{name}:waiting"
 
 
-def enqueue(worker: BackgroundWorker[Any]) -> Job | None:
+def enqueue(worker: QueuedWork) -> Job | None:
     """Put a pass of ``worker`` on the queue: the job, or None when one is already waiting."""
     connection = redis_connection()
     key = waiting_key(worker.name)
@@ -85,7 +97,7 @@ def run_pass(path: str) -> str:
     _set_up_django()
     from django.utils.module_loading import import_string
 
-    worker: BackgroundWorker[Any] = import_string(path)
+    worker: QueuedWork = import_string(path)
     job = get_current_job()
     # From now on new work needs a new pass: this one may already have read the database.
     (job.connection if job is not None else redis_connection()).delete(waiting_key(worker.name))

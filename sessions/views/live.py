@@ -66,7 +66,7 @@ def grid_context(session: Session) -> dict[str, object]:
 
 def _grid_or_session(request: HttpRequest, session: Session) -> HttpResponse:
     """After a press on the grid: the grid again for htmx, else back to the session page."""
-    if request.headers.get("HX-Request") == "true":
+    if request.htmx:
         return render(request, "director/partials/progress_grid.html", grid_context(session))
     return redirect("sessions:director_session", session_id=session.pk)
 

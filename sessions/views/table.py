@@ -108,11 +108,6 @@ def refused_when_final(page: Callable[..., HttpResponse]):
     return decorator
 
 
-def is_script(request: HttpRequest) -> bool:
-    """The phone's script (or htmx) asked: answer with the page's main part only."""
-    return request.headers.get("HX-Request") == "true"
-
-
 #: The session's own columns, read again after a post (not its event, read with the link).
 SESSION_COLUMNS = [field.attname for field in Session._meta.concrete_fields if field.name != "event"]
 
@@ -135,7 +130,7 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
         "needs_players": _needs_players(page), **typed(page, form), **director_parts(link),
     }
-    if not is_script(request):
+    if not request.htmx:
         template = "table/page.html"
     elif parts and shows_round(request, page):
         template = "table/_posted.html"
@@ -212,7 +207,7 @@ def _needs_players(page: TablePage) -> bool:
 
 def _back(request: HttpRequest, link: TableLink, *, parts: bool = False) -> HttpResponse:
     """After a plain form's POST: back to the page (a reload then repeats nothing)."""
-    if is_script(request):
+    if request.htmx:
         return _page(request, link, parts=parts)
     return redirect("sessions:table_page", token=link.token)
 

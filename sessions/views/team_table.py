@@ -24,7 +24,7 @@ from sessions.services.tables import SendOutcome
 from sessions.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
 from .table import (
-    call_director, director_parts, entry_action, is_script, link_required, preview_reading, previewed_board,
+    call_director, director_parts, entry_action, link_required, preview_reading, previewed_board,
     refused_when_final, service_worker, typed,
 )
 
@@ -43,7 +43,7 @@ def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None =
     page = room_page(link=link)
     context = {**director_parts(link), "page": page, "link": link, "form": form, "outcome": outcome,
                "action_urls": _urls(link), "refresh_ms": refresh_ms(), **typed(page, form)}
-    template = "table/_team_main.html" if is_script(request) else "table/team_page.html"
+    template = "table/_team_main.html" if request.htmx else "table/team_page.html"
     return render(request, template, context, status=status)
 
 
@@ -53,7 +53,7 @@ def refresh_ms() -> int:
 
 
 def _back(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    if is_script(request):
+    if request.htmx:
         return _page(request, link)
     return redirect("sessions:team_table_page", token=link.token)
 
