@@ -1,8 +1,8 @@
-"""Players' pages: no login, published sessions only."""
+"""Players' pages: no login, published sessions and teams events only."""
 
 from django.urls import path
 
-from .views import booklet, mail, public
+from .views import booklet, mail, public, public_teams
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -16,4 +16,11 @@ urlpatterns = [
     path("sessions/<int64:session_id>/boards/<int64:number>/", public.board, name="board"),
     path("sessions/<int64:session_id>/pairs/<int64:pair_id>/", public.scorecard, name="scorecard"),
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="mail_unsubscribe"),
+]
+
+# Teams events.
+urlpatterns += [
+    path("teams/<int64:event_id>/", public_teams.team_event, name="team_event"),
+    path("teams/<int64:event_id>/matches/<int64:match_id>/", public_teams.team_match, name="team_match"),
+    path("teams/<int64:event_id>/teams/<int64:team_id>/", public_teams.team_page, name="team_page"),
 ]

@@ -1,8 +1,9 @@
-"""Teams events: the director's pages (login, club-scoped) and the public pages."""
+"""Teams events: the director's pages (login, club-scoped). A room's phone is in urls_table,
+the players' teams pages in urls_public: one module per audience, as for pairs."""
 
 from django.urls import path
 
-from .views import mail, team_table, team_tables, teams, teams_edit
+from .views import mail, team_tables, teams, teams_edit
 
 urlpatterns = [
     path("director/clubs/<slug:club_slug>/teams/new/", teams.team_event_new, name="director_team_event_new"),
@@ -45,24 +46,4 @@ urlpatterns = [
          name="director_team_table_link_renew"),
     path("director/teams/<int64:event_id>/table-links/<int64:link_id>/revoke/", team_tables.team_table_link_revoke_view,
          name="director_team_table_link_revoke"),
-]
-
-# A teams room's phone: no login, the room's link token in every address.
-urlpatterns += [
-    path("tt/<str:token>/", team_table.team_table_home, name="team_table_page"),
-    path("tt/<str:token>/send/", team_table.team_table_send, name="team_table_send"),
-    path("tt/<str:token>/call/", team_table.team_table_call, name="team_table_call"),
-    path("tt/<str:token>/confirm/", team_table.team_table_confirm, name="team_table_confirm"),
-    path("tt/<str:token>/refuse/", team_table.team_table_refuse, name="team_table_refuse"),
-    path("tt/<str:token>/preview/", team_table.team_table_preview, name="team_table_preview"),
-    path("tt/<str:token>/sw.js", team_table.team_table_service_worker, name="team_table_sw"),
-]
-
-# The players' pages (no login, published events only).
-from .views import public_teams  # noqa: E402
-
-urlpatterns += [
-    path("teams/<int64:event_id>/", public_teams.team_event, name="team_event"),
-    path("teams/<int64:event_id>/matches/<int64:match_id>/", public_teams.team_match, name="team_match"),
-    path("teams/<int64:event_id>/teams/<int64:team_id>/", public_teams.team_page, name="team_page"),
 ]
