@@ -171,6 +171,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's, with a health check that asks the server only when its socket has news.
+    DATABASES["default"]["ENGINE"] = "clubscore.postgresql"
+# The revision lookup every cached page starts with is prepared once per connection on
+# PostgreSQL (sessions/selectors/revisions.py); 0 behind a pooler that cannot keep
+# prepared statements (PgBouncer in transaction mode before 1.21).
+PREPARED_STAMPS = os.environ.get("PREPARED_STAMPS", "1") != "0"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several directors and table phones writing at once: wait for the write lock instead
     # of failing, and take it when a transaction starts (IMMEDIATE), so two transactions

@@ -18,7 +18,10 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import connection, models
+from django.db.backends.postgresql.base import ServerBindingCursor
+from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
 from sessions.models import Club, Competition, Event, Player, Session, TeamEvent
@@ -61,9 +64,46 @@ def _table(model: type[models.Model]) -> str:
 
 
 def _row(sql: str, *params: object) -> tuple | None:
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()
+
+
+def _cursor() -> CursorWrapper:
+    """Django's cursor, or on PostgreSQL one whose statements the server prepares once
+    per connection: planning the session's three-table join took three times as long as
+    running it (bench/web.py). Django leaves psycopg's prepared statements off for the
+    connection poolers that cannot keep them (PgBouncer in transaction mode before
+    1.21): PREPARED_STAMPS=0 in the environment turns these off too. Still Django's
+    wrapper (health check, errors, the query log and counts), one query as before."""
+    if connection.vendor != "postgresql" or not settings.PREPARED_STAMPS:
+        return connection.cursor()
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        cursor = _PreparingCursor(connection.connection)
+    connection.validate_thread_sharing()
+    return connection.make_debug_cursor(cursor) if connection.queries_logged else connection.make_cursor(cursor)
+
+
+class _PreparingCursor(ServerBindingCursor):
+    """Parameters bound by the server, the statement prepared on its first use (psycopg
+    keeps the connection's prepared statements by their text). Django turns psycopg's
+    preparing off on the connection (prepare_threshold None): it is on for these
+    statements only, while they run (Django's own cursors bind on the client and never
+    prepare)."""
+
+    def execute(self, query, params=None, **options):  # type: ignore[no-untyped-def,override]
+        threshold = self.connection.prepare_threshold
+        self.connection.prepare_threshold = _ONLY_WHEN_ASKED
+        try:
+            return super().execute(query, params, prepare=True, **options)
+        finally:
+            self.connection.prepare_threshold = threshold
+
+
+#: psycopg's count of runs before it prepares a statement by itself: never.
+_ONLY_WHEN_ASKED = 2**62
 
 
 def published_session_stamp(*, session_id: int) -> Stamp | None:

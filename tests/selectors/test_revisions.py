@@ -1,6 +1,10 @@
 """The revision lookups every cached page starts with: one query, and the same key as the
 loaded row gives (the scored-session cache keys on the loaded row)."""
 
+import pytest
+from django.db import connection
+from django.test import override_settings
+
 from sessions.models import Club, Player, Session
 from sessions.selectors.revisions import (
     club_stamp,
@@ -53,3 +57,24 @@ def test_the_club_pages_stand_on_the_clubs_revision(event, django_assert_num_que
                   player_club_stamp(player_id=player.pk)]
     assert {stamp.key for stamp in stamps} == {revision_stamp(club)}
     assert club_stamp(club_slug="no-such-club") is None
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
+def test_on_postgresql_the_lookup_is_prepared_once_and_still_sees_each_bump(event, django_assert_num_queries):
+    session = published(event)
+    stamps = []
+    for _ in range(3):
+        with django_assert_num_queries(1):  # one query, counted and logged as before
+            stamps.append(published_session_stamp(session_id=session.pk))
+        session_revise(session=session)
+    assert len({stamp.key for stamp in stamps}) == 3  # the prepared statement reads the newest row
+    assert _prepared_statements() == 1
+    with override_settings(PREPARED_STAMPS=False):  # behind a pooler that cannot keep them
+        club_stamp(club_slug=event.club.slug)
+    assert _prepared_statements() == 1
+
+
+def _prepared_statements() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s", ["SELECT %revision%"])
+        return cursor.fetchone()[0]
