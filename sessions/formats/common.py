@@ -101,6 +101,14 @@ def board_number(text: str, where: str, label: str = "board number") -> int:
     return in_range(text, "board", MAX_BOARD_NUMBER, where)
 
 
+def adjustment_or_none(figure: Decimal | None) -> Decimal | None:
+    """A procedural penalty's effect from a pair's published adjustment (USEBIO ADJUSTMENT,
+    ClubScore's PBN Penalty column; negative), or None: RealBridge writes 0.00 for every
+    pair without one, and a positive one is no penalty (it stays among the pair's extra
+    figures, as every adjustment does)."""
+    return figure if figure is not None and figure < 0 else None
+
+
 def decimal_or_none(text: str | None, where: str) -> Decimal | None:
     """A published figure exactly as printed, or None when the file leaves it blank."""
     text = (text or "").strip()

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from sessions.scoring.contracts import is_pass, parse_contract
 
 from .common import (
+    adjustment_or_none,
     MAX_ROUND_NUMBER,
     MAX_TABLE_NUMBER,
     NOT_PLAYED_TEXTS,
@@ -759,6 +760,8 @@ class _EventBuilder:
             published_place=_place(row),
             boards_played=int_or_none(_first(row, BOARDS_COLUMNS), f"{where} NrBoards"),
             handicap=decimal_or_none(row.get("Handicap"), f"{where} Handicap"),  # ClubScore's column (USEBIO HANDICAP)
+            # ClubScore's column (USEBIO ADJUSTMENT): a procedural penalty's effect, negative.
+            adjustment=adjustment_or_none(decimal_or_none(row.get("Penalty"), f"{where} Penalty")),
             extra=extra,
         )
 

@@ -41,6 +41,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 from .common import (
     MAX_PAIR_NUMBER,
+    adjustment_or_none,
     board_number,
     check_lines,
     decimal_or_none,
@@ -453,6 +454,7 @@ class _Reader:
             published_place=_text(element, "PLACE") or None,
             handicap=decimal_or_none(_text(element, "HANDICAP"), f"{where} HANDICAP"),
             boards_played=int_or_none(_text(element, "BOARDS_PLAYED"), f"{where} BOARDS_PLAYED"),
+            adjustment=adjustment_or_none(decimal_or_none(_text(element, "ADJUSTMENT"), f"{where} ADJUSTMENT")),
             extra=extra,
         )
 

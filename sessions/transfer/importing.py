@@ -37,8 +37,10 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from operator import attrgetter
 
 from django.conf import settings
@@ -59,6 +61,7 @@ from sessions.models import (
     Event,
     Handicap,
     MovementKind,
+    Pair,
     PointsUnit,
     Rankings,
     ResultKind,
@@ -77,6 +80,7 @@ from sessions.selectors.scoring import (
     EVENT_OPTION_FIELDS, field_name, pair_key, scoring_options, session_score, splits_directions,
 )
 from sessions.services.analysis import analysis_request
+from sessions.services.penalties import penalty_give
 from sessions.services.players import TypedPlayer, players_find_or_add
 from sessions.services.session_plan import (
     BoardKey, PlannedBoard, PlannedLine, PlannedPair, PlannedSeating, SessionPlan, session_store,
@@ -483,6 +487,7 @@ class _Importer:
         deals = list({board.pk: board for board in stored.boards.values()}.values())
         analysis_request(boards=deals)
         pairs = stored.pairs
+        self.penalties_from_file(event, kept, pairs, lines)
         session_log(
             session=session, action=ChangeAction.IMPORTED, subject=self.filename,
             after=f"{len(lines)} lines, {len(pairs)} pairs, {len(deals)} boards ({self.parsed.program or 'unknown program'})",
@@ -618,6 +623,32 @@ class _Importer:
             count = sum(1 for key in byes for _ in lines_of.get(key, []))
             self.notes.append(f"the phantom's {count} byes (lines not played against it) are not stored")
         return byes
+
+    # -- procedural penalties: the file's adjustments -----------------------------------
+
+    def penalties_from_file(
+        self, event: Event, kept: Sequence[ParsedPair], pairs: dict[str, Pair], lines: Sequence[_FileLine],
+    ) -> None:
+        """A pair's published adjustment (USEBIO ADJUSTMENT, PBN Penalty: RULES 13) as the
+        procedural penalty that gives it: IMPs as they are; percentage points in a
+        matchpointed session as percent of a top over the pair's boards (1 point over 24
+        boards is 24% of a top), several penalties when that is more than a whole top."""
+        penalised = [parsed for parsed in kept if parsed.adjustment is not None]
+        if not penalised:
+            return
+        boards_of = Counter(key for line in lines for key in (line.parsed.ns_pair, line.parsed.ew_pair))
+        for parsed in penalised:
+            loss = -parsed.adjustment
+            reason = f"{self.filename}: the file's adjustment of {parsed.adjustment}"
+            if event.method != ScoringMethod.MATCHPOINTS:
+                penalty_give(pair=pairs[parsed.key], amount=loss, penalty_unit="IMP", reason=reason, by=self.user)
+                continue
+            tops = loss * boards_of[parsed.key]
+            while tops > 0:
+                part = min(tops, Decimal(100))
+                penalty_give(pair=pairs[parsed.key], amount=part, penalty_unit="TOP", reason=reason, by=self.user)
+                tops -= part
+        self.notes.append(f"{len(penalised)} pairs' adjustments are given as procedural penalties (RULES 13)")
 
     # -- the plan: what the file says the session is ---------------------------------
 

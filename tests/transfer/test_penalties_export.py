@@ -11,11 +11,12 @@ import pytest
 
 from sessions.formats.pbn import parse_pbn
 from sessions.formats.usebio import parse_usebio
-from sessions.models import Pair
+from sessions.models import Pair, ProceduralPenalty
 from sessions.services.penalties import penalty_give
 from sessions.services.results import result_record
 from sessions.transfer import EXPORTERS
-from tests.factories import make_session
+from sessions.transfer.importing import results_import
+from tests.factories import make_event, make_session
 from tests.formats.data_files import usebio_bytes
 from tests.formats.usebio_checker import usebio_problems
 
@@ -73,3 +74,43 @@ def test_pbn_writes_a_penalty_column(penalised):
 def test_the_spreadsheet_ranking_carries_the_penalty(penalised):
     assert "xlsx" in EXPORTERS
     EXPORTERS["xlsx"].render(penalised)  # (the ranking table's Penalty column: value_penalty)
+
+
+@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
+def test_an_exported_penalty_is_imported_back_as_a_penalty_and_the_figures_agree(penalised, club, fmt):
+    """Our own export read back: the adjustment becomes the penalty that gives it, so the
+    file's percentages and places reproduce (before: "1 of 6 pairs differ")."""
+    filename, _, content = EXPORTERS[fmt].render(penalised)
+    report = results_import(club=club, data=content if isinstance(content, bytes) else content.encode(),
+                            filename=filename)
+
+    assert (report.comparison.pairs_compared, report.comparison.pair_differences) == (6, ())
+    penalty = ProceduralPenalty.objects.get(pair__section__session=report.session)
+    assert (penalty.pair.label, penalty.unit, penalty.amount, penalty.board) == ("1NS", "TOP", Decimal("25.00"), None)
+    assert "the file's adjustment of -25.00" in penalty.reason
+    assert any("given as procedural penalties" in note for note in report.notes)
+
+
+def test_a_zero_or_positive_adjustment_is_no_penalty(club):
+    """RealBridge writes ADJUSTMENT 0.00 for every pair: nothing is given."""
+    report = results_import(club=club, data=usebio_bytes(REALBRIDGE), filename=REALBRIDGE)
+    assert not ProceduralPenalty.objects.exists()
+    assert not any("procedural penalties" in note for note in report.notes)
+
+
+def test_an_imp_penalty_is_imported_back_in_imps(club):
+    session = make_session(make_event(club, method="butler"),
+                           pair_players={label: [f"{label} North", f"{label} South"]
+                                         for label in ("1NS", "2NS", "3NS", "1EW", "2EW", "3EW")})
+    for ns, ew, text in (("1NS", "1EW", "4S N +1"), ("3NS", "2EW", "4S N ="), ("2NS", "3EW", "4S N -1")):
+        result_record(board=session.boards.get(number=1), section=session.sections.get(), ns_pair=ns, ew_pair=ew,
+                      text=text)
+    penalty_give(pair=Pair.objects.get(section__session=session, number=2, direction="NS"), amount=Decimal("3"),
+                 penalty_unit="IMP", reason="mobile phone")
+    filename, _, content = EXPORTERS["usebio"].render(session)
+
+    report = results_import(club=club, data=content, filename=filename)
+
+    assert report.comparison.pair_differences == ()
+    penalty = ProceduralPenalty.objects.get(pair__section__session=report.session)
+    assert (penalty.pair.label, penalty.unit, penalty.amount) == ("2NS", "IMP", Decimal("3.00"))
