@@ -2,6 +2,8 @@
 who is not an owner, another club's director (outsider), a logged-in user who directs
 nothing, and the data a director works on."""
 
+import sys
+
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -73,6 +75,27 @@ def writes_in_units():
     with writes_outside_a_unit() as outside:
         yield outside
     assert not outside, "services code wrote outside a unit of work:\n" + "\n".join(outside)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database; on PostgreSQL, before it is dropped, the connections
+    a test's own threads left open (a thread's connection is not closed with the request
+    it never had) are ended, which DROP DATABASE would otherwise refuse ("being accessed
+    by other users", an error at the end of a passing run). Each is printed, to be found."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, state, left(query, 120) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        for pid, state, query in cursor.fetchall():
+            print(f"\ntests: a connection left open ({state}: {query}) is ended", file=sys.stderr)
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
 @pytest.fixture
