@@ -17,7 +17,9 @@ director's thread polls the session's progress grid meanwhile and notes when eac
 first shows (its progress grid, polled). With --readers R the session is published (one
 line of its last round entered first) and players reload its public pages (the rankings
 and board 1's traveller, in turn) at R requests a second, paced, from --reader-threads
-threads, while the phones play: how many a second they got, and how long each took.
+threads, while the phones play: how many a second they got, and how long each took. With
+--pages-workers N the players' pages and the director's grid have a pool of their own, as
+deploy/nginx.conf splits production's (the phones keep --workers).
 Printed: p50 / p95 of one phone's page alone, of Send and of Confirm with every table at
 once, and of the time from a Confirm's answer until the director's grid shows the line;
 the readers' rate and times; then how each median grows from one size to the next. Never
@@ -27,6 +29,8 @@ asserted.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import http.client
 import json
 import os
@@ -64,6 +68,9 @@ def main() -> None:
     parser.add_argument("--reader-threads", type=int, default=32, help="players' threads sharing those reloads")
     parser.add_argument("--cache", choices=("local", "redis"), default="local",
                         help="each worker's local memory (default) or the Redis at BENCH_REDIS_URL, as production")
+    parser.add_argument("--pages-workers", type=int, default=0,
+                        help="serve the players' pages and the director's grid from a second pool of this many "
+                             "workers, as deploy/nginx.conf splits them (GUNICORN_POOL); 0: one pool serves all")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
@@ -76,7 +83,8 @@ def main() -> None:
         for tables in (int(size) for size in options.tables.split(",")):
             with throwaway_database(database) as url:
                 command = [sys.executable, __file__, "--child", url, "--tables", str(tables),
-                           "--workers", str(options.workers), f"--gunicorn={options.gunicorn}",
+                           "--workers", str(options.workers), "--pages-workers", str(options.pages_workers),
+                           f"--gunicorn={options.gunicorn}",
                            "--rounds", str(options.rounds), "--readers", str(options.readers),
                            "--reader-threads", str(options.reader_threads)]
                 environment, prefix = bench_environment(url), f"bench-tables-{uuid.uuid4().hex}"
@@ -113,8 +121,9 @@ def report(database: str, tables: int, figures: dict, options: argparse.Namespac
     rounds = "round 1" if options.rounds == 1 else f"rounds 1-{options.rounds}"
     server = options.gunicorn.replace(str(ROOT) + "/", "")
     cache = "Redis" if options.cache == "redis" else "each worker's memory"
+    pools = f" for the phones and {options.pages_workers} for the pages" if options.pages_workers else ""
     print(f"\n{LABELS[database]}: {tables} tables, {rounds} ({figures['lines']} lines) sent and confirmed "
-          f"at once; gunicorn {options.workers} workers ({server}, cache: {cache}) on {os.cpu_count()} CPUs "
+          f"at once; gunicorn {options.workers} workers{pools} ({server}, cache: {cache}) on {os.cpu_count()} CPUs "
           f"shared with the phones; load average before {figures['load']:.1f}.")
     print("| step | p50 ms | p95 ms | max ms |")
     print("| --- | ---: | ---: | ---: |")
@@ -315,14 +324,17 @@ def measure(options: argparse.Namespace) -> dict:
     confirmed_at: list[float] = []
     seen_at: dict[int, float] = {}
     lock, stop = threading.Lock(), threading.Event()
-    with gunicorn(options.workers, cache=os.environ.get("BENCH_CACHE", ""), prefix=os.environ.get("BENCH_CACHE_PREFIX", ""),
-                  options=options.gunicorn.split()) as port:
+    serve = functools.partial(gunicorn, cache=os.environ.get("BENCH_CACHE", ""),
+                              prefix=os.environ.get("BENCH_CACHE_PREFIX", ""), options=options.gunicorn.split())
+    with serve(options.workers) as port, contextlib.ExitStack() as pools:
+        # The players' pages and the director's grid: their own pool, or the phones' one.
+        pages_port = pools.enter_context(serve(options.pages_workers)) if options.pages_workers else port
         alone = Phone(port, tables[0][0])
         for _ in range(5):  # warm the workers
             alone.request("GET", f"/t/{alone.token}/")
         # One phone alone, to compare: its table page, twenty times in a row.
         figures["page alone"] = [alone.request("GET", f"/t/{alone.token}/")[2] for _ in range(20)]
-        watcher = threading.Thread(target=watch_grid, args=(port, session.pk, cookie, lines, seen_at, stop, already))
+        watcher = threading.Thread(target=watch_grid, args=(pages_port, session.pk, cookie, lines, seen_at, stop, already))
         watcher.start()
         reading = stop_reading = None
         if options.readers:
@@ -332,14 +344,14 @@ def measure(options: argparse.Namespace) -> dict:
                      reverse("sessions:board", args=[session.pk, 1])]
             alone_figures = {"reload": [], "reload_errors": 0}
             stop_alone = threading.Event()
-            alone_run = read_pages(port, pages, options.readers, options.reader_threads, stop_alone, alone_figures, lock)
+            alone_run = read_pages(pages_port, pages, options.readers, options.reader_threads, stop_alone, alone_figures, lock)
             time.sleep(READERS_ALONE_SECONDS)
             stop_alone.set()
             alone_run.join()
             figures["reload alone"] = alone_figures["reload"]
             figures["reload_alone_rate"] = alone_figures["reload_rate"]
             stop_reading = threading.Event()
-            reading = read_pages(port, pages, options.readers, options.reader_threads, stop_reading, figures, lock)
+            reading = read_pages(pages_port, pages, options.readers, options.reader_threads, stop_reading, figures, lock)
         started = time.perf_counter()
         phones = [threading.Thread(target=play, args=(Phone(port, token), boards, figures, confirmed_at, lock))
                   for token, boards in tables]

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -136,6 +138,21 @@ def _store_deals(boards: Mapping[int, Board], deals: Mapping[int, Deal]) -> None
     analysis_request(boards=changed)
 
 
+_deferred: ContextVar[bool] = ContextVar("analysis_deferred", default=False)
+
+
+@contextmanager
+def analysis_deferred() -> Iterator[None]:
+    """Within the block, deals stored stay pending and no analysis starts: for a command
+    whose caller runs ``analyse_boards`` itself (bin/demo runs it beside the server), so
+    the command neither waits for the solver nor leaves a thread in it as it exits."""
+    token = _deferred.set(True)
+    try:
+        yield
+    finally:
+        _deferred.reset(token)
+
+
 @write
 def analysis_request(*, boards: Iterable[Board]) -> None:
     """Ask for the analysis of boards whose deal was just stored: called by whoever stores deals.
@@ -147,7 +164,8 @@ def analysis_request(*, boards: Iterable[Board]) -> None:
     dealt = [board for board in boards if board.deal]
     if dealt:
         mark_pending(dealt)
-        transaction.on_commit(analysis_start)
+        if not _deferred.get():  # asked now: the commit may come after the deferring block
+            transaction.on_commit(analysis_start)
 
 
 @write(savepoint=False)

@@ -15,9 +15,11 @@ database, never in a process.
 
 from __future__ import annotations
 
+import atexit
 import datetime
 import logging
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Generic, TypeVar
@@ -29,6 +31,21 @@ from clubscore import work_queue
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+#: How long a process that exits waits for a pass still running in its thread.
+EXIT_WAIT_SECONDS = 300.0
+#: Every worker that has started a thread in this process.
+_STARTED: weakref.WeakSet[BackgroundWorker] = weakref.WeakSet()
+
+
+@atexit.register
+def _finish_passes_at_exit() -> None:
+    # A daemon thread still inside the double-dummy solver's C code when the interpreter
+    # tears itself down crashes the process (a command such as load_demo ended in a
+    # segmentation fault about one run in three): the running pass ends first, and no
+    # further pass starts. The work it leaves waits in the database for the next one.
+    for worker in list(_STARTED):
+        worker.finish(timeout=EXIT_WAIT_SECONDS)
 
 
 class BackgroundWorker(Generic[T]):
@@ -65,7 +82,16 @@ class BackgroundWorker(Generic[T]):
                 return None
             self.thread = threading.Thread(target=self.work, name=self.name, daemon=True)
             self.thread.start()
+            _STARTED.add(self)
             return self.thread
+
+    def finish(self, *, timeout: float) -> None:
+        """Let the thread's running pass end, ask for no other, and wait for it (at exit)."""
+        with self._lock:
+            self.run_again = False
+            thread = self.thread
+        if thread is not None:
+            thread.join(timeout)
 
     def enqueue(self) -> None:
         """A pass on the work queue; a queue that cannot be reached is logged, never raised.

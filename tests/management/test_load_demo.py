@@ -4,7 +4,7 @@ from io import StringIO
 
 from django.core.management import call_command
 
-from sessions.models import Club, Player, Result, ResultChange, Session
+from sessions.models import Board, Club, Player, Result, ResultChange, Session
 
 
 def run_load_demo() -> str:
@@ -54,3 +54,17 @@ def test_load_demo_prints_a_table_link_of_the_session_in_play(client, db):
     assert link.startswith("http://127.0.0.1:8123/t/")
     response = client.get(link.removeprefix("http://127.0.0.1:8123"))
     assert response.status_code == 200 and b"Monday 10 March" in response.content
+
+
+def test_load_demo_leaves_its_deals_for_analyse_boards_and_starts_no_solver(db, settings,
+                                                                           django_capture_on_commit_callbacks):
+    """bin/demo runs analyse_boards beside the server: the command itself prints the login
+    at once and leaves no thread in the solver as it exits."""
+    from sessions.services.analysis import WORKER, boards_needing_analysis
+
+    settings.ANALYSIS_BACKGROUND = False  # an analysis that started would run here, inline
+    with django_capture_on_commit_callbacks(execute=True):
+        run_load_demo()
+    boards = Board.objects.filter(session__event__club__slug="demo").exclude(deal="").count()
+    assert boards and boards_needing_analysis().count() == boards
+    assert WORKER.thread is None

@@ -1,7 +1,11 @@
 """The background worker shared by the analysis and the large imports: one thread per kind
 of work, another pass when work arrives meanwhile, failures logged, its connection closed."""
 
+import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +71,34 @@ def test_a_failing_pass_is_logged_and_the_thread_still_ends(closed, caplog):
     work.work()
     assert "the test work stopped" in caplog.text and "solver crashed" in caplog.text
     assert work.thread is None and closed == ["MainThread"]
+
+
+EXITS_WHILE_A_PASS_RUNS = """
+import os, sys, time
+sys.path.insert(0, os.getcwd())
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubscore.settings")
+import django
+django.setup()
+from sessions.services.background import BackgroundWorker
+
+def run():
+    time.sleep(1.0)  # the solver, still busy as the command ends
+    with open(sys.argv[1], "a") as done:
+        done.write("pass ended\\n")
+
+work = BackgroundWorker(name="exit-test", path="tests.not.queued", run=run, summary=repr, stopped="stopped")
+work.start(background=True, pending=lambda: True)
+work.start(background=True, pending=lambda: True)  # more work asked: the exit asks for no other pass
+print("command done")
+"""
+
+
+def test_a_process_that_exits_lets_its_running_pass_end_and_starts_no_other(tmp_path):
+    """A daemon thread cut off inside the double-dummy solver's C code crashed load_demo at
+    exit (a segmentation fault about one run in three): the process now waits for the pass."""
+    done = tmp_path / "done.txt"
+    result = subprocess.run([sys.executable, "-c", EXITS_WHILE_A_PASS_RUNS, str(done)], capture_output=True,
+                            text=True, timeout=60, cwd=Path(__file__).resolve().parents[2],
+                            env={**os.environ, "DEBUG": "1"})
+    assert (result.returncode, result.stdout) == (0, "command done\n"), result.stderr
+    assert done.read_text() == "pass ended\n"

@@ -55,6 +55,7 @@ NOT_WRITES = {
     f"{_S}.analysis.analysis_run": "each session's boards marked pending in a unit, each analysis saved in a unit "
                                    "(the solver's work holds no transaction)",
     f"{_S}.analysis.analysis_start": "starts the background worker (analysis_run)",
+    f"{_S}.analysis.analysis_deferred": "a context in which analysis_request asks for no pass after the commit",
     f"{_S}.analysis.boards_needing_analysis": "reads",
     f"{_S}.masterpoints.award_fields": "computes the engine's fields from a scored session",
     f"{_S}.amendments.after_commit": "after a unit's commit (the unit calls it): _session_changed and "

@@ -4,7 +4,8 @@ The demo club has a director (the demo user), 30 players (each with a national
 number, as real results files carry) and an event with two
 sessions: a 7-table Mitchell with every result entered and published, and a 4-table
 Howell half entered and not published. Results are plausible random contracts from a
-fixed seed, entered through the same service as the director's pages.
+fixed seed, entered through the same service as the director's pages. Its deals are
+left pending for `manage.py analyse_boards`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.urls import reverse
 
-from sessions.services.analysis import deals_generate
+from sessions.services.analysis import analysis_deferred, deals_generate
 from sessions.handrecords.deals import SEATS, SUITS, Deal, parse_deal
 from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell
@@ -54,7 +55,10 @@ class Command(BaseCommand):
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()
-        club = load_demo_club(user)
+        # The demo's deals are analysed by `manage.py analyse_boards` (bin/demo runs it beside
+        # the server): the login is printed at once, not after seconds of double dummy.
+        with analysis_deferred():
+            club = load_demo_club(user)
         base = options["base_url"].rstrip("/")
         self.stdout.write(f"Demo loaded. Open {base}/ and log in as {DEMO_USERNAME} / {DEMO_PASSWORD}")
         in_play = club.events.get(name=DEMO_EVENT).sessions.filter(published=False).first()
