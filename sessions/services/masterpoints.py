@@ -15,10 +15,13 @@ from collections import Counter, defaultdict
 from django.contrib.auth.models import AbstractBaseUser
 
 from sessions.models import ChangeAction, MasterPointAward, Pair, ResultChange, Session
+from sessions.models.events import strata_limits
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.masterpoints import Award, Field, Placing, session_awards
+from sessions.scoring.strata import strata_from_limits
 from sessions.selectors.masterpoints import session_masterpoint_scale
 from sessions.selectors.scoring import ScoredSession, field_parts, session_score
+from sessions.selectors.strata import session_strata
 
 from .unit_of_work import unit, write
 
@@ -47,6 +50,16 @@ def award_fields(scored: ScoredSession, federation: str) -> list[Field]:
         tables = max(math.ceil(pairs_in_section[item.pair.section_id] / 2) for item in items)
         fields.append(Field(f"{field_name} {section} {direction}".strip(), placings, tables, bool(direction)))
     return fields
+
+
+def award_strata(scored: ScoredSession) -> dict:
+    """A stratified event's strata for the engine (each pair's, and their order from A):
+    each stratum's group is awarded too, each pair keeping its highest (RULES 15)."""
+    found = session_strata(scored=scored)
+    if not found:
+        return {}
+    order = [stratum.letter for stratum in strata_from_limits(strata_limits(scored.session.event.strata_limits))]
+    return {"strata": {str(pk): pair.letter for pk, pair in found.items()}, "strata_order": order}
 
 
 Awarded = dict[int, tuple[int, str, str]]  # pair -> points, type, the players' names
@@ -85,7 +98,8 @@ def session_award_masterpoints(*, session: Session, by: AbstractBaseUser | None 
         scored = session_score(session=session)
         try:
             computed = session_awards(federation=scale.federation, scale=scale.scale,
-                                      fields=award_fields(scored, scale.federation), boards=session.board_count)
+                                      fields=award_fields(scored, scale.federation), boards=session.board_count,
+                                      **award_strata(scored))
         except ScoringError as error:
             problem = f"No master points: {error}"
     names = {pair.pk: pair.names[:120] for pair in scored.pairs.values()} if scored else {}

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from sessions.formats.usebio import parse_usebio
-from sessions.models import ChangeAction, Club, MasterPointAward, Result, Session
+from sessions.models import ChangeAction, Club, Event, MasterPointAward, Player, Result, Session
+from sessions.selectors.scoring import session_score
+from sessions.services import event_update
 from sessions.selectors.masterpoints import session_masterpoint_scale
 from sessions.services.masterpoints import session_award_masterpoints
 from sessions.services.results import result_correct, result_record
@@ -113,3 +117,22 @@ def played_session(session):
         result_record(board=session.boards.get(number=1), section=session.sections.get(), ns_pair=ns, ew_pair=ew,
                       text=text)
     return session
+
+
+def test_a_stratified_session_awards_each_strata_places_and_each_pair_its_highest(club):
+    """RULES 15: the EBUScore Howell of 19 pairs awarded on the ACBL scale (10 tables: 100,
+    70, 50, 35, 20, 17, 14, 13 to 8 places, 8= sharing 13 and nothing); its 9 pairs below 10th hold no master points,
+    so they form stratum C, awarded as a group of 9 pairs on 5 tables: 50, 35, 25, 18."""
+    club.masterpoint_federation = "acbl"
+    club.save()
+    session = imported(club, EBU_FILE)
+    ranked = sorted(((item.standing.rank, item.pair) for _, items in session_score(session=session).rankings()
+                     for item in items), key=lambda row: row[0])
+    assert [rank for rank, _ in ranked][6:10] == [7, 8, 8, 10]  # two pairs 8=: they share the 8th and 9th awards
+    for _, pair in ranked[:10]:
+        Player.objects.filter(pk__in=[pair.player_1_id, pair.player_2_id]).update(masterpoints_held=Decimal(2000))
+    event_update(event=Event.objects.get(pk=session.event_id), strata_by="masterpoints", strata_limits="1500, 500")
+    session_mark_final(session=Session.objects.get(pk=session.pk))
+    won = awards(session)
+    assert [won.get(pair.label, 0) for _, pair in ranked] == [100, 70, 50, 35, 20, 17, 14, 7, 7, 0,
+                                                               50, 35, 25, 18, 0, 0, 0, 0, 0]

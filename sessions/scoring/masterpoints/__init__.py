@@ -8,12 +8,14 @@ file its own MASTER_POINT_SCALE and program (``federation_for_program``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from types import ModuleType
 
 from ..errors import ScoringError
 from . import abf, acbl, ebu, nzb
 from .base import Award, Field, Placing, shared_awards, third_of
+from .stratified import stratified_awards
 
 FEDERATIONS: dict[str, ModuleType] = {module.FEDERATION: module for module in (ebu, nzb, abf, acbl)}
 
@@ -57,13 +59,24 @@ def federation_for_program(program: str) -> str | None:
     return None
 
 
-def session_awards(*, federation: str, scale: str, fields: list[Field], boards: int) -> dict[str, Award]:
-    """Every pair's award (pairs out of the awards get 0), field by field."""
+def session_awards(
+    *, federation: str, scale: str, fields: list[Field], boards: int,
+    strata: Mapping[str, str] | None = None, strata_order: Sequence[str] = (),
+) -> dict[str, Award]:
+    """Every pair's award (pairs out of the awards get 0), field by field; in a stratified
+    session (``strata``: each pair's stratum, ``strata_order`` from A) each stratum's
+    group awarded too, each pair keeping its highest award (RULES 15)."""
     module = FEDERATIONS.get(federation)
     if module is None:
         raise ScoringError(f"federation {federation!r} is not known: one of {', '.join(FEDERATIONS)}")
     scale = scale or module.DEFAULT_SCALE
-    awards: dict[str, Award] = {}
-    for field in fields:
-        awards.update(module.field_awards(field, scale, boards))
-    return awards
+
+    def award(groups: list[Field]) -> dict[str, Award]:
+        awards: dict[str, Award] = {}
+        for field in groups:
+            awards.update(module.field_awards(field, scale, boards))
+        return awards
+
+    if strata is None:
+        return award(fields)
+    return stratified_awards(award=award, fields=fields, strata=strata, order=strata_order)

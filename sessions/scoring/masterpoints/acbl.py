@@ -6,8 +6,9 @@ first place in each group receives 0.10 masterpoint per table (a half table coun
 whole; an eight-table Mitchell is two groups of 8 pairs, a five-table Howell one group
 of 10 pairs), at most 1.50; second 70% of first, third 50%, fourth 35%, fifth 1/5,
 sixth 1/6 and so on; awards go to 40% of the group's pairs, rounded to the nearest
-pair with .5 up. Only the section awards of open games are kept here: overall awards,
-stratified and restricted games need the ACBL's full charts. No real ACBLscore file is
+pair with .5 up. Only the section awards of open games are kept here: overall awards
+and restricted games need the ACBL's full charts (a stratified session awards each
+stratum's group by this rule: masterpoints/stratified.py, RULES 15). No real ACBLscore file is
 in tests/data, so the scale is tested against the Handbook's own words only.
 
 Units: hundredths of a masterpoint (80 = 0.80).
