@@ -12,6 +12,7 @@ reload is recognised and stores nothing twice.
 """
 
 import secrets
+from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
@@ -35,6 +36,9 @@ class PhoneLink(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
+    #: The fields that say where the link is played: a renewed link keeps them.
+    place_fields: ClassVar[tuple[str, ...]] = ()
+
     class Meta:
         abstract = True
 
@@ -49,6 +53,7 @@ class TableLink(PhoneLink):
     table = models.PositiveSmallIntegerField()
 
     club_path = "session__event__club"
+    place_fields = ("session", "section", "table")
 
     class Meta:
         ordering = ["section_id", "table", "-created_at"]
@@ -132,6 +137,7 @@ class MatchTableLink(PhoneLink):
     room = models.CharField(max_length=6, choices=Room)
 
     club_path = "match__event__club"
+    place_fields = ("match", "room")
 
     class Meta:
         ordering = ["match_id", "room", "-created_at"]

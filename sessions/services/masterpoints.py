@@ -52,7 +52,7 @@ def award_fields(scored: ScoredSession, federation: str) -> list[Field]:
     return fields
 
 
-def award_strata(scored: ScoredSession) -> dict:
+def _award_strata(scored: ScoredSession) -> dict:
     """A stratified event's strata for the engine (each pair's, and their order from A):
     each stratum's group is awarded too, each pair keeping its highest (RULES 15)."""
     found = session_strata(scored=scored)
@@ -99,7 +99,7 @@ def session_award_masterpoints(*, session: Session, by: AbstractBaseUser | None 
         try:
             computed = session_awards(federation=scale.federation, scale=scale.scale,
                                       fields=award_fields(scored, scale.federation), boards=session.board_count,
-                                      **award_strata(scored))
+                                      **_award_strata(scored))
         except ScoringError as error:
             problem = f"No master points: {error}"
     names = {pair.pk: pair.names[:120] for pair in scored.pairs.values()} if scored else {}

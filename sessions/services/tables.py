@@ -29,7 +29,6 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from sessions.models import (
     Board, EntryStatus, MatchBoard, MatchTableEntry, MatchTableLink, Pair, Player, Result, ResultKind, Seating,
@@ -130,21 +129,6 @@ def table_links_ensure(*, session: Session) -> list[TableLink]:
         .select_related("section")
         .order_by("section__letter", "table")
     )
-
-
-@write
-def table_link_revoke(*, link: TableLink) -> TableLink:
-    """Cut a table's link off: its token opens nothing from now on."""
-    TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
-    link.refresh_from_db()
-    return link
-
-
-@write
-def table_link_renew(*, link: TableLink) -> TableLink:
-    """A new link for the table; the old one is revoked."""
-    table_link_revoke(link=link)
-    return TableLink.objects.create(session=link.session, section=link.section, table=link.table)
 
 
 # --- sends and confirmations --------------------------------------------------------------

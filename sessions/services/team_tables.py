@@ -16,7 +16,6 @@ marks the event final, the rooms' phones write nothing until it is reopened (whi
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 
 from sessions.models import EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
 
@@ -49,21 +48,6 @@ def match_table_links_ensure(*, event: TeamEvent, round: int) -> list[MatchTable
     return list(
         MatchTableLink.objects.filter(match__in=matches, revoked_at__isnull=True).order_by("match_id", "-room")
     )
-
-
-@write
-def match_table_link_revoke(*, link: MatchTableLink) -> MatchTableLink:
-    """Cut a room's link off: its token opens nothing from now on."""
-    MatchTableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
-    link.refresh_from_db()
-    return link
-
-
-@write
-def match_table_link_renew(*, link: MatchTableLink) -> MatchTableLink:
-    """A new link for the room; the old one is revoked."""
-    match_table_link_revoke(link=link)
-    return MatchTableLink.objects.create(match=link.match, room=link.room)
 
 
 # --- sends and confirmations ---------------------------------------------------------------

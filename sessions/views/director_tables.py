@@ -21,7 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 from sessions.models import Seating, Session, TableLink
 from sessions.permissions import directed_session, get_club_object_or_404
 from sessions.selectors.cards import session_table_links
-from sessions.services.tables import table_link_renew, table_link_revoke, table_links_ensure
+from sessions.services.phone_links import phone_link_renew, phone_link_revoke
+from sessions.services.tables import table_links_ensure
 
 
 
@@ -75,7 +76,7 @@ def _change_live_link(request: HttpRequest, session_id: int, link_id: int,
 
 def _renew(request: HttpRequest, link: TableLink, name: str) -> None:
     try:
-        table_link_renew(link=link)
+        phone_link_renew(link=link)
     except IntegrityError:  # renewed from another page at the same moment
         messages.error(request, f"{name}: the link changed meanwhile; the page shows the table's link now.")
     else:
@@ -83,7 +84,7 @@ def _renew(request: HttpRequest, link: TableLink, name: str) -> None:
 
 
 def _revoke(request: HttpRequest, link: TableLink, name: str) -> None:
-    table_link_revoke(link=link)
+    phone_link_revoke(link=link)
     messages.success(request, f"{name}: link revoked. The table has no live link until you make a new one.")
 
 
@@ -119,7 +120,7 @@ def table_link_new(request: HttpRequest, session_id: int, letter: str, table: in
         table_links_ensure(session=session)  # never had a link: make it with the others missing
     else:
         try:
-            table_link_renew(link=last)
+            phone_link_renew(link=last)
         except IntegrityError:  # made from another page at the same moment
             messages.info(request, f"{name} already has a live link; nothing changed.")
             return _back(session)

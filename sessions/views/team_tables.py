@@ -19,7 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 from sessions.models import MatchTableLink, TeamEvent
 from sessions.permissions import get_club_object_or_404, htmx_login_required
 from sessions.selectors.team_tables import round_tables
-from sessions.services.team_tables import match_table_link_renew, match_table_link_revoke, match_table_links_ensure
+from sessions.services.phone_links import phone_link_renew, phone_link_revoke
+from sessions.services.team_tables import match_table_links_ensure
 
 from .live import POLL_LOGGED_OUT, STOP_POLLING
 
@@ -83,13 +84,13 @@ def _change(request: HttpRequest, event_id: int, link_id: int, renew: bool) -> H
         messages.info(request, f"{name}: that link was already renewed or revoked; nothing changed.")
     elif renew:
         try:
-            match_table_link_renew(link=link)
+            phone_link_renew(link=link)
         except IntegrityError:
             messages.error(request, f"{name}: the link changed meanwhile; the page shows the table's link now.")
         else:
             messages.success(request, f"{name}: new link made. The old link no longer opens the table.")
     else:
-        match_table_link_revoke(link=link)
+        phone_link_revoke(link=link)
         messages.success(request, f"{name}: link revoked. Make the links again to give the table a new one.")
     return _back(event, link.match.round)
 

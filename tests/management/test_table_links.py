@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 
 from sessions.models import TableLink
 from sessions.movements import mitchell
-from sessions.services.tables import table_link_revoke
+from sessions.services.phone_links import phone_link_revoke
 from tests.factories import make_session
 
 
@@ -60,7 +60,7 @@ def test_one_line_per_table_in_section_then_table_order(event, client):
 def test_running_again_prints_the_same_links_and_replaces_a_revoked_one(session):
     first = table_links(str(session.pk))
     revoked = TableLink.objects.get(session=session, table=2)
-    table_link_revoke(link=revoked)
+    phone_link_revoke(link=revoked)
 
     second = table_links(str(session.pk))
 

@@ -13,10 +13,9 @@ from sessions.models import (
 from sessions.scoring.teams import victory_points
 from sessions.selectors.teams import team_event_score
 from sessions.services.errors import EntryClosed
+from sessions.services.phone_links import phone_link_renew, phone_link_revoke
 from sessions.services.team_tables import (
     match_table_confirm,
-    match_table_link_renew,
-    match_table_link_revoke,
     match_table_links_ensure,
     match_table_refuse,
     match_table_send,
@@ -70,11 +69,11 @@ def test_a_round_without_a_match_at_the_tables_is_refused(match):
 
 def test_renewing_a_rooms_link_revokes_the_old_one(rooms):
     old = rooms[Room.OPEN]
-    new = match_table_link_renew(link=old)
+    new = phone_link_renew(link=old)
     old.refresh_from_db()
     assert not old.live and new.live and new.token != old.token
     assert MatchTableLink.objects.filter(match=old.match, room=Room.OPEN, revoked_at__isnull=True).get() == new
-    match_table_link_revoke(link=new)
+    phone_link_revoke(link=new)
     assert not MatchTableLink.objects.filter(match=new.match, revoked_at__isnull=True, room=Room.OPEN).exists()
 
 
@@ -196,7 +195,7 @@ def test_a_revoked_link_is_no_longer_found_by_its_token(rooms):
 
     link = rooms[Room.OPEN]
     assert match_table_link_by_token(link.token) == link
-    match_table_link_revoke(link=link)
+    phone_link_revoke(link=link)
     assert match_table_link_by_token(link.token) is None
 
 

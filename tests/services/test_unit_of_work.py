@@ -136,8 +136,7 @@ BUMPS_NOTHING = {
     **dict.fromkeys(["club_director_add", "club_director_remove", "club_director_set_owner", "club_director_unlock"],
                     "who directs a club shows on no cached page"),
     **dict.fromkeys(["score_pad_save", "score_pad_delete"], "a member's own pads: no cached page"),
-    **dict.fromkeys(["table_links_ensure", "table_link_revoke", "table_link_renew", "match_table_links_ensure",
-                     "match_table_link_revoke", "match_table_link_renew"],
+    **dict.fromkeys(["table_links_ensure", "match_table_links_ensure", "phone_link_revoke", "phone_link_renew"],
                     "a table's link shows on the director's pages only, which are never cached"),
     "match_table_refuse": "a refused send leaves the teams pages alone, as one waiting for EW does "
                           "(test_a_phone_send_waiting_for_ew_leaves_the_teams_pages_alone)",

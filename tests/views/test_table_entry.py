@@ -19,7 +19,8 @@ from sessions.movements import mitchell
 from sessions.services import event_update
 from sessions.services import result_correct, result_record
 from sessions.services.repair import seating_turn_round
-from sessions.services.tables import table_link_renew, table_link_revoke, table_links_ensure
+from sessions.services.phone_links import phone_link_renew, phone_link_revoke
+from sessions.services.tables import table_links_ensure
 from tests.factories import make_club, make_event, make_session
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
@@ -77,7 +78,7 @@ def test_every_table_gets_one_live_link_and_a_renewed_link_revokes_the_old(clien
     assert len({link.token for link in links.values()}) == 3
     assert table_links_ensure(session=session) == list(links.values())  # nothing new made
 
-    renewed = table_link_renew(link=links[2])
+    renewed = phone_link_renew(link=links[2])
 
     assert client.get(url(links[2])).status_code == 404
     assert client.get(url(renewed)).status_code == 200
@@ -386,7 +387,7 @@ def test_a_token_reaches_no_other_session_and_no_director_page(client, session, 
 
 
 def test_a_revoked_link_opens_nothing(client, session, links):
-    table_link_revoke(link=links[1])
+    phone_link_revoke(link=links[1])
 
     assert client.get(url(links[1])).status_code == 404
     assert send(client, links[1], 1, "4S N =").status_code == 404

@@ -20,7 +20,8 @@ from django.utils import timezone
 
 from sessions.models import TableLink
 from sessions.movements import mitchell
-from sessions.services.tables import table_link_revoke, table_links_ensure
+from sessions.services.phone_links import phone_link_revoke
+from sessions.services.tables import table_links_ensure
 from tests.factories import make_session
 
 
@@ -164,7 +165,7 @@ def test_a_new_session_has_a_link_per_table_and_revoked_ones_wait_for_the_direct
 
 
 def test_make_links_fills_only_the_tables_without_one(logged_in, session, links):
-    table_link_revoke(link=links[2])
+    phone_link_revoke(link=links[2])
 
     logged_in.post(reverse("sessions:director_table_links_make", args=[session.pk]))
 
@@ -223,7 +224,7 @@ def test_the_page_takes_the_same_queries_for_3_and_11_tables(logged_in, event):
     for tables in (3, 11):
         session = make_session(event, mitchell(tables, 2), sections=("A", "B"))
         links = table_links_ensure(session=session)
-        table_link_revoke(link=links[1])  # one table without a live link, one with a revoked one
+        phone_link_revoke(link=links[1])  # one table without a live link, one with a revoked one
         with CaptureQueriesContext(connection) as queries:
             response = logged_in.get(page_url(session))
         assert response.status_code == 200

@@ -18,7 +18,8 @@ from django.utils import timezone
 from redis import Redis
 
 from sessions.models import TableTokenMiss
-from sessions.services.tables import table_link_renew, table_links_ensure
+from sessions.services.phone_links import phone_link_renew
+from sessions.services.tables import table_links_ensure
 from sessions.throttle import THROTTLE_MISSES, THROTTLE_WINDOW
 
 PROXY = "192.0.2.10"
@@ -60,7 +61,7 @@ def test_behind_a_proxy_each_client_is_counted_on_its_own(db, settings):
 
 def test_a_valid_link_opens_from_an_address_that_tried_too_many(client, link):
     old = link.token
-    renewed = table_link_renew(link=link)
+    renewed = phone_link_renew(link=link)
     for _ in range(THROTTLE_MISSES):  # the phones of the club scan last week's card
         assert client.get(f"/t/{old}/").status_code == 404
     assert guess(client, 1).status_code == 429

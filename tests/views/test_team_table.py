@@ -14,7 +14,8 @@ from django.urls import reverse
 
 from sessions.models import EntryStatus, MatchBoard, MatchTableEntry, Room, TeamEvent
 from sessions.services.tables import table_links_ensure
-from sessions.services.team_tables import match_table_link_revoke, match_table_links_ensure
+from sessions.services.phone_links import phone_link_revoke
+from sessions.services.team_tables import match_table_links_ensure
 from sessions.services.teams import match_record_line, round_robin_schedule
 from tests.factories import make_club, make_event, make_session, make_team_event
 
@@ -178,7 +179,7 @@ def test_a_token_opens_only_its_own_room(client, event, match, rooms):
 
 def test_a_revoked_or_unknown_token_opens_nothing(client, rooms):
     link = rooms[Room.OPEN]
-    match_table_link_revoke(link=link)
+    phone_link_revoke(link=link)
     assert client.get(url(link)).status_code == 404
     assert send(client, link, 1, "4S N =").status_code == 404
     assert client.get(reverse("sessions:team_table_page", args=["no-such-token"])).status_code == 404
