@@ -23,7 +23,7 @@ from sessions.scoring.competitions import (
 from sessions.scoring.errors import ScoringError
 
 from .events import CombinedRanking, EventSessionView, event_ranking
-from .scoring import ScoredSession
+from .scored import ScoredSession
 
 TIE_BREAK_NAMES = {
     "butler": "the higher total score (Butler IMPs, or percentage) over the sessions counted",

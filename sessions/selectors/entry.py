@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from sessions.models import Board, Pair, Result, Seating, Section, Session, section_boards
 from sessions.scoring.session import ScoredLine
 
-from .scoring import ScoredSession, session_score
+from .scored import ScoredSession
+from .scoring import session_score
 
 
 @dataclass(frozen=True)

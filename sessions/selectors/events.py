@@ -36,7 +36,8 @@ from sessions.scoring.events import (
 
 from .lineups import has_lineup, lineups_of, player_shares, spells_of
 from .public import ranking_hidden
-from .scoring import ScoredSession, sessions_scores
+from .scored import ScoredSession
+from .scoring import sessions_scores
 
 #: The Event fields that say how its sessions rank together.
 EVENT_COMBINED_FIELDS = ("combination", "combined_by", "sessions_counted", "minimum_sessions", "carry_forward_percent")

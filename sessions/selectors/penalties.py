@@ -1,7 +1,7 @@
 """The procedural penalties of a session (Law 90, RULES 13), for the director's session
 page, the ranking's footnote and the pair's score card.
 
-The totals already carry them (the pairs' query adds them up: sessions.selectors.scoring);
+The totals already carry them (the pairs' query adds them up: sessions.selectors.engine_input);
 these read the reasons, and only where a page shows them: a public page asks only when
 a standing it shows carries a penalty, so a session without one costs no query more.
 """

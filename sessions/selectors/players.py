@@ -23,10 +23,11 @@ from sessions.scoring.masterpoints import award_text
 from sessions.scoring.session import PairPart, Standing
 from sessions.text import search_key
 
+from .engine_input import with_lineup_flag
 from .handicaps import rating_window, window_figures
 from .lineups import has_lineup, lineups_of, player_shares, spells_of
 from .public import field_title, ranking_hidden
-from .scoring import sessions_scores, with_lineup_flag
+from .scoring import sessions_scores
 
 #: Names a search shows at most (a query of one letter matches most of a club).
 SEARCH_LIMIT = 50

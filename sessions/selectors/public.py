@@ -22,7 +22,8 @@ from sessions.scoring.session import ScoredLine, Standing
 
 from .lineups import has_lineup, pairs_changes_of_player
 from .penalties import pair_penalties_shown, penalties_shown
-from .scoring import DIRECTIONS, RankedPair, ScoredSession, field_parts, session_score
+from .scored import DIRECTIONS, RankedPair, ScoredSession, field_parts
+from .scoring import session_score
 from .strata import PairStratum, session_strata
 
 LATEST_SESSIONS = 10

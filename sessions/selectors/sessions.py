@@ -25,7 +25,8 @@ from sessions.models import (
     section_boards,
 )
 
-from .scoring import RankedPair, session_score
+from .scored import RankedPair
+from .scoring import session_score
 
 
 def director_clubs(*, user: AbstractBaseUser) -> QuerySet[Club]:

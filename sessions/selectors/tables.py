@@ -26,7 +26,8 @@ from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seat
 
 from .entry import PAIRS_WITH_PLAYERS
 from .public import FieldRanking, TravellerRow, field_title
-from .scoring import ScoredSession, session_score
+from .scored import ScoredSession
+from .scoring import session_score
 
 
 def table_link_by_token(token: str) -> TableLink | None:

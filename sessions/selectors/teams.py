@@ -18,7 +18,7 @@ from sessions.models import Match, MatchBoard, MatchLineChange, MatchStatus, Roo
 from sessions.scoring import team_events as engine
 from sessions.scoring.scores import LineScore
 
-from .scoring import line_score
+from .engine_input import line_score
 
 
 @dataclass(frozen=True)
