@@ -39,6 +39,8 @@ from .engine_input import (
     pair_handicaps, pair_penalties, pair_sections, pairs_in_order, results_in_order, scoring_options, share_pairs,
     stored_line,
 )
+# (Figures kept in the shared cache before the read model had a module of its own were
+# pickled as sessions.selectors.scoring.ScoredSession: this import still finds them.)
 from .scored import ScoredSession
 
 _scores_cached: ContextVar[bool] = ContextVar("scores_cached", default=False)
