@@ -35,3 +35,9 @@ def pair_penalties_shown(*, pair: Pair, standing: Standing | None) -> list[Proce
     if standing is None or not standing.penalty:
         return []
     return list(ProceduralPenalty.objects.filter(pair=pair).select_related("pair").order_by("pk"))
+
+
+def penalty_pairs(*, session: Session) -> list[Pair]:
+    """The pairs a penalty may be given to, with their sections, in the pages' order (one query)."""
+    return list(Pair.objects.filter(section__session=session).select_related("section").order_by(
+        "section__letter", "direction", "number"))

@@ -10,6 +10,7 @@ published does not exist here: neither it nor the partner of that evening shows.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -225,3 +226,13 @@ def published_player(*, player_id: int) -> Player | None:
         _played_in(OuterRef("pk"), OuterRef(OuterRef("pk"))), section__session__published=True
     )
     return Player.objects.filter(Exists(sat_in_published), pk=player_id).select_related("club").first()
+
+
+def player_names(*, player_ids: Collection[int]) -> dict[int, str]:
+    """The names of these players, by id (one query)."""
+    return dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "name"))
+
+
+def players_of_club(*, club: Club) -> QuerySet[Player]:
+    """Every player of the club, published or not, for the director's forms and pickers."""
+    return club.players.all()

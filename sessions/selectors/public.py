@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Model, Q, QuerySet
 
 from sessions.models import Board, Club, Event, MasterPointAward, Pair, ProceduralPenalty, Result, ResultKind, Session
 from sessions.scoring.masterpoints import FEDERATIONS, award_text
@@ -434,3 +434,21 @@ def _lineups(scored: ScoredSession, pair: Pair) -> tuple[tuple[str, str], ...]:
         return ()
     changes = pairs_changes_of_player(pairs=[pair], rounds=scored.session.rounds)
     return tuple(changes[0][1]) if changes else ()
+
+
+def board_deals(*, boards: QuerySet[Board], session_id: int, number: int) -> list[Board]:
+    """Every deal played as board ``number`` of the session among ``boards`` (those the
+    reader may see), with its section: sections playing their own deals have one each
+    (one query)."""
+    return list(boards.filter(session_id=session_id, number=number).select_related("section"))
+
+
+def unpublished_exists(*, model: type[Model], pk: int) -> bool:
+    """Whether ``model``'s row ``pk`` exists unpublished (one query)."""
+    return model._default_manager.filter(pk=pk, published=False).exists()
+
+
+def visible_club_sessions(*, club: Club, club_id: int | None = None) -> QuerySet[Session]:
+    """The club's sessions the reader may see (``club_id``: the API key's club, as
+    visible_sessions), newest first."""
+    return visible_sessions(club_id=club_id).filter(event__club=club).order_by("-date", "-published_at", "-pk")
