@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from sessions import shared_cache
-from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seating, Section, TableEntry, TableLink, section_boards
+from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seating, TableEntry, TableLink, section_boards
 
 from .entry import PAIRS_WITH_PLAYERS
 from .public import FieldRanking, TravellerRow, field_title
@@ -244,21 +244,6 @@ def table_page(*, link: TableLink) -> TablePage:
         rankings=_rankings(scored) if show_rankings and (current is None or moves) else [],
         scored=scored, many_sections=setup.many_sections,
     )
-
-
-def table_has_live_link(*, section: Section, table: int) -> bool:
-    """Whether the table has an unrevoked link (one query)."""
-    return TableLink.objects.filter(section=section, table=table, revoked_at__isnull=True).exists()
-
-
-def table_last_link(*, section: Section, table: int) -> TableLink | None:
-    """The table's latest link, revoked or not (one query), else None."""
-    return TableLink.objects.filter(section=section, table=table).order_by("-created_at", "-pk").first()
-
-
-def table_is_seated(*, section: Section, table: int) -> bool:
-    """Whether the section seats anybody at ``table`` (one query): a table of its movement."""
-    return Seating.objects.filter(section=section, table=table).exists()
 
 
 def link_deals(*, link: TableLink, number: int) -> list[Board]:

@@ -20,8 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from sessions.models import Session, TableLink
 from sessions.permissions import directed_session, get_club_object_or_404
-from sessions.selectors.cards import session_table_links
-from sessions.selectors.tables import table_has_live_link, table_is_seated, table_last_link
+from sessions.selectors.cards import session_table_links, table_has_live_link, table_is_seated, table_last_link
 from sessions.services.tables import table_link_renew, table_link_revoke, table_links_ensure
 
 
