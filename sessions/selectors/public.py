@@ -81,7 +81,7 @@ def latest_sessions(limit: int = LATEST_SESSIONS) -> QuerySet[Session]:
 
 def club_sessions(*, club: Club) -> QuerySet[Session]:
     """The club's published sessions, newest first."""
-    return published_sessions().filter(event__club=club).order_by("-date", "-published_at", "-pk")
+    return visible_club_sessions(club=club)
 
 
 def ranking_hidden(session: Session) -> bool:
