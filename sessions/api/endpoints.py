@@ -16,9 +16,10 @@ from ninja.decorators import decorate_view
 from ninja.pagination import PageNumberPagination, paginate
 
 from sessions.models import Club, Event, Session
-from sessions.selectors.events import event_ranking
+from sessions.selectors.events import event_ranking, events_with_club
 from sessions.selectors.players import player_history, published_player, published_players
 from sessions.selectors.public import (
+    board_deals,
     chosen_deal,
     club_events,
     clubs_with_results,
@@ -28,6 +29,7 @@ from sessions.selectors.public import (
     traveller_sheet,
     visible_boards,
     visible_pairs,
+    visible_club_sessions,
     visible_sessions,
 )
 from sessions.selectors.revisions import (
@@ -40,7 +42,7 @@ from sessions.selectors.revisions import (
     published_session_stamp,
     published_team_event_stamp,
 )
-from sessions.selectors.teams import standing_rows, team_event_score, visible_team_events
+from sessions.selectors.teams import standing_rows, team_event_score, visible_club_team_events, visible_team_events
 
 from . import schemas
 from .access import Viewer, by_revision, viewer_of
@@ -132,8 +134,7 @@ def club(request: HttpRequest, club_slug: str) -> Club:
 def club_sessions(request: HttpRequest, club_slug: str) -> QuerySet[Session]:
     """The club's sessions, newest first: published ones (and all, for the club's own key)."""
     club = get_object_or_404(Club, slug=club_slug)
-    sessions = visible_sessions(club_id=viewer_of(request).club_id).filter(event__club=club)
-    return sessions.order_by("-date", "-published_at", "-pk")
+    return visible_club_sessions(club=club, club_id=viewer_of(request).club_id)
 
 
 @router.get("/clubs/{slug:club_slug}/events/", response=list[schemas.EventOut], tags=["clubs"])
@@ -157,7 +158,7 @@ def club_players(request: HttpRequest, club_slug: str):
 @paged
 def club_team_events(request: HttpRequest, club_slug: str):
     club = get_object_or_404(Club, slug=club_slug)
-    return visible_team_events(club_id=viewer_of(request).club_id).filter(club=club).order_by("-date", "name", "pk")
+    return visible_club_team_events(club=club, club_id=viewer_of(request).club_id)
 
 
 # --- players and events --------------------------------------------------------------------
@@ -178,7 +179,7 @@ def player(request: HttpRequest, player_id: int) -> dict:
 @decorate_view(by_revision(_event_stamp))
 def event(request: HttpRequest, event_id: int) -> dict:
     """An event's sessions ranked together (the club's own key counts its unpublished ones)."""
-    found = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    found = get_object_or_404(events_with_club(), pk=event_id)
     ranking = event_ranking(event=found, published_only=not _own(request, found.club_id))
     if not ranking.sessions:
         raise Http404("no published session in this event")
@@ -232,8 +233,7 @@ def session_ranking(request: HttpRequest, session_id: int, field: str | None = N
 def traveller(request: HttpRequest, session_id: int, number: int, section: str = ""):
     """A board's traveller, a page of lines at a time (``?section=B``: section B's deal
     when the sections played their own)."""
-    deals = list(visible_boards(club_id=viewer_of(request).club_id)
-                 .filter(session_id=session_id, number=number).select_related("section"))
+    deals = board_deals(boards=visible_boards(club_id=viewer_of(request).club_id), session_id=session_id, number=number)
     board = chosen_deal(deals, section)
     if board is None:
         raise Http404("no such board")

@@ -3,7 +3,8 @@
 from .cards import PairCard, SessionCards, TableCard, TableCardLine, session_cards
 from .entry import EntryRow, EntrySheet, board_traveller, board_travellers, table_round_sheet, table_round_sheets
 from .movements import movement_options
-from .scoring import ScoredSession, session_score
+from .scored import ScoredSession
+from .scoring import session_score
 from .sessions import (
     director_clubs,
     latest_event,

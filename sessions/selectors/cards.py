@@ -8,7 +8,8 @@ the seatings with their pairs and players, the pairs with their players, and the
 tables' live phone links (a table card carries its link's QR code when it has one).
 
 ``session_table_links`` lists every table that plays (has a seating) with its live
-link, for the director's table links page.
+link, for the director's table links page; ``table_has_live_link``, ``table_last_link``
+and ``table_is_seated`` answer its "new link" button for one table.
 """
 
 from __future__ import annotations
@@ -215,3 +216,18 @@ def session_table_links(*, session: Session) -> list[TableLinkRow]:
         TableLinkRow(section_id, letter, table, live.get((section_id, table)), (section_id, table) in revoked)
         for section_id, letter, table in tables
     ]
+
+
+def table_has_live_link(*, section: Section, table: int) -> bool:
+    """Whether the table has an unrevoked link (one query)."""
+    return TableLink.objects.filter(section=section, table=table, revoked_at__isnull=True).exists()
+
+
+def table_last_link(*, section: Section, table: int) -> TableLink | None:
+    """The table's latest link, revoked or not (one query), else None."""
+    return TableLink.objects.filter(section=section, table=table).order_by("-created_at", "-pk").first()
+
+
+def table_is_seated(*, section: Section, table: int) -> bool:
+    """Whether the section seats anybody at ``table`` (one query): a table of its movement."""
+    return Seating.objects.filter(section=section, table=table).exists()

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sessions.models import Competition, Pair, Player
+from django.db.models import QuerySet
+
+from sessions.models import Competition, Event, Pair, Player
 from sessions.scoring.competitions import (
     CompetitionRules,
     CompetitionSession,
@@ -23,7 +25,7 @@ from sessions.scoring.competitions import (
 from sessions.scoring.errors import ScoringError
 
 from .events import CombinedRanking, EventSessionView, event_ranking
-from .scoring import ScoredSession
+from .scored import ScoredSession
 
 TIE_BREAK_NAMES = {
     "butler": "the higher total score (Butler IMPs, or percentage) over the sessions counted",
@@ -121,3 +123,13 @@ def competition_standings(*, competition: Competition) -> CompetitionTable:
         for standing in standings
     )
     return CompetitionTable(competition, ranking, rows)
+
+
+def competitions_with_club() -> QuerySet[Competition]:
+    """Competitions with their event and club, for a page that names them."""
+    return Competition.objects.select_related("event__club")
+
+
+def event_competitions(*, event: Event) -> list[Competition]:
+    """The event's competitions (one query)."""
+    return list(event.competitions.all())

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.db.models import QuerySet
+
 from sessions.models import Board, Pair, Result, Seating, Section, Session, section_boards
 from sessions.scoring.session import ScoredLine
 
-from .scoring import ScoredSession, session_score
+from .scored import ScoredSession
+from .scoring import session_score
 
 
 @dataclass(frozen=True)
@@ -185,3 +188,18 @@ def table_round_sheets(*, section: Section, positions: Sequence[tuple[int, int]]
         rows = _rows([(seating, board) for board in played], results, scored)
         sheets.append(EntrySheet(session=session, rows=tuple(rows), scored=scored))
     return sheets
+
+
+def line_exists(*, result_id: int) -> bool:
+    """Whether a stored line of this id exists (one query): a posted id the row no longer shows."""
+    return Result.objects.filter(pk=result_id).exists()
+
+
+def section_deals_by_number(*, session: Session, section: Section | None, numbers: Sequence[int]) -> dict[int, Board]:
+    """The deals of ``numbers`` that ``section`` plays (None: the shared deals), by number (one query)."""
+    return {board.number: board for board in Board.objects.filter(session=session, number__in=numbers, section=section)}
+
+
+def board_lines_with_pairs(*, board: Board) -> QuerySet[Result]:
+    """The board's lines with their pairs (one query when read)."""
+    return board.results.select_related("ns_pair", "ew_pair")

@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sessions.models import CombinedBy, Event, Pair, ScoringMethod, Session
+from django.db.models import QuerySet
+
+from sessions.models import Club, CombinedBy, Event, Pair, ScoringMethod, Session
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.session import Standing
 from sessions.scoring.events import (
@@ -36,7 +38,8 @@ from sessions.scoring.events import (
 
 from .lineups import has_lineup, lineups_of, player_shares, spells_of
 from .public import ranking_hidden
-from .scoring import ScoredSession, sessions_scores
+from .scored import ScoredSession
+from .scoring import sessions_scores
 
 #: The Event fields that say how its sessions rank together.
 EVENT_COMBINED_FIELDS = ("combination", "combined_by", "sessions_counted", "minimum_sessions", "carry_forward_percent")
@@ -232,3 +235,17 @@ class _Competitors:
             for score in standing.scores
         }
 
+
+def events_with_club() -> QuerySet[Event]:
+    """Events with their club, for a page that names it."""
+    return Event.objects.select_related("club")
+
+
+def club_event(*, club: Club, event_id: int) -> Event | None:
+    """The club's event ``event_id`` (one query), else None."""
+    return club.events.filter(pk=event_id).first()
+
+
+def event_sessions_newest_first(*, event: Event) -> list[Session]:
+    """Every session of the event, published or not, newest first (one query)."""
+    return list(event.sessions.order_by("-date", "name"))

@@ -13,7 +13,8 @@ from fractions import Fraction
 from sessions.models import Club, HandicapSource, Pair, ScoringMethod, Session
 from sessions.scoring.handicaps import PairFigure, PlayerFigure, pair_handicap, player_figures
 
-from .scoring import ScoredSession, sessions_scores
+from .scored import ScoredSession
+from .scoring import sessions_scores
 
 
 def handicap_source(session: Session) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from sessions.models import Pair, PairLineup, Player
 from sessions.scoring.session import PairPart, pair_part
 
-from .scoring import ScoredSession
+from .scored import ScoredSession
 
 #: Who played for a pair from a round on: (from round, player 1, player 2).
 Spell = tuple[int, Player | None, Player | None]

@@ -1,7 +1,7 @@
 """The procedural penalties of a session (Law 90, RULES 13), for the director's session
 page, the ranking's footnote and the pair's score card.
 
-The totals already carry them (the pairs' query adds them up: sessions.selectors.scoring);
+The totals already carry them (the pairs' query adds them up: sessions.selectors.engine_input);
 these read the reasons, and only where a page shows them: a public page asks only when
 a standing it shows carries a penalty, so a session without one costs no query more.
 """
@@ -35,3 +35,9 @@ def pair_penalties_shown(*, pair: Pair, standing: Standing | None) -> list[Proce
     if standing is None or not standing.penalty:
         return []
     return list(ProceduralPenalty.objects.filter(pair=pair).select_related("pair").order_by("pk"))
+
+
+def penalty_pairs(*, session: Session) -> list[Pair]:
+    """The pairs a penalty may be given to, with their sections, in the pages' order (one query)."""
+    return list(Pair.objects.filter(section__session=session).select_related("section").order_by(
+        "section__letter", "direction", "number"))

@@ -10,6 +10,7 @@ published does not exist here: neither it nor the partner of that evening shows.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,10 +24,11 @@ from sessions.scoring.masterpoints import award_text
 from sessions.scoring.session import PairPart, Standing
 from sessions.text import search_key
 
+from .engine_input import with_lineup_flag
 from .handicaps import rating_window, window_figures
 from .lineups import has_lineup, lineups_of, player_shares, spells_of
 from .public import field_title, ranking_hidden
-from .scoring import sessions_scores, with_lineup_flag
+from .scoring import sessions_scores
 
 #: Names a search shows at most (a query of one letter matches most of a club).
 SEARCH_LIMIT = 50
@@ -224,3 +226,13 @@ def published_player(*, player_id: int) -> Player | None:
         _played_in(OuterRef("pk"), OuterRef(OuterRef("pk"))), section__session__published=True
     )
     return Player.objects.filter(Exists(sat_in_published), pk=player_id).select_related("club").first()
+
+
+def player_names(*, player_ids: Collection[int]) -> dict[int, str]:
+    """The names of these players, by id (one query)."""
+    return dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "name"))
+
+
+def players_of_club(*, club: Club) -> QuerySet[Player]:
+    """Every player of the club, published or not, for the director's forms and pickers."""
+    return club.players.all()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Model, Q, QuerySet
 
 from sessions.models import Board, Club, Event, MasterPointAward, Pair, ProceduralPenalty, Result, ResultKind, Session
 from sessions.scoring.masterpoints import FEDERATIONS, award_text
@@ -22,7 +22,8 @@ from sessions.scoring.session import ScoredLine, Standing
 
 from .lineups import has_lineup, pairs_changes_of_player
 from .penalties import pair_penalties_shown, penalties_shown
-from .scoring import DIRECTIONS, RankedPair, ScoredSession, field_parts, session_score
+from .scored import DIRECTIONS, RankedPair, ScoredSession, field_parts
+from .scoring import session_score
 from .strata import PairStratum, session_strata
 
 LATEST_SESSIONS = 10
@@ -80,7 +81,7 @@ def latest_sessions(limit: int = LATEST_SESSIONS) -> QuerySet[Session]:
 
 def club_sessions(*, club: Club) -> QuerySet[Session]:
     """The club's published sessions, newest first."""
-    return published_sessions().filter(event__club=club).order_by("-date", "-published_at", "-pk")
+    return visible_club_sessions(club=club)
 
 
 def ranking_hidden(session: Session) -> bool:
@@ -433,3 +434,21 @@ def _lineups(scored: ScoredSession, pair: Pair) -> tuple[tuple[str, str], ...]:
         return ()
     changes = pairs_changes_of_player(pairs=[pair], rounds=scored.session.rounds)
     return tuple(changes[0][1]) if changes else ()
+
+
+def board_deals(*, boards: QuerySet[Board], session_id: int, number: int) -> list[Board]:
+    """Every deal played as board ``number`` of the session among ``boards`` (those the
+    reader may see), with its section: sections playing their own deals have one each
+    (one query)."""
+    return list(boards.filter(session_id=session_id, number=number).select_related("section"))
+
+
+def unpublished_exists(*, model: type[Model], pk: int) -> bool:
+    """Whether ``model``'s row ``pk`` exists unpublished (one query)."""
+    return model._default_manager.filter(pk=pk, published=False).exists()
+
+
+def visible_club_sessions(*, club: Club, club_id: int | None = None) -> QuerySet[Session]:
+    """The club's sessions the reader may see (``club_id``: the API key's club, as
+    visible_sessions), newest first."""
+    return visible_sessions(club_id=club_id).filter(event__club=club).order_by("-date", "-published_at", "-pk")

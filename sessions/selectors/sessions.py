@@ -25,7 +25,8 @@ from sessions.models import (
     section_boards,
 )
 
-from .scoring import RankedPair, session_score
+from .scored import RankedPair
+from .scoring import session_score
 
 
 def director_clubs(*, user: AbstractBaseUser) -> QuerySet[Club]:
@@ -269,3 +270,28 @@ def session_change_log(*, session: Session) -> QuerySet[ResultChange]:
 def provisional_standings(*, session: Session) -> list[tuple[str, list[RankedPair]]]:
     """Each field's ranking on the lines entered so far (session_score's two queries)."""
     return session_score(session=session).rankings()
+
+
+def session_sections(*, session: Session) -> QuerySet[Section]:
+    """The session's sections, by letter."""
+    return session.sections.order_by("letter")
+
+
+def section_by_letter(*, session: Session, letter: str) -> Section | None:
+    """The session's section ``letter`` (one query), else None."""
+    return session.sections.filter(letter=letter).first()
+
+
+def section_count(*, session: Session) -> int:
+    """How many sections the session has (one query)."""
+    return session.sections.count()
+
+
+def session_has_lines(*, session: Session) -> bool:
+    """Whether any line is entered (one query)."""
+    return Result.objects.filter(board__session=session).exists()
+
+
+def session_line_count(*, session: Session) -> int:
+    """How many lines are entered (one query)."""
+    return Result.objects.filter(board__session=session).count()

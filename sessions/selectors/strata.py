@@ -12,7 +12,7 @@ from sessions.scoring.session import Standing
 from sessions.scoring.strata import pair_stratum, strata_from_limits, stratum_places
 
 from .handicaps import club_player_figures
-from .scoring import ScoredSession
+from .scored import ScoredSession
 
 
 @dataclass(frozen=True)

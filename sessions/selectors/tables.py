@@ -26,7 +26,8 @@ from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seat
 
 from .entry import PAIRS_WITH_PLAYERS
 from .public import FieldRanking, TravellerRow, field_title
-from .scoring import ScoredSession, session_score
+from .scored import ScoredSession
+from .scoring import session_score
 
 
 def table_link_by_token(token: str) -> TableLink | None:
@@ -244,3 +245,7 @@ def table_page(*, link: TableLink) -> TablePage:
         scored=scored, many_sections=setup.many_sections,
     )
 
+
+def link_deals(*, link: TableLink, number: int) -> list[Board]:
+    """Every deal played as board ``number`` in the link's session (one query)."""
+    return list(Board.objects.filter(session=link.session_id, number=number))

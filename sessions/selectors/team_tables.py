@@ -176,3 +176,8 @@ def round_tables(*, event: TeamEvent, round: int) -> list[RoomProgress]:
             rows.append(RoomProgress(match, room, live, bool(mine) and live is None, on_board, len(done),
                                      pending.get((match.pk, room))))
     return rows
+
+
+def round_has_matches(*, event: TeamEvent, round: int) -> bool:
+    """Whether the teams event draws any match in ``round`` (one query)."""
+    return event.matches.filter(round=round).exists()

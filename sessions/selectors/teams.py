@@ -12,13 +12,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from sessions.models import Match, MatchBoard, MatchLineChange, MatchStatus, Room, Team, TeamAdjustment, TeamEvent
+from sessions.models import Club, Match, MatchBoard, MatchLineChange, MatchStatus, Player, Room, Team, TeamAdjustment, TeamEvent
 from sessions.scoring import team_events as engine
 from sessions.scoring.scores import LineScore
 
-from .scoring import line_score
+from .engine_input import line_score
 
 
 @dataclass(frozen=True)
@@ -254,3 +254,19 @@ def knockout_verdicts(score: TeamEventScore) -> dict[int, str]:
 def match_changes(match: Match) -> list[MatchLineChange]:
     """The match's change log, newest first, with who made each change (one query)."""
     return list(MatchLineChange.objects.filter(match=match).select_related("changed_by"))
+
+
+def visible_club_team_events(*, club: Club, club_id: int | None = None) -> QuerySet[TeamEvent]:
+    """The club's teams events the reader may see (``club_id``: the API key's club, as
+    visible_team_events), newest first."""
+    return visible_team_events(club_id=club_id).filter(club=club).order_by("-date", "name", "pk")
+
+
+def teams_of_event(*, event: TeamEvent) -> QuerySet[Team]:
+    """The teams event's teams, for the forms that pick one."""
+    return event.teams.all()
+
+
+def players_of_team(*, team: Team) -> QuerySet[Player]:
+    """The team's players."""
+    return team.players.all()

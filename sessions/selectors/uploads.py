@@ -46,3 +46,8 @@ def club_upload_rows(*, club: Club) -> list[UploadRow]:
     )
     return [UploadRow(session, session.uploads_sent[0] if session.uploads_sent else None, len(session.uploads_sent))
             for session in sessions]
+
+
+def latest_upload(*, session: Session) -> NationalUpload | None:
+    """The session's last recorded sending (one query), else None."""
+    return session.national_uploads.order_by("-pk").first()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 
 from sessions.models import Club, Webhook, WebhookDelivery
 
@@ -18,3 +18,8 @@ def club_webhooks(*, club: Club) -> list[Webhook]:
     for webhook in webhooks:
         webhook.log = webhook.all_deliveries[:LOG_LENGTH]  # type: ignore[attr-defined]
     return webhooks
+
+
+def webhooks_of(*, club: Club) -> QuerySet[Webhook]:
+    """The club's webhooks with their club: one is fetched by id from here."""
+    return Webhook.objects.select_related("club").filter(club=club)

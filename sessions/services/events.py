@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from sessions.models import ChangeAction, Club, Event, ResultChange
 from sessions.scoring.errors import ScoringError
 from sessions.selectors.events import EVENT_COMBINED_FIELDS, event_options
-from sessions.selectors.scoring import EVENT_OPTION_FIELDS, scoring_options
+from sessions.selectors.engine_input import EVENT_OPTION_FIELDS, scoring_options
 from sessions.text import clean_name
 
 from .unit_of_work import unit, write

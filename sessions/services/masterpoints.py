@@ -20,7 +20,8 @@ from sessions.scoring.errors import ScoringError
 from sessions.scoring.masterpoints import Award, Field, Placing, session_awards
 from sessions.scoring.strata import strata_from_limits
 from sessions.selectors.masterpoints import session_masterpoint_scale
-from sessions.selectors.scoring import ScoredSession, field_parts, session_score
+from sessions.selectors.scored import ScoredSession, field_parts
+from sessions.selectors.scoring import session_score
 from sessions.selectors.strata import session_strata
 
 from .unit_of_work import unit, write

@@ -39,7 +39,7 @@ from sessions.scoring.matchpoints import scale_named
 from sessions.scoring.notation import Assigned, PassedOut, Played, format_result, ns_score, parse_lead, parse_result
 from sessions.scoring.options import LineDisplay
 from sessions.scoring.scores import Artificial, AssignedPoints, NotPlayed, Weighted
-from sessions.selectors.scoring import assigned_points
+from sessions.selectors.engine_input import assigned_points
 
 from .errors import ResultConflict
 from .unit_of_work import unit, write

@@ -21,7 +21,8 @@ from sessions.formats.teams_pbn import write_pbn_teams
 from sessions.formats.teams_write import write_usebio_teams
 from sessions.models import CrossImps, MatchpointScale, Session, TeamEvent
 from sessions.selectors.events import CombinedRanking
-from sessions.selectors.scoring import ScoredSession, session_score
+from sessions.selectors.scored import ScoredSession
+from sessions.selectors.scoring import session_score
 from sessions.selectors.teams import TeamEventScore, team_event_score
 
 from . import report, teams_export

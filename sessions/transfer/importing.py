@@ -76,9 +76,8 @@ from sessions.scoring.options import Handicap as EngineHandicap
 from sessions.scoring.options import NotPlayedRule, ShortTotals
 from sessions.scoring.scores import Artificial, AssignedPoints
 from sessions.scoring.session import ScoringOptions
-from sessions.selectors.scoring import (
-    EVENT_OPTION_FIELDS, field_name, pair_key, scoring_options, session_score, splits_directions,
-)
+from sessions.selectors.engine_input import EVENT_OPTION_FIELDS, field_name, pair_key, scoring_options, splits_directions
+from sessions.selectors.scoring import session_score
 from sessions.services.analysis import analysis_request
 from sessions.services.penalties import penalty_give
 from sessions.services.players import TypedPlayer, players_find_or_add

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from sessions.models import Handicap, Pair, Result, ResultKind, ScoringMethod
+from sessions.selectors.engine_input import pair_key
 from sessions.selectors.events import CombinedRanking, EventSessionView
-from sessions.selectors.scoring import ScoredSession, pair_key
+from sessions.selectors.scored import ScoredSession
 from sessions.services.events import EVENT_SETTINGS
 
 from .to_parsed import contract_text, published

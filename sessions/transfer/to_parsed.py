@@ -20,7 +20,8 @@ from sessions.formats.conventions import CONVENTIONS_KEY, write_conventions
 from sessions.models import Result, ResultKind, ScoringMethod
 from sessions.scoring.rounding import round_to_places
 from sessions.scoring.session import Standing
-from sessions.selectors.scoring import EVENT_OPTION_FIELDS, ScoredSession, pair_key, splits_directions
+from sessions.selectors.engine_input import EVENT_OPTION_FIELDS, pair_key, splits_directions
+from sessions.selectors.scored import ScoredSession
 
 EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
 

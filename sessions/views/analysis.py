@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from sessions.forms.analysis import GenerateDealsForm, HandRecordUploadForm
 from sessions.selectors.analysis import hand_records_file, session_analyses
+from sessions.selectors.sessions import section_by_letter
 from sessions.services.analysis import DealsStored, deals_generate, hand_records_load
 from sessions.models import Section, Session
 from sessions.permissions import directed_session
@@ -35,7 +36,7 @@ def _deal_sections(session: Session) -> dict:
 
 def _chosen_section(session: Session, form) -> Section | None:
     letter = form.cleaned_data.get("section") or ""
-    return session.sections.filter(letter=letter).first() if letter else None
+    return section_by_letter(session=session, letter=letter) if letter else None
 
 
 def _page(request: HttpRequest, session: Session, upload=None, generate=None, status: int = 200) -> HttpResponse:

@@ -16,12 +16,12 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.forms.clubs import ApiKeyForm, ClubSettingsForm, DirectorAddForm, OwnerForm, WebhookForm
-from sessions.models import ApiKey, Club, ClubDirector, Webhook
+from sessions.models import Club, ClubDirector, Webhook
 from sessions.permissions import get_owned_club_or_404
 from sessions.selectors.api_keys import club_api_keys
-from sessions.selectors.clubs import club_memberships
+from sessions.selectors.clubs import club_memberships, memberships_of
 from sessions.selectors.public import club_sessions
-from sessions.selectors.webhooks import club_webhooks
+from sessions.selectors.webhooks import club_webhooks, webhooks_of
 from sessions.services.api_keys import api_key_create, api_key_revoke
 from sessions.services.webhooks import SIGNATURE_HEADER, webhook_create, webhook_delete, webhook_send_test
 from sessions.selectors.logins import club_login_failures
@@ -108,7 +108,7 @@ def api_key_new(request: HttpRequest, club_slug: str) -> HttpResponse:
 @require_POST
 def api_key_revoke_view(request: HttpRequest, club_slug: str, key_id: int) -> HttpResponse:
     club = get_owned_club_or_404(request.user, slug=club_slug)
-    api_key = get_object_or_404(ApiKey, pk=key_id, club=club)
+    api_key = get_object_or_404(club_api_keys(club=club), pk=key_id)
     api_key_revoke(api_key=api_key)
     messages.success(request, f"The key {api_key.name} is revoked: it opens nothing from now on.")
     return redirect("sessions:director_club_settings", club_slug=club.slug)
@@ -133,7 +133,7 @@ def webhook_new(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 def _webhook(request: HttpRequest, club_slug: str, webhook_id: int) -> Webhook:
     club = get_owned_club_or_404(request.user, slug=club_slug)
-    return get_object_or_404(Webhook.objects.select_related("club"), pk=webhook_id, club=club)
+    return get_object_or_404(webhooks_of(club=club), pk=webhook_id)
 
 
 @login_required
@@ -178,7 +178,7 @@ def club_directors(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 def _membership(request: HttpRequest, club_slug: str, membership_id: int) -> ClubDirector:
     club = get_owned_club_or_404(request.user, slug=club_slug)
-    return get_object_or_404(ClubDirector.objects.select_related("user", "club"), pk=membership_id, club=club)
+    return get_object_or_404(memberships_of(club=club), pk=membership_id)
 
 
 @login_required

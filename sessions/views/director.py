@@ -40,10 +40,14 @@ from sessions.services.handicaps import HandicapChange, session_compute_handicap
 from sessions.movements import Movement, MovementError
 from sessions.permissions import club_scoped, directed_session, get_club_object_or_404, htmx_login_required
 from sessions.selectors.masterpoints import national_number_warnings
-from sessions.selectors.events import EventSessionView, event_ranking
+from sessions.selectors.competitions import event_competitions
+from sessions.selectors.entry import board_lines_with_pairs, line_exists, section_deals_by_number
+from sessions.selectors.events import EventSessionView, club_event, event_ranking, event_sessions_newest_first
+from sessions.selectors.sessions import section_count
 from sessions.selectors.mail import session_mails
 from sessions.selectors.penalties import session_penalties
 from sessions.selectors.lineups import pairs_changes_of_player
+from sessions.selectors.players import players_of_club
 from sessions.selectors.repair import players_entered_twice
 from sessions.selectors import (
     EntryRow,
@@ -62,7 +66,7 @@ from .caching import cached_scores
 from .live import grid_context
 from .penalties import penalty_form
 from .public import combined_table
-from sessions.selectors.public import chosen_deal
+from sessions.selectors.public import board_deals, chosen_deal
 from sessions.forms.errors import add_service_error
 from sessions.values import chosen_by_place, parse_number
 from sessions.services import (
@@ -129,7 +133,7 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         initial={**shape.cleaned_data, "movement": movements.index(chosen),
                  "event": context["preselected"] or latest_event(club=club)},
     )
-    context.update(chosen=chosen, form=form, players=club.players.all(), letters=letters,
+    context.update(chosen=chosen, form=form, players=players_of_club(club=club), letters=letters,
                    short_sections=shape.short_sections(), short_pair=chosen.short_pair())
     if request.method == "POST" and form.is_valid():
         try:
@@ -155,7 +159,7 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
 def _preselected_event(club: Club, event_id: str) -> Event | None:
     """The club's event named by ``?event=``; anything else (another club's, not an id) is ignored."""
     pk = parse_number(event_id)
-    return None if pk is None else club.events.filter(pk=pk).first()
+    return None if pk is None else club_event(club=club, event_id=pk)
 
 
 def _pair_labels(movement: Movement, letters: str, short: str = "") -> list[str]:
@@ -234,7 +238,7 @@ def pairs_page(request: HttpRequest, session: Session, pairs: list[Pair], form: 
                handicaps: HandicapsForm, status: int = 200) -> HttpResponse:
     """The pairs page: the players' form and, for a handicap event, the handicaps' (RULES 14)."""
     return render(request, "director/pairs.html", {
-        "session": session, "form": form, "players": session.event.club.players.all(),
+        "session": session, "form": form, "players": players_of_club(club=session.event.club),
         "twice": players_entered_twice(session=session) if request.method == "GET" else [],
         "several_sections": len({pair.section_id for pair in pairs}) > 1,
         "changes": pairs_changes_of_player(pairs=pairs, rounds=session.rounds),
@@ -455,7 +459,7 @@ def _line_of_row(row: EntryRow, result_id: int, version: int) -> Result:
     """
     if row.result is not None and row.result.pk == result_id:
         return row.result
-    if Result.objects.filter(pk=result_id).exists():
+    if line_exists(result_id=result_id):
         raise ValidationError(
             f"that line is not board {row.board.number}, {row.ns_pair} v {row.ew_pair}: nothing was saved; "
             "reload the page"
@@ -495,7 +499,7 @@ def _board_deals(request: HttpRequest, session_id: int, number: int) -> tuple[Bo
     """The board page's deal and all the deals of that number: sections playing different
     deals have one each. ``?section=B`` picks B's (its fouled-board groups); else the
     shared deal, else the first section's. The traveller lists every section's lines."""
-    deals = list(club_scoped(request.user, Board).filter(session_id=session_id, number=number).select_related("section"))
+    deals = board_deals(boards=club_scoped(request.user, Board), session_id=session_id, number=number)
     board = chosen_deal(deals, request.GET.get("section", ""))
     if board is None:
         raise Http404("no such board")
@@ -535,8 +539,7 @@ def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpRespo
         # The board asked for, then the next ones (on the shared deal, or the section's own).
         numbers = list(range(number, min(number + ENTRY_AHEAD, session.board_count) + 1))
         sheets = board_travellers(session=session, numbers=numbers)
-        following = {b.number: b for b in Board.objects.filter(
-            session=session, number__in=numbers[1:], section=board.section)}
+        following = section_deals_by_number(session=session, section=board.section, numbers=numbers[1:])
         groups = [_board_group(session, board, sheets[0], deals)] + [
             _board_group(session, following[sheet_number], sheet, [])
             for sheet_number, sheet in zip(numbers[1:], sheets[1:], strict=False) if sheet_number in following
@@ -550,7 +553,7 @@ def board_groups(request: HttpRequest, session_id: int, number: int) -> HttpResp
     """Mark a board fouled (a group for every line) or not fouled, from the traveller page."""
     board, _ = _board_deals(request, session_id, number)
     chosen = f"?section={board.section.letter}" if board.section else ""
-    results = board.results.select_related("ns_pair", "ew_pair")
+    results = board_lines_with_pairs(board=board)
     form = BoardGroupsForm(request.POST, results=results)
     if not form.is_valid():
         messages.error(request, "Groups are numbers from 1 to 9: " + " ".join(
@@ -607,7 +610,7 @@ def _table_group(session: Session, section: Section, round: int, table: int, she
 def table_entry(request: HttpRequest, session_id: int, letter: str, round: int, table: int) -> HttpResponse:
     section = get_club_object_or_404(request.user, Section, session_id=session_id, letter=letter)
     session = section.session
-    several = session.sections.count() > 1
+    several = section_count(session=session) > 1
     # The table asked for, then the tables it moves on to once complete (none on a POST).
     positions = _table_positions(session, round, table, 1 if request.method == "POST" else 1 + ENTRY_AHEAD)
     sheets = table_round_sheets(section=section, positions=positions or [(round, table)])
@@ -642,7 +645,7 @@ def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             messages.success(request, f"{player.name} added.")
             return redirect("sessions:director_players", club_slug=club.slug)
-    return render(request, "director/players.html", {"club": club, "form": form, "players": club.players.all()})
+    return render(request, "director/players.html", {"club": club, "form": form, "players": players_of_club(club=club)})
 
 
 
@@ -670,7 +673,7 @@ def event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
 def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's scoring settings; its sessions re-score on the next read (nothing is stored)."""
     event = get_club_object_or_404(request.user, Event, pk=event_id)
-    sessions = list(event.sessions.order_by("-date", "name"))
+    sessions = event_sessions_newest_first(event=event)
     name = event.name  # the form writes what was typed onto the instance, valid or not
     saved = copy.copy(event)  # the combined ranking shows the saved settings, not what was typed
     form = EventForm(request.POST or None, instance=event)
@@ -686,7 +689,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "director/event_form.html", {
         "club": event.club, "form": form, "event": event, "event_name": name, "event_sessions": sessions,
         "ranking": ranking, "combined": combined_table(request, ranking, _director_session_link),
-        "competitions": list(event.competitions.all()),
+        "competitions": event_competitions(event=event),
     })
 
 

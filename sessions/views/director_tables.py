@@ -18,9 +18,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from sessions.models import Seating, Session, TableLink
+from sessions.models import Session, TableLink
 from sessions.permissions import directed_session, get_club_object_or_404
-from sessions.selectors.cards import session_table_links
+from sessions.selectors.cards import session_table_links, table_has_live_link, table_is_seated, table_last_link
 from sessions.services.phone_links import phone_link_renew, phone_link_revoke
 from sessions.services.tables import table_links_ensure
 
@@ -109,13 +109,12 @@ def table_link_new(request: HttpRequest, session_id: int, letter: str, table: in
     session = directed_session(request, session_id)
     section = get_object_or_404(session.sections, letter=letter)
     name = _name(section.letter, table)
-    links = TableLink.objects.filter(section=section, table=table)
-    if links.filter(revoked_at__isnull=True).exists():
+    if table_has_live_link(section=section, table=table):
         messages.info(request, f"{name} already has a live link; nothing changed.")
         return _back(session)
-    last = links.order_by("-created_at", "-pk").first()
+    last = table_last_link(section=section, table=table)
     if last is None:
-        if not Seating.objects.filter(section=section, table=table).exists():
+        if not table_is_seated(section=section, table=table):
             raise Http404("no such table")
         table_links_ensure(session=session)  # never had a link: make it with the others missing
     else:

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.models import Player, ResultMail, TeamEvent
 from sessions.permissions import get_club_object_or_404
+from sessions.selectors.mail import team_event_mails
 from sessions.services.mail import (
     mail_queue_team_event, mail_resend, player_from_token, player_set_email, player_unsubscribe,
 )
@@ -100,7 +101,7 @@ def team_mail_round(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def team_mail_resend(request: HttpRequest, event_id: int, mail_id: int) -> HttpResponse:
     event = get_club_object_or_404(request.user, TeamEvent, pk=event_id)
-    mail = get_object_or_404(ResultMail.objects.select_related("player"), pk=mail_id, team_event=event)
+    mail = get_object_or_404(team_event_mails(event=event), pk=mail_id)
     try:
         mail_resend(mail=mail)
     except ValidationError as error:

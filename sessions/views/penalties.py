@@ -11,15 +11,14 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from sessions.forms.penalties import PenaltyForm
-from sessions.models import Pair, ProceduralPenalty, Session
+from sessions.models import ProceduralPenalty, Session
 from sessions.permissions import directed_session, get_club_object_or_404
+from sessions.selectors.penalties import penalty_pairs
 from sessions.services.penalties import penalty_give, penalty_remove
 
 
 def penalty_form(session: Session, data=None) -> PenaltyForm:
-    pairs = Pair.objects.filter(section__session=session).select_related("section").order_by(
-        "section__letter", "direction", "number")
-    return PenaltyForm(data, pairs=list(pairs), method=session.event.method)
+    return PenaltyForm(data, pairs=penalty_pairs(session=session), method=session.event.method)
 
 
 @login_required

@@ -17,11 +17,10 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig, Table
 
-from sessions.models import Club, Competition, Handicap, Session
+from sessions.models import Club, Handicap, Session
 from sessions.selectors.analysis import board_analysis
-from sessions.models import Event
-from sessions.selectors.competitions import competition_standings
-from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking
+from sessions.selectors.competitions import competition_standings, competitions_with_club, event_competitions
+from sessions.selectors.events import CombinedRanking, EventSessionView, event_ranking, events_with_club
 from sessions.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
 from sessions.selectors.revisions import (
     club_stamp,
@@ -31,6 +30,7 @@ from sessions.selectors.revisions import (
     published_session_stamp,
 )
 from sessions.selectors.public import (
+    board_deals,
     chosen_deal,
     club_events,
     club_sessions,
@@ -44,7 +44,7 @@ from sessions.selectors.public import (
     scorecard_sheet,
     traveller_sheet,
 )
-from sessions.selectors.teams import published_team_events
+from sessions.selectors.teams import visible_club_team_events
 from sessions.views.caching import cached_page
 from sessions.views.unpublished import not_published_yet
 from sessions.tables import (
@@ -89,7 +89,7 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     return render(request, "public/club.html", {
         "club": club, "table": _configured(request, table, {"per_page": CLUB_SESSIONS_PER_PAGE}),
         "events": club_events(club=club),
-        "team_events": published_team_events().filter(club=club).order_by("-date", "name"),
+        "team_events": visible_club_team_events(club=club),
     })
 
 
@@ -140,7 +140,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
 @cached_page(published_session_stamp)
 def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     # Sections playing different deals have a traveller each: ``?section=B`` picks B's.
-    deals = list(published_boards().filter(session_id=session_id, number=number).select_related("section"))
+    deals = board_deals(boards=published_boards(), session_id=session_id, number=number)
     board = chosen_deal(deals, request.GET.get("section", ""))
     if board is None:
         raise Http404("no such board")
@@ -187,7 +187,7 @@ def combined_table(request: HttpRequest, ranking: CombinedRanking, session_link,
 @cached_page(competition_club_stamp)
 def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
     """A club competition over its event's published sessions, each competitor's sessions shown."""
-    chosen = get_object_or_404(Competition.objects.select_related("event__club"), pk=competition_id)
+    chosen = get_object_or_404(competitions_with_club(), pk=competition_id)
     table = competition_standings(competition=chosen)
     if not table.ranking.sessions:
         raise Http404("no published session in this competition")
@@ -199,12 +199,12 @@ def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
 @cached_page(event_club_stamp)
 def event_results(request: HttpRequest, event_id: int) -> HttpResponse:
     """An event's sessions ranked together: published sessions only; none published is a 404."""
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    event = get_object_or_404(events_with_club(), pk=event_id)
     ranking = event_ranking(event=event)
     if not ranking.sessions:
         raise Http404("no published session in this event")
     return render(request, "public/event.html", {
         "event": event, "club": event.club, "ranking": ranking,
         "table": combined_table(request, ranking, _public_session_link),
-        "competitions": list(event.competitions.all()),
+        "competitions": event_competitions(event=event),
     })

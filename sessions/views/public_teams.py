@@ -18,6 +18,7 @@ from sessions.tables import CrossTable, TeamMatchesTable, TeamScorecardTable, Te
 from sessions.selectors.teams import (
     cross_table,
     knockout_verdicts,
+    players_of_team,
     published_team_events,
     standing_rows,
     team_event_score,
@@ -80,6 +81,6 @@ def team_page(request: HttpRequest, event_id: int, team_id: int) -> HttpResponse
     line = next(line for line, ranked in score.ranked if ranked.pk == team.pk)
     return render(request, "public/teams/team.html", {
         "club": event.club, "event": event, "team": team, "line": line,
-        "players": list(team.players.all()),
+        "players": list(players_of_team(team=team)),
         "table": TeamMatchesTable(team_matches(score, team), event=event, with_round=True),
     })

@@ -23,6 +23,8 @@ from sessions.models import Club, Pair, Player, Result, Section
 from sessions.movements import MovementError
 from sessions.permissions import directed_session, get_club_object_or_404
 from sessions.selectors import movement_options
+from sessions.selectors.sessions import section_count, session_has_lines, session_line_count, session_sections
+from sessions.selectors.players import players_of_club
 from sessions.selectors.repair import pairs_a_movement_drops, players_entered_twice, round_tables, section_pairs
 from sessions.services import ResultConflict
 from sessions.services.player_records import player_merge, player_update
@@ -65,7 +67,7 @@ def session_edit(request: HttpRequest, session_id: int) -> HttpResponse:
             messages.success(request, "Saved.")
             return redirect("sessions:director_session", session_id=session.pk)
     return render(request, "director/session_edit.html", {
-        "session": session, "form": form, "has_lines": Result.objects.filter(board__session=session).exists(),
+        "session": session, "form": form, "has_lines": session_has_lines(session=session),
     })
 
 
@@ -76,7 +78,7 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
     session = directed_session(request, session_id)
     data = request.POST if request.method == "POST" else request.GET
     shape = MovementShapeForm(data if "pairs" in data else None)
-    context: dict = {"session": session, "shape": shape, "several_sections": session.sections.count() > 1}
+    context: dict = {"session": session, "shape": shape, "several_sections": section_count(session=session) > 1}
     if shape.is_valid():
         try:
             movements = movement_options(
@@ -118,7 +120,7 @@ def session_delete_view(request: HttpRequest, session_id: int) -> HttpResponse:
         messages.success(request, f"Session {session.name} of {session.date} deleted.")
         return redirect("sessions:director_dashboard")
     return render(request, "director/session_delete.html", {
-        "session": session, "lines": Result.objects.filter(board__session=session).count(),
+        "session": session, "lines": session_line_count(session=session),
     })
 
 
@@ -130,12 +132,12 @@ def session_repair(request: HttpRequest, session_id: int) -> HttpResponse:
     """The repair overview: the rounds to fix, late and leaving pairs, players entered twice."""
     session = directed_session(request, session_id)
     sections = [
-        (section, list(section_pairs(section=section))) for section in session.sections.order_by("letter")
+        (section, list(section_pairs(section=section))) for section in session_sections(session=session)
     ]
     return render(request, "director/repair.html", {
         "session": session, "sections": sections, "rounds": range(1, session.rounds + 1),
         "twice": players_entered_twice(session=session), "from_round": FromRoundForm(),
-        "players": session.event.club.players.all(),
+        "players": players_of_club(club=session.event.club),
     })
 
 

@@ -32,11 +32,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubscore.client_address import client_address
 from sessions import throttle
-from sessions.models import Board, CallReason, MatchTableLink, Player, Session, TableLink, section_boards
+from sessions.models import Board, CallReason, MatchTableLink, Session, TableLink, section_boards
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.lineups import seated_players
-from sessions.selectors.tables import TablePage, table_link_by_token, table_page
+from sessions.selectors.players import player_names, players_of_club
+from sessions.selectors.tables import TablePage, link_deals, table_link_by_token, table_page
 from sessions.selectors.calls import table_call
 from sessions.selectors.clock import round_clock
 from sessions.services.calls import director_call
@@ -226,7 +227,7 @@ def table_home(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 def _board(link: TableLink, number: int) -> Board:
     """The deal the table's section plays as board ``number``."""
-    boards = list(Board.objects.filter(session=link.session_id, number=number))
+    boards = link_deals(link=link, number=number)
     board = section_boards(boards, link.section_id).get(number)
     if board is None:
         raise ValidationError(f"board {number} is not a board of this session")
@@ -361,7 +362,7 @@ def table_players(request: HttpRequest, link: TableLink) -> HttpResponse:
         messages.info(request, "The session is final: the players can no longer be changed from this phone.")
         return redirect("sessions:table_page", token=link.token)
     current = seated_players(seating=seating)  # this round's players: a change holds from it
-    form = SeatsForm(request.POST or None, players=link.session.event.club.players.all(), current=current)
+    form = SeatsForm(request.POST or None, players=players_of_club(club=link.session.event.club), current=current)
     if request.method == "POST" and form.is_valid():
         try:
             outcome = table_seat_players(link=link, seating=seating, seats=form.seats())
@@ -386,7 +387,7 @@ def table_email(request: HttpRequest, link: TableLink) -> HttpResponse:
         messages.info(request, "Give your address to the director: this table has no round in play.")
         return redirect("sessions:table_page", token=link.token)
     seated = [player_id for player_id in seated_players(seating=seating).values() if player_id]
-    names = dict(Player.objects.filter(pk__in=seated).values_list("pk", "name"))
+    names = player_names(player_ids=seated)
     form = TableEmailForm(request.POST or None, players=[(pk, names[pk]) for pk in seated if pk in names])
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from sessions.models import MatchTableLink, TeamEvent
 from sessions.permissions import get_club_object_or_404, htmx_login_required
-from sessions.selectors.team_tables import round_tables
+from sessions.selectors.team_tables import round_has_matches, round_tables
 from sessions.services.phone_links import phone_link_renew, phone_link_revoke
 from sessions.services.team_tables import match_table_links_ensure
 
@@ -39,7 +39,7 @@ def team_round_tables(request: HttpRequest, event_id: int, round: int) -> HttpRe
     """Both rooms of each match of the round: link, QR code, and the board each is on."""
     event = _event(request, event_id)
     rows = round_tables(event=event, round=round)
-    if not rows and not event.matches.filter(round=round).exists():
+    if not rows and not round_has_matches(event=event, round=round):
         raise Http404("no such round")
     return render(request, "director/teams/round_tables.html", {
         "club": event.club, "event": event, "round": round, "rows": rows,

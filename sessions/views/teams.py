@@ -37,6 +37,7 @@ from sessions.selectors.teams import (
     players_free_for,
     standing_rows,
     team_event_score,
+    teams_of_event,
 )
 from sessions.selectors.calls import open_calls
 from sessions.selectors.clock import round_clock
@@ -67,7 +68,7 @@ def team_event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 
 def _event_forms(event: TeamEvent, data=None, which: str = "") -> dict:
-    teams = event.teams.all()
+    teams = teams_of_event(event=event)
     players = players_free_for(event=event)
     return {
         "team_form": TeamForm(data if which == "team" else None, club_players=players),

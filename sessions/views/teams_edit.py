@@ -24,7 +24,7 @@ from sessions.forms.errors import add_service_error
 from sessions.forms.teams import AdjustmentEditForm, MatchEditForm, TeamEditForm
 from sessions.models import Match, Team, TeamAdjustment, TeamEvent
 from sessions.permissions import get_club_object_or_404
-from sessions.selectors.teams import players_free_for
+from sessions.selectors.teams import players_free_for, players_of_team, teams_of_event
 from sessions.services import teams as services
 from sessions.views.teams import event_switch
 
@@ -74,7 +74,7 @@ def _confirm(request: HttpRequest, event: TeamEvent, *, question: str, consequen
 def team_edit(request: HttpRequest, team_id: int) -> HttpResponse:
     team = get_club_object_or_404(request.user, Team, pk=team_id)
     event = team.event
-    initial = {"name": team.name, "players": list(team.players.all()), "captain": team.captain,
+    initial = {"name": team.name, "players": list(players_of_team(team=team)), "captain": team.captain,
                "seen": services.edit_token(team)}
     form = TeamEditForm(request.POST or None, initial=initial, club_players=players_free_for(event=event, team=team))
     return _edit(request, event, title=f"Team {team.number}: {team.name}", form=form,
@@ -105,7 +105,7 @@ def match_edit(request: HttpRequest, match_id: int) -> HttpResponse:
     event = match.event
     initial = {"round": match.round, "home": match.home, "away": match.away, "boards": match.boards,
                "first_board": match.first_board, "carry_over": match.carry_over, "seen": services.edit_token(match)}
-    form = MatchEditForm(request.POST or None, initial=initial, teams=event.teams.all())
+    form = MatchEditForm(request.POST or None, initial=initial, teams=teams_of_event(event=event))
 
     def save(*, carry_over, **data):
         return services.match_edit(match=match, carry_over=carry_over or 0, **data)
@@ -150,7 +150,7 @@ def adjustment_edit(request: HttpRequest, adjustment_id: int) -> HttpResponse:
     initial = {"team": adjustment.team, "kind": adjustment.kind, "vp": abs(adjustment.vp)
                if adjustment.kind in ("penalty", "fine") else adjustment.vp, "round": adjustment.round,
                "reason": adjustment.reason, "seen": services.edit_token(adjustment)}
-    form = AdjustmentEditForm(request.POST or None, initial=initial, teams=event.teams.all())
+    form = AdjustmentEditForm(request.POST or None, initial=initial, teams=teams_of_event(event=event))
     return _edit(request, event, title=f"Adjustment: {adjustment}", form=form,
                  service=lambda **data: services.adjustment_edit(adjustment=adjustment, **data),
                  done="Adjustment saved.",

@@ -23,15 +23,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from sessions.formats import FormatError
-from sessions.models import Club, Event, ImportJob, Session, TeamEvent
-from sessions.selectors.events import event_ranking
-from sessions.selectors.uploads import club_upload_rows
+from sessions.models import Club, ImportJob, Session, TeamEvent
+from sessions.selectors.clubs import directs_club
+from sessions.selectors.events import event_ranking, events_with_club
+from sessions.selectors.transfer import exportable_sessions, exportable_team_events, recent_import_jobs
+from sessions.selectors.uploads import club_upload_rows, latest_upload
 from sessions.services.uploads import national_upload_record
 from sessions.permissions import directed_session, get_club_object_or_404, htmx_login_required
 from sessions.forms.transfer import ImportForm, UploadSentForm
@@ -46,12 +47,7 @@ POLL_LOGGED_OUT = (
     '<div id="import-job" class="import-job"><p class="message warning" role="status">'
     "Your login has expired: reload the page and log in again to follow the import.</p></div>"
 )
-RECENT_JOBS = 5
 TEAMS_NO_CONVENTIONS = "A teams file has no pairs conventions to choose: leave them as the file shows."
-
-
-def _jobs(club: Club):
-    return club.import_jobs.select_related("session")[:RECENT_JOBS]
 
 
 @login_required
@@ -74,7 +70,7 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
                 )
             except ValidationError as error:
                 form.add_error(None, "; ".join(error.messages))
-                return render(request, "transfer/import.html", {"club": club, "form": form, "jobs": _jobs(club)})
+                return render(request, "transfer/import.html", {"club": club, "form": form, "jobs": recent_import_jobs(club=club)})
             return redirect("sessions:transfer_import_job", job_id=job.pk)
         try:
             imported = results_import(
@@ -86,7 +82,7 @@ def import_results(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             messages.success(request, f"Imported {upload.name}: " + "; ".join(imported.summary()))
             return redirect("sessions:director_session", session_id=imported.session.pk)
-    jobs = club.import_jobs.select_related("session")[:RECENT_JOBS]
+    jobs = recent_import_jobs(club=club)
     return render(request, "transfer/import.html", {"club": club, "form": form, "jobs": jobs})
 
 
@@ -110,7 +106,7 @@ def _import_teams(request: HttpRequest, club: Club, form, filename: str, data: b
         else:
             messages.success(request, f"Imported {filename}: " + "; ".join(imported.summary()))
             return redirect("sessions:director_team_event", event_id=imported.event.pk)
-    jobs = club.import_jobs.select_related("session")[:RECENT_JOBS]
+    jobs = recent_import_jobs(club=club)
     return render(request, "transfer/import.html", {"club": club, "form": form, "jobs": jobs})
 
 
@@ -129,16 +125,7 @@ NOT_FINAL_YET = "The downloads are available once the director marks the session
 
 
 def _directs(request: HttpRequest, club: Club) -> bool:
-    return request.user.is_authenticated and club.directors.filter(pk=request.user.pk).exists()
-
-
-def _exportable(request: HttpRequest, objects: QuerySet, club: str, pk: int) -> Session | TeamEvent:
-    """A published session or teams event (``club``: the lookup to its club), or an
-    unpublished one of a club the user directs; else 404."""
-    visible = Q(published=True)
-    if request.user.is_authenticated:
-        visible |= Q(**{f"{club}__directors": request.user})
-    return get_object_or_404(objects.filter(visible).select_related(club).distinct(), pk=pk)
+    return request.user.is_authenticated and directs_club(club=club, user=request.user)
 
 
 def _exporter(subject: Subject, fmt: str) -> Exporter:
@@ -177,7 +164,7 @@ def _when_final(request: HttpRequest, exporter: Exporter, exported: Session | Te
 @require_GET
 def export_session(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     exporter = _exporter(SESSION, fmt)
-    session = _exportable(request, Session.objects, "event__club", session_id)
+    session = get_object_or_404(exportable_sessions(user=request.user), pk=session_id)
     return _when_final(request, exporter, session, session.event.club, NOT_FINAL_YET)
 
 
@@ -186,7 +173,7 @@ def export_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
     """An event's combined ranking with each session's: its published sessions, or every
     session for the club's directors (unpublished ones marked); none at all is a 404."""
     exporter = _exporter(EVENT, fmt)
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    event = get_object_or_404(events_with_club(), pk=event_id)
     ranking = event_ranking(event=event, published_only=not _directs(request, event.club))
     if not ranking.sessions:
         raise Http404("no published session in this event")
@@ -200,7 +187,7 @@ TEAMS_NOT_FINAL_YET = "The downloads are available once the director marks the t
 def export_team_event(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
     """A teams event in one format: as export_session, public once published and final."""
     exporter = _exporter(TEAMS, fmt)
-    event = _exportable(request, TeamEvent.objects, "club", event_id)
+    event = get_object_or_404(exportable_team_events(user=request.user), pk=event_id)
     return _when_final(request, exporter, event, event.club, TEAMS_NOT_FINAL_YET)
 
 
@@ -237,7 +224,7 @@ def national_upload_sent(request: HttpRequest, session_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Download the file and mark it sent from this page.")
         return redirect("sessions:director_uploads", club_slug=session.event.club.slug)
-    previous = session.national_uploads.order_by("-pk").first()
+    previous = latest_upload(session=session)
     try:
         record = national_upload_record(session=session, revision=form.cleaned_data["revision"], by=request.user)
     except (UploadRefused, ExportRefused) as error:

@@ -11,6 +11,8 @@ from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from sessions.selectors.public import unpublished_exists
+
 View = Callable[..., HttpResponse]
 
 
@@ -24,7 +26,7 @@ def not_published_yet(model: type[Model], what: str, key: str) -> Callable[[View
             try:
                 return view(request, *args, **kwargs)
             except Http404:
-                if not model._default_manager.filter(pk=kwargs[key], published=False).exists():
+                if not unpublished_exists(model=model, pk=kwargs[key]):
                     raise
                 return render(request, "public/not_published.html", {"what": what}, status=404)
 

@@ -9,7 +9,8 @@ import pytest
 
 from sessions.models import DealEra, Pair, Result
 from sessions.selectors import session_score
-from sessions.selectors.scoring import _pairs, _results, score_loaded
+from sessions.selectors.engine_input import pairs_in_order, results_in_order
+from sessions.selectors.scoring import score_loaded
 from sessions.services import board_set_groups, result_record
 from tests.factories import make_session
 
@@ -33,8 +34,8 @@ def enter_everything(session) -> None:
 
 def scored_both_ways(session):
     """(session_score's, score_loaded's) for the session."""
-    pairs = list(_pairs().filter(section__session=session))
-    results = list(_results().filter(board__session=session))
+    pairs = list(pairs_in_order().filter(section__session=session))
+    results = list(results_in_order().filter(board__session=session))
     return session_score(session=session), score_loaded(session=session, pairs=pairs, results=results)
 
 

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from sessions.models import Board, Pair, Result, Seating, section_boards
 from sessions.movements import mitchell
 from sessions.selectors import session_score
-from sessions.selectors.scoring import DIFFERENT_DEALS_NOTE
+from sessions.selectors.engine_input import DIFFERENT_DEALS_NOTE
 from sessions.services import result_record
 from tests.factories import make_session
 

@@ -7,7 +7,7 @@ import re
 from django.urls import reverse
 
 from sessions.models import Result
-from sessions.selectors.scoring import ScoredSession
+from sessions.selectors.scored import ScoredSession
 from sessions.views import public
 
 ROW = re.compile(rb"<tr[ >]")
