@@ -82,6 +82,10 @@ NOT_WRITES = {
     f"{_S}.results.fill_line": "fills a line's fields in memory",
     f"{_S}.results.log_text": "formats",
     f"{_S}.results.result_check": "checks a line, storing nothing",
+    f"{_S}.results.line_check": "checks a line, storing nothing",
+    f"{_S}.results.refuse_other_deal": "checks a line's deal, storing nothing",
+    f"{_S}.results.board_lines": "reads (and locks, in its caller's unit)",
+    f"{_S}.results.line_store": "a step of result_record and the phones' confirmations, in their unit",
     f"{_S}.sessions.session_log": "a step of the services that log, in their unit (NoUnitOfWork outside)",
     f"{_S}.tables.check_client_key": "checks a key",
     **dict.fromkeys([f"{_S}.session_plan.{name}" for name in (
