@@ -209,10 +209,13 @@ def _who_plays(playing: Sequence[Seating], pair: Pair, number: int) -> str:
     return f"{pair} does not play board {number} at all"
 
 
-def refuse_other_deal(board: Board, section: Section) -> None:
+def refuse_other_deal(board: Board, section: Section, *, deals: Mapping[int, Board] | None = None) -> None:
     """A line lies on the deal its section played: a section with boards of its own never
-    scores on the shared board of that number, nor on another section's."""
-    if board.section_id is None:
+    scores on the shared board of that number, nor on another section's. ``deals``: the
+    section's deals by number, when the caller has them (no query)."""
+    if deals is not None:
+        other_deal = deals.get(board.number) != board
+    elif board.section_id is None:
         other_deal = section.own_boards.filter(number=board.number).exists()
     else:
         other_deal = board.section_id != section.pk

@@ -41,6 +41,7 @@ from sessions.models import (
 from sessions.handrecords.deals import Deal, parse_deal
 from sessions.scoring.errors import ScoringError
 from sessions.selectors.lineups import pair_spells, players_in_round
+from sessions.selectors.tables import table_setup
 
 from .analysis import analysis_request
 from .errors import EntryClosed
@@ -109,7 +110,13 @@ def while_open(service: Callable[P, R]) -> Callable[P, R]:
         outermost = not active()
         with unit_of_work() as current:
             held = _held(link)
-            (final_at,) = current.lock_reading(**held, fields=("final_at",))
+            if isinstance(link, TableLink):
+                # The setup token as it is under the lock: what the service reads of the
+                # table's setup (its seatings and deals, selectors.tables.table_setup, kept
+                # under the token) is the setup as it is now, and stays so to the commit.
+                final_at, link.session.setup_token = current.lock_reading(**held, fields=("final_at", "setup_token"))
+            else:
+                (final_at,) = current.lock_reading(**held, fields=("final_at",))
             if final_at is not None:
                 raise EntryClosed(_closed_what(link))
             outcome = service(*args, **kwargs)
@@ -175,10 +182,9 @@ def check_client_key(client_key: str) -> str:
 
 
 def _seating_for(link: TableLink, board: Board) -> Seating:
-    """The round in which this table plays the board, or ValidationError."""
-    for seating in Seating.objects.filter(section=link.section, table=link.table).select_related(
-        "ns_pair", "ew_pair"
-    ):
+    """The round in which this table plays the board, or ValidationError (from the table's
+    setup, read under the session's lock: while_open)."""
+    for seating in table_setup(link).mine:
         if board.number in seating.boards:
             return seating
     raise ValidationError(f"table {link.table} does not play board {board.number}")
@@ -240,7 +246,7 @@ def table_entry_send(
     stored = _ns_line(lines, seating.ns_pair_id)
     if stored is not None:
         return SendOutcome(None, stored=stored)
-    refuse_other_deal(board, link.section)
+    refuse_other_deal(board, link.section, deals=table_setup(link).boards)
     checked = line_check(board=board, section=link.section, seating=seating, text=text, lead=lead, lines=lines)
     if checked.result.kind == ResultKind.ASSIGNED_POINTS:  # a ruling, not a table's result
         raise ValidationError({"text": "only the director assigns a line's points: enter the result played"})
@@ -259,7 +265,7 @@ def table_entry_send(
     # see it once recorded, which bumps again). No line changed.
     unit().touch(sessions=[link.session_id], lines_only=True, places=False)
     if not link.session.event.table_confirmation:
-        return _record(entry)
+        return _record(link, entry)
     return SendOutcome(entry, checked.warnings)
 
 
@@ -273,7 +279,7 @@ def _entry_of(link: TableLink, client_key: str) -> TableEntry:
     return entry
 
 
-def _record(entry: TableEntry, seating: Seating | None = None) -> SendOutcome:
+def _record(link: TableLink, entry: TableEntry, seating: Seating | None = None) -> SendOutcome:
     """Store a confirmed entry as the board's line; the director's line wins if there is one.
 
     The line the entry is to name is read under its lock: a director deleting it at the same
@@ -286,7 +292,7 @@ def _record(entry: TableEntry, seating: Seating | None = None) -> SendOutcome:
     if stored is None:
         try:
             with transaction.atomic():
-                stored = _record_line(entry, seating or _seating_held(entry), lines)
+                stored = _record_line(link, entry, seating or _seating_held(entry), lines)
         except (ValidationError, IntegrityError):
             # Locked again: the lock taken inside went with the refused savepoint.
             stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
@@ -302,7 +308,7 @@ def _record(entry: TableEntry, seating: Seating | None = None) -> SendOutcome:
     return SendOutcome(entry, tuple(entry.warnings), stored)
 
 
-def _record_line(entry: TableEntry, seating: Seating, lines: list[Result]) -> Result:
+def _record_line(link: TableLink, entry: TableEntry, seating: Seating, lines: list[Result]) -> Result:
     """The entry's line, checked and stored as result_record does (ValidationError if it
     cannot be, or if the seating it was sent under has changed since)."""
     if _seating_changed_since(entry, seating):
@@ -310,7 +316,7 @@ def _record_line(entry: TableEntry, seating: Seating, lines: list[Result]) -> Re
             f"the seating of round {entry.round}, table {entry.table} was changed while this line was being "
             "entered: nothing was saved; check the pairs and enter it again"
         )
-    refuse_other_deal(entry.board, entry.section)
+    refuse_other_deal(entry.board, entry.section, deals=table_setup(link).boards)
     checked = line_check(board=entry.board, section=entry.section, seating=seating, text=entry.text,
                          lead=entry.lead, lines=lines)
     return line_store(checked, via_table=entry.table).result
@@ -356,14 +362,14 @@ def _confirm(*, link: TableLink, client_key: str) -> SendOutcome | str:
     # The refusal is returned, not raised, so that setting the line aside is committed.
     entry = _entry_of(link, client_key)
     if entry.status != EntryStatus.PENDING:
-        return confirm_entry(entry, _record)  # a repeated tap, or a refused line
+        return confirm_entry(entry, lambda stored: _record(link, stored))  # a repeated tap, or a refused line
     seating = _seating_held(entry)
     if changed := _seating_changed_since(entry, seating):
         entry.status = EntryStatus.REFUSED
         entry.save(update_fields=["status", "updated_at"])
         unit().touch(sessions=[link.session_id], lines_only=True, places=False)  # set aside: no line changed
         return changed
-    return confirm_entry(entry, lambda pending: _record(pending, seating))
+    return confirm_entry(entry, lambda pending: _record(link, pending, seating))
 
 
 def _seating_held(entry: TableEntry) -> Seating | None:
