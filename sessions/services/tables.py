@@ -202,11 +202,33 @@ def _ns_line(lines: list[Result], ns_pair_id: int) -> Result | None:
     return next((line for line in lines if line.ns_pair_id == ns_pair_id), None)
 
 
-def _earlier_send(link: TableLink, entries: list[TableEntry], client_key: str) -> TableEntry | None:
+def sends_seen(model: type[TableEntry] | type[MatchTableEntry], client_key: str, related: str,
+               **waiting: Any) -> list[Any]:
+    """One query for a send (a pairs table's or a teams room's): the send of this key seen
+    before, and the sends still waiting for EW where ``waiting`` (a new send replaces its
+    table's). The session's or teams event's lock (while_open) serialises the sends, so a
+    double tap cannot pass the checks twice."""
+    rows = model.objects.filter(Q(client_key=client_key) | Q(status=EntryStatus.PENDING, **waiting))
+    return list(rows.select_related(related))
+
+
+def earlier_send(entries: list[Any], client_key: str, **place: Any) -> Any:
+    """Of ``sends_seen``, the send of this key, if any (ValidationError if another table's:
+    ``place`` names the table's section and number, or the room's match and room)."""
     entry = next((entry for entry in entries if entry.client_key == client_key), None)
-    if entry is not None and (entry.section_id, entry.table) != (link.section_id, link.table):
+    if entry is not None and any(getattr(entry, name) != value for name, value in place.items()):
         raise ValidationError("this send belongs to another table: reload the page")
     return entry
+
+
+def replace_waiting(entries: list[Any], **where: Any) -> None:
+    """Set aside the sends of ``sends_seen`` still waiting where ``where``: a new send replaces
+    them (in the send's unit; NoUnitOfWork outside one)."""
+    unit()
+    waiting = [entry.pk for entry in entries if entry.status == EntryStatus.PENDING
+               and all(getattr(entry, name) == value for name, value in where.items())]
+    if waiting:
+        type(entries[0]).objects.filter(pk__in=waiting).update(status=EntryStatus.REFUSED)
 
 
 def replay(entry: TableEntry | MatchTableEntry) -> SendOutcome:
@@ -233,12 +255,8 @@ def table_entry_send(
     key = check_client_key(client_key)
     if board.session_id != link.session_id:
         raise ValidationError(f"board {board.number} is not a board of this session")
-    # The session's lock (while_open) serialises the sends of its tables, so a double tap
-    # cannot pass the checks twice. One query: this send's key seen before, and the sends
-    # of the board still waiting for EW (a new one replaces its table's).
-    entries = list(TableEntry.objects.filter(Q(client_key=key) | Q(board=board, status=EntryStatus.PENDING))
-                   .select_related("result"))
-    earlier = _earlier_send(link, entries, key)
+    entries = sends_seen(TableEntry, key, "result", board=board)
+    earlier = earlier_send(entries, key, section_id=link.section_id, table=link.table)
     if earlier is not None:
         return replay(earlier)
     seating = _seating_for(link, board)
@@ -252,10 +270,7 @@ def table_entry_send(
         raise ValidationError({"text": "only the director assigns a line's points: enter the result played"})
     if checked.warnings and not accept_warnings:
         return SendOutcome(None, checked.warnings)
-    waiting = [entry.pk for entry in entries if entry.status == EntryStatus.PENDING
-               and entry.board_id == board.pk and entry.ns_pair_id == seating.ns_pair_id]
-    if waiting:  # a new send replaces the one still waiting
-        TableEntry.objects.filter(pk__in=waiting).update(status=EntryStatus.REFUSED)
+    replace_waiting(entries, board_id=board.pk, ns_pair_id=seating.ns_pair_id)
     entry = TableEntry.objects.create(
         link=link, section=link.section, board=board, round=seating.round, table=link.table,
         ns_pair=seating.ns_pair, ew_pair=seating.ew_pair, text=checked.result.text,
