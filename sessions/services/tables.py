@@ -83,7 +83,7 @@ def refuse_if_final(link: TableLink | MatchTableLink) -> None:
         rows = Session.objects.filter(pk=link.session_id)
     else:
         rows = TeamEvent.objects.filter(pk=link.match.event_id)
-    if rows.values_list("final_at", flat=True).first() is not None:
+    if next(iter(rows.order_by().values_list("final_at", flat=True)), None) is not None:
         raise EntryClosed(_closed_what(link))
 
 
