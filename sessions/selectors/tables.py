@@ -126,6 +126,11 @@ def table_setup(link: TableLink) -> TableSetup:
     The token is read (with the link's session) before the rows, so the rows kept under
     it are never older than it; any write but a line's draws a new one."""
     key = _setup_key(link, "setup", link.table)
+    # A post asks for it three or four times (the view, the service's checks, the answer):
+    # kept on the link for the request under the same key, unpickled once.
+    memo = getattr(link, "_setup_memo", None)
+    if memo is not None and memo[0] == key:
+        return memo[1]
     setup = shared_cache.get(key)
     if setup is None:
         session = link.session
@@ -133,6 +138,7 @@ def table_setup(link: TableLink) -> TableSetup:
         boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
         setup = TableSetup(_seatings(link, table=link.table), boards, session.sections.count() > 1)
         shared_cache.set(key, setup, SETUP_SECONDS)
+    link._setup_memo = (key, setup)  # type: ignore[attr-defined]
     return setup
 
 
