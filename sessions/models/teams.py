@@ -21,6 +21,7 @@ from .choices import ChangeAction
 from .clubs import Club, Player
 from .results import TravellerLine, line_constraints
 from .revisions import KeepsRevisionOnSave
+from .validation import ChecksInOneQuery
 
 
 class TeamEventForm(models.TextChoices):
@@ -244,7 +245,7 @@ class MatchBoard(TravellerLine):
         return f"Board {self.board} {self.room}: {self.text}"
 
 
-class MatchLineChange(models.Model):
+class MatchLineChange(ChecksInOneQuery, models.Model):
     """One entry of a match's change log: who recorded, corrected or deleted which room's line.
 
     Kept by board and room rather than by line, so a deleted line's history stays. A line

@@ -58,13 +58,30 @@ def failed_checks(instance: Any, checks: list, exclude: Any, using: str) -> list
     if not checks:
         return []
     query = Query(None)
-    for name, value in instance._get_field_expression_map(meta=instance._meta, exclude=exclude).items():
-        query.add_annotation(value, name, select=False)
+    values = instance._get_field_expression_map(meta=instance._meta, exclude=exclude)
+    given: set[str] = set()
+
+    def give(names) -> None:
+        # Only the values the checks name: each one given is an expression to resolve.
+        for name in names:
+            if name in values and name not in given:
+                query.add_annotation(values[name], name, select=False)
+                given.add(name)
+
     asked = []
     for index, (_model, constraint) in enumerate(checks):
+        condition = constraint.condition
+        named = condition.referenced_base_fields if isinstance(condition, Q) else set(values)
+        if any(name not in values for name in named):
+            continue  # names a field left out of this cleaning
+        give(named)
+        check = Coalesce(Q(condition), Value(True), output_field=BooleanField())
         try:
-            query.add_annotation(Coalesce(Q(constraint.condition), Value(True), output_field=BooleanField()),
-                                 f"check_{index}")
+            try:
+                query.add_annotation(check, f"check_{index}")
+            except FieldError:  # a field the names above missed, or one left out of this cleaning
+                give(values)
+                query.add_annotation(check, f"check_{index}")
         except FieldError:  # names a field left out of this cleaning
             continue
         asked.append(constraint)

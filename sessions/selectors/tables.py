@@ -127,6 +127,11 @@ def table_setup(link: TableLink) -> TableSetup:
     The token is read (with the link's session) before the rows, so the rows kept under
     it are never older than it; any write but a line's draws a new one."""
     key = _setup_key(link, "setup", link.table)
+    # A post asks for it three or four times (the view, the service's checks, the answer):
+    # kept on the link for the request under the same key, unpickled once.
+    memo = getattr(link, "_setup_memo", None)
+    if memo is not None and memo[0] == key:
+        return memo[1]
     setup = shared_cache.get(key)
     if setup is None:
         session = link.session
@@ -134,6 +139,7 @@ def table_setup(link: TableLink) -> TableSetup:
         boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
         setup = TableSetup(_seatings(link, table=link.table), boards, session.sections.count() > 1)
         shared_cache.set(key, setup, SETUP_SECONDS)
+    link._setup_memo = (key, setup)  # type: ignore[attr-defined]
     return setup
 
 
@@ -245,7 +251,3 @@ def table_page(*, link: TableLink) -> TablePage:
         scored=scored, many_sections=setup.many_sections,
     )
 
-
-def link_deals(*, link: TableLink, number: int) -> list[Board]:
-    """Every deal played as board ``number`` in the link's session (one query)."""
-    return list(Board.objects.filter(session=link.session_id, number=number))

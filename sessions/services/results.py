@@ -209,10 +209,13 @@ def _who_plays(playing: Sequence[Seating], pair: Pair, number: int) -> str:
     return f"{pair} does not play board {number} at all"
 
 
-def _refuse_other_deal(board: Board, section: Section) -> None:
+def refuse_other_deal(board: Board, section: Section, *, deals: Mapping[int, Board] | None = None) -> None:
     """A line lies on the deal its section played: a section with boards of its own never
-    scores on the shared board of that number, nor on another section's."""
-    if board.section_id is None:
+    scores on the shared board of that number, nor on another section's. ``deals``: the
+    section's deals by number, when the caller has them (no query)."""
+    if deals is not None:
+        other_deal = deals.get(board.number) != board
+    elif board.section_id is None:
         other_deal = section.own_boards.filter(number=board.number).exists()
     else:
         other_deal = board.section_id != section.pk
@@ -223,14 +226,29 @@ def _refuse_other_deal(board: Board, section: Section) -> None:
         )
 
 
-def _refuse_duplicate(board: Board, ns: Pair, ew: Pair) -> None:
+def board_lines(board: Board, section: Section, pairs: Sequence[Pair | int], *, lock: bool = False) -> list[Result]:
+    """What the checks of a new line on ``board`` ask of its stored lines, in one query: the
+    section's lines (the others, for the warnings) and any line of ``pairs`` (a duplicate);
+    ``lock`` holds them to the end of the transaction."""
+    ids = [pair if isinstance(pair, int) else pair.pk for pair in pairs]
+    lines = Result.objects.filter(Q(section=section) | Q(ns_pair__in=ids) | Q(ew_pair__in=ids), board=board)
+    lines = lines.select_related("ns_pair", "ew_pair")
+    return list(unit().lock_rows(lines, of=("self",)) if lock else lines)
+
+
+def _refuse_duplicate(board: Board, ns: Pair, ew: Pair, lines: Sequence[Result] | None = None) -> None:
+    """ValidationError if the board has a line of either pair: found in ``lines`` (board_lines)
+    when the caller read them, else asked."""
     both = [ns.pk, ew.pk]
-    existing = (
-        Result.objects.filter(board=board)
-        .filter(Q(ns_pair__in=both) | Q(ew_pair__in=both))
-        .select_related("ns_pair", "ew_pair")
-        .first()
-    )
+    if lines is not None:
+        existing = next((line for line in lines if line.ns_pair_id in both or line.ew_pair_id in both), None)
+    else:
+        existing = (
+            Result.objects.filter(board=board)
+            .filter(Q(ns_pair__in=both) | Q(ew_pair__in=both))
+            .select_related("ns_pair", "ew_pair")
+            .first()
+        )
     if existing is not None:
         raise ValidationError(
             f"board {board.number} already has a result for {existing.ns_pair} v {existing.ew_pair} "
@@ -284,10 +302,9 @@ def _ungrouped_on_fouled_board(line: Result, others: Sequence[Result]) -> str | 
     )
 
 
-def _warnings(line: Result) -> tuple[str, ...]:
-    others = list(
-        Result.objects.filter(board=line.board, section=line.section).exclude(pk=line.pk)
-    )
+def _warnings(line: Result, lines: Sequence[Result]) -> tuple[str, ...]:
+    """The line's warnings against the other lines of its board and section (from board_lines)."""
+    others = [other for other in lines if other.section_id == line.section_id and other.pk != line.pk]
     found = (_far_from_field(line, others), declarer_swap(line, others), _ungrouped_on_fouled_board(line, others))
     return tuple(warning for warning in found if warning)
 
@@ -345,7 +362,7 @@ def result_check(
     """
     if section.session_id != board.session_id:
         raise ValidationError(f"section {section.letter} is not in the session of board {board.number}")
-    _refuse_other_deal(board, section)
+    refuse_other_deal(board, section)
     pairs = list(section.pairs.all())
     ns = _find_pair(pairs, ns_pair, "NS", section)
     ew = _find_pair(pairs, ew_pair, "EW", section)
@@ -357,14 +374,25 @@ def result_check(
         "ns_pair", "ew_pair"
     )
     seating = _expected_seating(list(theirs), board, ns, ew, round)
+    return line_check(board=board, section=section, seating=seating, text=text, lead=lead,
+                      lines=board_lines(board, section, [ns, ew]))
+
+
+def line_check(
+    *, board: Board, section: Section, seating: Seating, text: str, lead: str, lines: Sequence[Result]
+) -> RecordOutcome:
+    """The line of ``seating``'s pairs on ``board`` and its warnings, storing nothing: the end of
+    result_check, for a caller that has found the seating where the two pairs play the board
+    itself (a table's phone) and read the board's lines (``board_lines``)."""
+    ns, ew = seating.ns_pair, seating.ew_pair
     line = Result(board=board, section=section, ns_pair=ns, ew_pair=ew, round=seating.round, table=seating.table)
     _fill(line, text, lead)
-    _refuse_duplicate(board, ns, ew)
+    _refuse_duplicate(board, ns, ew, lines)
     # The board, the section and the pairs were just read, the pairs checked to differ, and
     # _refuse_duplicate asked what the two unique constraints ask (a line stored since is
     # the save's IntegrityError): full_clean would ask the database all six again.
     line.full_clean(exclude=JUST_READ)
-    return RecordOutcome(line, _warnings(line))
+    return RecordOutcome(line, _warnings(line, lines))
 
 
 #: A line's links result_check has read and checked itself (see there).
@@ -390,14 +418,23 @@ def result_record(
     checked = result_check(
         board=board, section=section, ns_pair=ns_pair, ew_pair=ew_pair, text=text, lead=lead, round=round,
     )
+    _hold_seating(checked.result)
+    return line_store(checked, by=by, via_table=via_table)
+
+
+def line_store(
+    checked: RecordOutcome, *, by: AbstractBaseUser | None = None, via_table: int | None = None
+) -> RecordOutcome:
+    """Save a checked line and log it: the end of result_record, in its caller's unit (a
+    table's confirmation, which holds the seating itself); NoUnitOfWork outside one."""
+    unit()
     line = checked.result
     line.updated_by = by
-    _hold_seating(line)
     try:
         with transaction.atomic():
             line.save()
     except IntegrityError:  # entered by someone else between our check and the save
-        _refuse_duplicate(board, line.ns_pair, line.ew_pair)
+        _refuse_duplicate(line.board, line.ns_pair, line.ew_pair)
         raise
     _log(line, ChangeAction.RECORDED, "", log_text(line), by, via_table)
     return checked
@@ -467,7 +504,8 @@ def result_correct(
         raise ResultConflict(_current(result), version)
     current.refresh_from_db()
     _log(current, ChangeAction.CORRECTED, before, log_text(current), by)
-    return RecordOutcome(current, _warnings(current))
+    others = Result.objects.filter(board=current.board, section=current.section).exclude(pk=current.pk)
+    return RecordOutcome(current, _warnings(current, list(others)))
 
 
 @write

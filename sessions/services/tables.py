@@ -1,8 +1,9 @@
 """Table entry from the players' phones: links, sends, confirmations, who sits where.
 
 The phone of each table holds a TableLink. NS send a line (TableEntry, pending); EW
-confirm it on the same phone, and only then is it recorded, through ``result_record``
-like the director's entry, so the same refusals and the same version rules apply. A
+confirm it on the same phone, and only then is it recorded, through the checks and the
+store of ``result_record`` (results.line_check, line_store) like the director's entry, so
+the same refusals and the same version rules apply. A
 refusal returns the line to NS. With the event's ``table_confirmation`` off, a send is
 recorded at once.
 
@@ -29,6 +30,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from sessions.models import (
     Board, EntryStatus, MatchBoard, MatchTableEntry, MatchTableLink, Pair, Player, Result, ResultKind, Seating,
@@ -38,12 +40,13 @@ from sessions.models import (
 from sessions.handrecords.deals import Deal, parse_deal
 from sessions.scoring.errors import ScoringError
 from sessions.selectors.lineups import pair_spells, players_in_round
+from sessions.selectors.tables import table_setup
 
 from .analysis import analysis_request
 from .errors import EntryClosed
 from .players import pair_change_players, player_find_or_add
-from .results import result_check, result_record
-from .unit_of_work import mark_write, unit, unit_of_work, write
+from .results import board_lines, line_check, line_store, refuse_other_deal
+from .unit_of_work import active, mark_write, unit, unit_of_work, write
 
 #: The phone makes a key per send: 16 to 64 letters, digits, "-" or "_" (a UUID fits).
 CLIENT_KEY_LENGTH = (16, 64)
@@ -76,30 +79,50 @@ R = TypeVar("R")
 def refuse_if_final(link: TableLink | MatchTableLink) -> None:
     """EntryClosed if the link's session (a pairs table) or teams event (a room) is final."""
     if isinstance(link, TableLink):
-        rows, what = Session.objects.filter(pk=link.session_id), "session"
+        rows = Session.objects.filter(pk=link.session_id)
     else:
-        rows, what = TeamEvent.objects.filter(pk=link.match.event_id), "event"
-    if rows.values_list("final_at", flat=True).first() is not None:
-        raise EntryClosed(what)
+        rows = TeamEvent.objects.filter(pk=link.match.event_id)
+    if next(iter(rows.order_by().values_list("final_at", flat=True)), None) is not None:
+        raise EntryClosed(_closed_what(link))
+
+
+def _closed_what(link: TableLink | MatchTableLink) -> str:
+    return "session" if isinstance(link, TableLink) else "event"
+
+
+def _held(link: TableLink | MatchTableLink) -> dict[str, int]:
+    """The row a link's writes lock: its session (a pairs table) or teams event (a room)."""
+    return {"session": link.session_id} if isinstance(link, TableLink) else {"team_event": link.match.event_id}
 
 
 def while_open(service: Callable[P, R]) -> Callable[P, R]:
     """A phone's writing service (keyword ``link``), in its unit of work, refused with
-    EntryClosed once the session or teams event is final: asked first, under the session's
-    (or teams event's) lock, so the phone is told before anything else, and asked again
-    at the end (a write that marked it final meanwhile undoes the phone's)."""
+    EntryClosed once the session or teams event is final: asked first, as the session's
+    (or teams event's) lock is taken (one query), so the phone is told before anything
+    else, and asked again at the end (a write that marked it final meanwhile undoes the
+    phone's). Found open at the end, under the lock, it stays open to the commit: the unit
+    awards no master points again and tells nobody after it (unit().not_final)."""
 
     @wraps(service)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         link: Any = kwargs["link"]
+        outermost = not active()
         with unit_of_work() as current:
+            held = _held(link)
             if isinstance(link, TableLink):
-                current.lock(sessions=[link.session_id])
+                # The setup token as it is under the lock: what the service reads of the
+                # table's setup (its seatings and deals, selectors.tables.table_setup, kept
+                # under the token) is the setup as it is now, and stays so to the commit.
+                final_at, link.session.setup_token = current.lock_reading(**held, fields=("final_at", "setup_token"))
             else:
-                current.lock(team_events=[link.match.event_id])
-            refuse_if_final(link)
+                (final_at,) = current.lock_reading(**held, fields=("final_at",))
+            if final_at is not None:
+                raise EntryClosed(_closed_what(link))
             outcome = service(*args, **kwargs)
             refuse_if_final(link)
+            if outermost:  # (a caller's unit may yet change it)
+                current.not_final(sessions=[held["session"]] if "session" in held else [],
+                                  team_events=[held["team_event"]] if "team_event" in held else [])
             return outcome
 
     mark_write(wrapper)
@@ -143,10 +166,9 @@ def check_client_key(client_key: str) -> str:
 
 
 def _seating_for(link: TableLink, board: Board) -> Seating:
-    """The round in which this table plays the board, or ValidationError."""
-    for seating in Seating.objects.filter(section=link.section, table=link.table).select_related(
-        "ns_pair", "ew_pair"
-    ):
+    """The round in which this table plays the board, or ValidationError (from the table's
+    setup, read under the session's lock: while_open)."""
+    for seating in table_setup(link).mine:
         if board.number in seating.boards:
             return seating
     raise ValidationError(f"table {link.table} does not play board {board.number}")
@@ -159,11 +181,38 @@ def _stored_line(board: Board, ns_pair_id: int, *, lock: bool = False) -> Result
     return (unit().lock_rows(lines) if lock else lines).first()
 
 
-def _earlier_send(link: TableLink, client_key: str) -> TableEntry | None:
-    entry = TableEntry.objects.filter(client_key=client_key).select_related("result").first()
-    if entry is not None and (entry.section_id, entry.table) != (link.section_id, link.table):
+def _ns_line(lines: list[Result], ns_pair_id: int) -> Result | None:
+    """Of the board's lines (results.board_lines), the NS pair's, whoever entered it."""
+    return next((line for line in lines if line.ns_pair_id == ns_pair_id), None)
+
+
+def sends_seen(model: type[TableEntry] | type[MatchTableEntry], client_key: str, related: str,
+               **waiting: Any) -> list[Any]:
+    """One query for a send (a pairs table's or a teams room's): the send of this key seen
+    before, and the sends still waiting for EW where ``waiting`` (a new send replaces its
+    table's). The session's or teams event's lock (while_open) serialises the sends, so a
+    double tap cannot pass the checks twice."""
+    rows = model.objects.filter(Q(client_key=client_key) | Q(status=EntryStatus.PENDING, **waiting))
+    return list(rows.select_related(related))
+
+
+def earlier_send(entries: list[Any], client_key: str, **place: Any) -> Any:
+    """Of ``sends_seen``, the send of this key, if any (ValidationError if another table's:
+    ``place`` names the table's section and number, or the room's match and room)."""
+    entry = next((entry for entry in entries if entry.client_key == client_key), None)
+    if entry is not None and any(getattr(entry, name) != value for name, value in place.items()):
         raise ValidationError("this send belongs to another table: reload the page")
     return entry
+
+
+def replace_waiting(entries: list[Any], **where: Any) -> None:
+    """Set aside the sends of ``sends_seen`` still waiting where ``where``: a new send replaces
+    them (in the send's unit; NoUnitOfWork outside one)."""
+    unit()
+    waiting = [entry.pk for entry in entries if entry.status == EntryStatus.PENDING
+               and all(getattr(entry, name) == value for name, value in where.items())]
+    if waiting:
+        type(entries[0]).objects.filter(pk__in=waiting).update(status=EntryStatus.REFUSED)
 
 
 def replay(entry: TableEntry | MatchTableEntry) -> SendOutcome:
@@ -190,26 +239,22 @@ def table_entry_send(
     key = check_client_key(client_key)
     if board.session_id != link.session_id:
         raise ValidationError(f"board {board.number} is not a board of this session")
-    # Serialise the sends of one table, so a double tap cannot pass the checks twice.
-    unit().lock_rows(TableLink.objects.filter(pk=link.pk)).first()
-    earlier = _earlier_send(link, key)
+    entries = sends_seen(TableEntry, key, "result", board=board)
+    earlier = earlier_send(entries, key, section_id=link.section_id, table=link.table)
     if earlier is not None:
         return replay(earlier)
     seating = _seating_for(link, board)
-    stored = _stored_line(board, seating.ns_pair_id)
+    lines = board_lines(board, link.section, [seating.ns_pair_id, seating.ew_pair_id])
+    stored = _ns_line(lines, seating.ns_pair_id)
     if stored is not None:
         return SendOutcome(None, stored=stored)
-    checked = result_check(
-        board=board, section=link.section, ns_pair=seating.ns_pair.label, ew_pair=seating.ew_pair.label,
-        text=text, lead=lead, round=seating.round,
-    )
+    refuse_other_deal(board, link.section, deals=table_setup(link).boards)
+    checked = line_check(board=board, section=link.section, seating=seating, text=text, lead=lead, lines=lines)
     if checked.result.kind == ResultKind.ASSIGNED_POINTS:  # a ruling, not a table's result
         raise ValidationError({"text": "only the director assigns a line's points: enter the result played"})
     if checked.warnings and not accept_warnings:
         return SendOutcome(None, checked.warnings)
-    TableEntry.objects.filter(board=board, ns_pair=seating.ns_pair, status=EntryStatus.PENDING).update(
-        status=EntryStatus.REFUSED
-    )  # a new send replaces the one still waiting
+    replace_waiting(entries, board_id=board.pk, ns_pair_id=seating.ns_pair_id)
     entry = TableEntry.objects.create(
         link=link, section=link.section, board=board, round=seating.round, table=link.table,
         ns_pair=seating.ns_pair, ew_pair=seating.ew_pair, text=checked.result.text,
@@ -219,7 +264,7 @@ def table_entry_send(
     # see it once recorded, which bumps again). No line changed.
     unit().touch(sessions=[link.session_id], lines_only=True, places=False)
     if not link.session.event.table_confirmation:
-        return _record(entry)
+        return _record(link, entry)
     return SendOutcome(entry, checked.warnings)
 
 
@@ -233,21 +278,20 @@ def _entry_of(link: TableLink, client_key: str) -> TableEntry:
     return entry
 
 
-def _record(entry: TableEntry) -> SendOutcome:
+def _record(link: TableLink, entry: TableEntry, seating: Seating | None = None) -> SendOutcome:
     """Store a confirmed entry as the board's line; the director's line wins if there is one.
 
     The line the entry is to name is read under its lock: a director deleting it at the same
     moment waits for this to commit (and then clears the entry's link to it), instead of
-    leaving the entry naming a deleted line, which PostgreSQL refuses at COMMIT."""
-    stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
+    leaving the entry naming a deleted line, which PostgreSQL refuses at COMMIT. The line
+    is checked and stored as result_record does, against ``seating``, the table's in the
+    entry's round held under its lock (read here when not given)."""
+    lines = board_lines(entry.board, entry.section, [entry.ns_pair_id, entry.ew_pair_id], lock=True)
+    stored = _ns_line(lines, entry.ns_pair_id)
     if stored is None:
         try:
             with transaction.atomic():
-                stored = result_record(
-                    board=entry.board, section=entry.section, ns_pair=entry.ns_pair.label,
-                    ew_pair=entry.ew_pair.label, text=entry.text, lead=entry.lead, round=entry.round,
-                    via_table=entry.table,
-                ).result
+                stored = _record_line(link, entry, seating or _seating_held(entry), lines)
         except (ValidationError, IntegrityError):
             # Locked again: the lock taken inside went with the refused savepoint.
             stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
@@ -261,6 +305,20 @@ def _record(entry: TableEntry) -> SendOutcome:
     entry.result = stored
     entry.save(update_fields=["status", "result", "updated_at"])
     return SendOutcome(entry, tuple(entry.warnings), stored)
+
+
+def _record_line(link: TableLink, entry: TableEntry, seating: Seating, lines: list[Result]) -> Result:
+    """The entry's line, checked and stored as result_record does (ValidationError if it
+    cannot be, or if the seating it was sent under has changed since)."""
+    if _seating_changed_since(entry, seating):
+        raise ValidationError(
+            f"the seating of round {entry.round}, table {entry.table} was changed while this line was being "
+            "entered: nothing was saved; check the pairs and enter it again"
+        )
+    refuse_other_deal(entry.board, entry.section, deals=table_setup(link).boards)
+    checked = line_check(board=entry.board, section=entry.section, seating=seating, text=entry.text,
+                         lead=entry.lead, lines=lines)
+    return line_store(checked, via_table=entry.table).result
 
 
 def confirm_entry(
@@ -302,20 +360,27 @@ def table_entry_confirm(*, link: TableLink, client_key: str) -> SendOutcome:
 def _confirm(*, link: TableLink, client_key: str) -> SendOutcome | str:
     # The refusal is returned, not raised, so that setting the line aside is committed.
     entry = _entry_of(link, client_key)
-    if entry.status == EntryStatus.PENDING and (changed := _seating_changed_since(entry)):
+    if entry.status != EntryStatus.PENDING:
+        return confirm_entry(entry, lambda stored: _record(link, stored))  # a repeated tap, or a refused line
+    seating = _seating_held(entry)
+    if changed := _seating_changed_since(entry, seating):
         entry.status = EntryStatus.REFUSED
         entry.save(update_fields=["status", "updated_at"])
         unit().touch(sessions=[link.session_id], lines_only=True, places=False)  # set aside: no line changed
         return changed
-    return confirm_entry(entry, _record)
+    return confirm_entry(entry, lambda pending: _record(link, pending, seating))
 
 
-def _seating_changed_since(entry: TableEntry) -> str:
-    """Why ``entry`` no longer fits its table's seating (the director repaired it), or ""."""
-    seating = (
-        Seating.objects.filter(section_id=entry.section_id, round=entry.round, table=entry.table)
-        .select_related("ns_pair", "ew_pair").first()
-    )
+def _seating_held(entry: TableEntry) -> Seating | None:
+    """The table's seating in the entry's round, held against a seating repair to the commit
+    (services.repair locks the round's seatings before it moves their lines)."""
+    seatings = Seating.objects.filter(section_id=entry.section_id, round=entry.round, table=entry.table)
+    return unit().lock_rows(seatings.select_related("ns_pair", "ew_pair"), of=("self",)).first()
+
+
+def _seating_changed_since(entry: TableEntry, seating: Seating | None) -> str:
+    """Why ``entry`` no longer fits ``seating``, its table's in its round (the director
+    repaired it), or ""."""
     if (
         seating is not None
         and (seating.ns_pair_id, seating.ew_pair_id) == (entry.ns_pair_id, entry.ew_pair_id)

@@ -20,7 +20,10 @@ from django.core.exceptions import ValidationError
 from sessions.models import EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
 
 from .errors import ResultConflict
-from .tables import SendOutcome, check_client_key, confirm_entry, refuse_entry, replay, while_open
+from .tables import (
+    SendOutcome, check_client_key, confirm_entry, earlier_send, refuse_entry, replace_waiting, replay, sends_seen,
+    while_open,
+)
 from .teams import match_check_line, match_record_line
 from .unit_of_work import unit, write
 
@@ -62,22 +65,14 @@ def _locked_line(entry: MatchTableEntry) -> MatchBoard | None:
     return unit().lock_rows(MatchBoard.objects.filter(match=entry.match_id, board=entry.board, room=entry.room)).first()
 
 
-def _earlier_send(link: MatchTableLink, client_key: str) -> MatchTableEntry | None:
-    entry = MatchTableEntry.objects.filter(client_key=client_key).select_related("line").first()
-    if entry is not None and (entry.match_id, entry.room) != (link.match_id, link.room):
-        raise ValidationError("this send belongs to another table: reload the page")
-    return entry
-
-
 @while_open
 def match_table_send(
     *, link: MatchTableLink, board: int, text: str, lead: str = "", client_key: str, accept_warnings: bool = False,
 ) -> SendOutcome:
     """The room's NS send a board's line; see the module docstring and table_entry_send."""
     key = check_client_key(client_key)
-    # Serialise the sends of one room, so a double tap cannot pass the checks twice.
-    unit().lock_rows(MatchTableLink.objects.filter(pk=link.pk)).first()
-    earlier = _earlier_send(link, key)
+    entries = sends_seen(MatchTableEntry, key, "line", match=link.match_id, board=board, room=link.room)
+    earlier = earlier_send(entries, key, match_id=link.match_id, room=link.room)
     if earlier is not None:
         return replay(earlier)
     match = link.match
@@ -87,9 +82,7 @@ def match_table_send(
     checked = match_check_line(match=match, board=board, room=link.room, text=text, lead=lead)
     if checked.warnings and not accept_warnings:
         return SendOutcome(None, checked.warnings)
-    MatchTableEntry.objects.filter(
-        match=match, board=board, room=link.room, status=EntryStatus.PENDING
-    ).update(status=EntryStatus.REFUSED)  # a new send replaces the one still waiting
+    replace_waiting(entries, match_id=match.pk, board=board, room=link.room)
     entry = MatchTableEntry.objects.create(
         link=link, match=match, board=board, room=link.room, text=checked.line.text, lead=checked.line.lead,
         warnings=list(checked.warnings), client_key=key,

@@ -65,6 +65,8 @@ class _State:
     locked_sessions: set[int] = field(default_factory=set)
     locked_team_events: set[int] = field(default_factory=set)
     places: set[int] = field(default_factory=set)  # sessions whose places may have moved
+    open_sessions: set[int] = field(default_factory=set)  # read not final under their lock (not_final)
+    open_team_events: set[int] = field(default_factory=set)
     by: Any = None  # who made the change, for the change log of the awards it moves
     tier: int = 0
 
@@ -72,7 +74,8 @@ class _State:
         return replace(
             self, sessions=dict(self.sessions), team_events=set(self.team_events), clubs=set(self.clubs),
             locked_sessions=set(self.locked_sessions), locked_team_events=set(self.locked_team_events),
-            places=set(self.places),
+            places=set(self.places), open_sessions=set(self.open_sessions),
+            open_team_events=set(self.open_team_events),
         )
 
 
@@ -98,6 +101,35 @@ class UnitOfWork:
         self._lock(Session, sessions, self.state.locked_sessions, SESSIONS)
         self._lock(TeamEvent, team_events, self.state.locked_team_events, TEAM_EVENTS)
 
+    def lock_reading(self, *, session: int | None = None, team_event: int | None = None, fields: tuple[str, ...]) -> tuple:
+        """Lock one session or teams event as ``lock`` does, reading ``fields`` of its row in
+        the same query (a phone's write asks whether it is final as it takes the lock)."""
+        if session is not None:
+            model, pk, locked, tier = Session, session, self.state.locked_sessions, SESSIONS
+        elif team_event is not None:
+            model, pk, locked, tier = TeamEvent, team_event, self.state.locked_team_events, TEAM_EVENTS
+        else:
+            raise TypeError("lock_reading locks a session or a teams event: give one")
+        rows = model._default_manager.filter(pk=pk).order_by()
+        if pk not in locked:
+            self._check_order(tier)
+            if connection.features.has_select_for_update:
+                rows = rows.select_for_update()
+        values = list(rows.values_list(*fields))
+        if pk not in locked:
+            locked.add(pk)
+            self.state.tier = tier
+        if not values:
+            raise model.DoesNotExist(f"no {model.__name__} {pk}")
+        return values[0]
+
+    def _check_order(self, tier: int) -> None:
+        if self.state.tier > tier:
+            raise LockOrderError(
+                f"{_TIER_NAMES[tier]} locked after {_TIER_NAMES[self.state.tier]}: rows are locked sessions "
+                "first, then teams events, then other rows; name it at the top of the service"
+            )
+
     def _lock(self, model: type[Model], rows: Rows, locked: set[int], tier: int) -> list[int]:
         """The rows' ids, locked (those not locked yet: in pk order, in one query)."""
         if isinstance(rows, QuerySet):
@@ -115,11 +147,7 @@ class UnitOfWork:
                 list(model._default_manager.filter(pk__in=new).select_for_update().order_by("pk")
                      .values_list("pk", flat=True))
         if new:
-            if self.state.tier > tier:
-                raise LockOrderError(
-                    f"{_TIER_NAMES[tier]} locked after {_TIER_NAMES[self.state.tier]}: rows are locked sessions "
-                    "first, then teams events, then other rows; name it at the top of the service"
-                )
+            self._check_order(tier)
             locked.update(new)
             self.state.tier = tier
         return ids
@@ -183,6 +211,14 @@ class UnitOfWork:
         own call): not awarded again at the end unless touched again."""
         self.state.places.discard(session if isinstance(session, int) else session.pk)
 
+    def not_final(self, *, sessions: Iterable[int] = (), team_events: Iterable[int] = ()) -> None:
+        """These sessions and teams events were read not final under their lock at the end of
+        the outermost unit (a phone's write: services.tables.while_open), so they stay so to
+        its commit: no master points to award again, nobody to tell after the commit (the
+        queries that would ask are not made)."""
+        self.state.open_sessions.update(sessions)
+        self.state.open_team_events.update(team_events)
+
     # --- the end -----------------------------------------------------------------------------
 
     def _award_again(self) -> None:
@@ -190,6 +226,7 @@ class UnitOfWork:
         final; the award service logs only a change)."""
         from .masterpoints import session_award_masterpoints  # (it writes through this unit)
 
+        self.state.places -= self.state.open_sessions
         while self.state.places:
             pending = sorted(self.state.places)
             self.state.places.clear()
@@ -216,11 +253,13 @@ class UnitOfWork:
     def _after_commit(self) -> None:
         """After the commit: the players and webhooks of what was touched hear of it if it
         is published and final (services.amendments, the one rule for every write)."""
-        if not (self.state.sessions or self.state.team_events):
+        sessions = tuple(sorted(set(self.state.sessions) - self.state.open_sessions))
+        team_events = tuple(sorted(self.state.team_events - self.state.open_team_events))
+        if not (sessions or team_events):
             return
         from .amendments import AfterCommit  # it reads through the mail and webhook services, which write here
 
-        transaction.on_commit(AfterCommit(tuple(sorted(self.state.sessions)), tuple(sorted(self.state.team_events))))
+        transaction.on_commit(AfterCommit(sessions, team_events))
 
 
 _active: ContextVar[UnitOfWork | None] = ContextVar("unit_of_work", default=None)

@@ -32,12 +32,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubscore.client_address import client_address
 from sessions import throttle
-from sessions.models import Board, CallReason, MatchTableLink, Session, TableLink, section_boards
+from sessions.models import Board, CallReason, MatchTableLink, Session, TableLink
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import ns_score, parse_result
 from sessions.selectors.lineups import seated_players
 from sessions.selectors.players import player_names, players_of_club
-from sessions.selectors.tables import TablePage, link_deals, table_link_by_token, table_page
+from sessions.selectors.tables import TablePage, table_link_by_token, table_page, table_setup
 from sessions.selectors.calls import table_call
 from sessions.selectors.clock import round_clock
 from sessions.services.calls import director_call
@@ -226,9 +226,9 @@ def table_home(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 
 def _board(link: TableLink, number: int) -> Board:
-    """The deal the table's section plays as board ``number``."""
-    boards = link_deals(link=link, number=number)
-    board = section_boards(boards, link.section_id).get(number)
+    """The deal the table's section plays as board ``number`` (from the table's setup, kept
+    under the session's setup token as the page reads it: the service checks it again)."""
+    board = table_setup(link).boards.get(number)
     if board is None:
         raise ValidationError(f"board {number} is not a board of this session")
     return board

@@ -88,13 +88,13 @@ def test_a_session_marked_final_while_a_send_is_on_its_way_stores_nothing(sessio
 
     from sessions.services import tables
 
-    real_check = tables.result_check
+    real_check = tables.line_check
 
     def check_then_final(**kwargs):
         Session.objects.filter(pk=session.pk).update(final_at=timezone.now())
         return real_check(**kwargs)
 
-    monkeypatch.setattr(tables, "result_check", check_then_final)
+    monkeypatch.setattr(tables, "line_check", check_then_final)
 
     with pytest.raises(EntryClosed):
         send(link, 1, "4S N =")

@@ -154,6 +154,38 @@ def test_the_room_page_reads_a_fixed_number_of_queries(client, django_assert_num
             assert client.get(url(closed_room)).status_code == 200
 
 
+#: A room's Send: the link; the teams event's lock, which reads whether it is final; the
+#: earlier send and the waiting ones in one query; the room's line; the line's checks; the
+#: entry; the final check again; the revision; then the room's page as its phone reads it
+#: (were 18: the room link's own lock, the earlier send and the waiting ones apart).
+ROOM_SEND_QUERIES = 16
+#: A room's Confirm: the link, the lock, the entry under lock, the line stored and logged
+#: (the log entry's checks in one query), the entry saved, the final check, the revision;
+#: the same answer (were 33: the log entry's three checks asked one by one).
+ROOM_CONFIRM_QUERIES = 27
+
+
+def test_a_rooms_send_and_confirm_take_as_many_queries_in_a_longer_match(client, club):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for boards in (2, 16):
+        event = make_team_event(club, teams=2, form="round_robin", boards_per_match=boards)
+        match = round_robin_schedule(event=event)[0]
+        room = next(link for link in match_table_links_ensure(event=event, round=1) if link.room == "closed")
+        for board in match.board_numbers[1:]:
+            match_record_line(match=match, board=board, room=Room.OPEN, text="4S N =")
+        client.get(url(room))
+        sent = key()
+        with CaptureQueriesContext(connection) as sending:
+            assert send(client, room, match.board_numbers[0], "4S N =", client_key=sent, **SCRIPT).status_code == 200
+        with CaptureQueriesContext(connection) as confirming:
+            assert client.post(url(room, "confirm"), {"client_key": sent}, **SCRIPT).status_code == 200
+        counts.append((len(sending), len(confirming)))
+    assert counts == [(ROOM_SEND_QUERIES, ROOM_CONFIRM_QUERIES)] * 2
+
+
 # --- what a token opens ---------------------------------------------------------------------------
 
 
