@@ -31,7 +31,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from sessions.models import (
-    Board, EntryStatus, MatchBoard, MatchTableEntry, MatchTableLink, Pair, Player, Result, ResultKind, Seating,
+    Board, EntryStatus, MatchLine, MatchTableEntry, MatchTableLink, Pair, Player, Result, ResultKind, Seating,
     Session, TableEntry, TableLink, TeamEvent,
 )
 
@@ -55,12 +55,12 @@ class SendOutcome:
     or the line already stored for the board (the director's, or a confirmed one).
 
     The same for a pairs table (TableEntry, Result) and a teams room (MatchTableEntry,
-    MatchBoard): services.team_tables folds into the functions below.
+    MatchLine): services.team_tables folds into the functions below.
     """
 
     entry: TableEntry | MatchTableEntry | None
     warnings: tuple[str, ...] = ()
-    stored: Result | MatchBoard | None = None
+    stored: Result | MatchLine | None = None
 
     @property
     def needs_check(self) -> bool:
