@@ -48,7 +48,7 @@ from .teams import (
     AdjustmentKind,
     BamPoints,
     Match,
-    MatchBoard,
+    MatchLine,
     MatchLineChange,
     MatchStatus,
     Room,
@@ -78,6 +78,6 @@ __all__ = [
     "NationalUpload",  # sessions/models/uploads.py
     "PenaltyUnit", "ProceduralPenalty",  # sessions/models/penalties.py
     "Competition",  # sessions/models/competitions.py
-    "AdjustmentKind", "BamPoints", "Match", "MatchBoard", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
+    "AdjustmentKind", "BamPoints", "Match", "MatchLine", "MatchLineChange", "MatchStatus", "Room", "Team", "TeamAdjustment",
     "TeamEvent", "TeamEventForm", "TeamScoring", "TieBreak", "VpScale",  # sessions/models/teams.py
 ]

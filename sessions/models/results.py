@@ -18,7 +18,7 @@ from .validation import ChecksInOneQuery
 
 def line_constraints(prefix: str) -> list[models.CheckConstraint]:
     """The checks every stored traveller line obeys, whatever holds it (a pairs Result, a
-    teams MatchBoard): tricks and level in range, and each kind with the fields it needs."""
+    teams MatchLine): tricks and level in range, and each kind with the fields it needs."""
     return [
         models.CheckConstraint(
             condition=Q(tricks__isnull=True) | Q(tricks__gte=0, tricks__lte=13), name=f"{prefix}_tricks_0_to_13",
@@ -57,7 +57,7 @@ def line_constraints(prefix: str) -> list[models.CheckConstraint]:
 
 
 class TravellerLine(ChecksInOneQuery, models.Model):
-    """What every stored line holds, whatever holds it (a pairs Result, a teams MatchBoard):
+    """What every stored line holds, whatever holds it (a pairs Result, a teams MatchLine):
     the result in the fields of pairs entry, what was typed and who typed it last."""
 
     kind = models.CharField(max_length=12, choices=ResultKind)

@@ -20,7 +20,7 @@ from django.db.models import Q
 
 from .events import Board, Pair, Section, Session
 from .results import Result
-from .teams import Match, MatchBoard, Room
+from .teams import Match, MatchLine, Room
 
 
 def new_token() -> str:
@@ -159,7 +159,7 @@ class MatchTableEntry(PhoneEntry):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_entries")
     board = models.PositiveSmallIntegerField()
     room = models.CharField(max_length=6, choices=Room)
-    line = models.ForeignKey(MatchBoard, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    line = models.ForeignKey(MatchLine, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     club_path = "match__event__club"
 
@@ -182,7 +182,7 @@ class MatchTableEntry(PhoneEntry):
         return self.board
 
     @property
-    def stored_line(self) -> MatchBoard | None:
+    def stored_line(self) -> MatchLine | None:
         """The line this entry became (or the director's line that stood instead)."""
         return self.line
 

@@ -215,8 +215,9 @@ class Room(models.TextChoices):
     CLOSED = "closed", "Closed room (home EW)"
 
 
-class MatchBoard(TravellerLine):
-    """One room's line on one board of a match, in the notation of pairs entry.
+class MatchLine(TravellerLine):
+    """One room's line on one board of a match, in the notation of pairs entry (the
+    table keeps its first name, clubsessions_matchboard).
 
     ``version`` is bumped on every correction, as a pairs Result's: a writer names the
     version it saw, and a line changed since is never overwritten.
@@ -230,6 +231,7 @@ class MatchBoard(TravellerLine):
     club_path = "match__event__club"
 
     class Meta:
+        db_table = "clubsessions_matchboard"
         ordering = ["match_id", "board", "room"]
         constraints = [
             models.UniqueConstraint(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sessions.models import (
-    EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Player, Room, Team, TeamEvent, Vulnerability,
+    EntryStatus, Match, MatchLine, MatchStatus, MatchTableEntry, MatchTableLink, Player, Room, Team, TeamEvent, Vulnerability,
 )
 from sessions.scoring.boards import dealer, vulnerability
 from sessions.scoring.team_events import BoardOutcome
@@ -49,7 +49,7 @@ class Deal:
 @dataclass(frozen=True)
 class RoomBoard:
     board: Deal
-    result: MatchBoard | None  # this room's stored line, whoever entered it
+    result: MatchLine | None  # this room's stored line, whoever entered it
     pending: MatchTableEntry | None
     refused: MatchTableEntry | None
     other_room_done: bool
@@ -105,7 +105,7 @@ def room_page(*, link: MatchTableLink) -> RoomPage:
         team__in=[ns_team, ew_team]
     ).select_related("player").order_by("player__name"):
         players[membership.team_id].append(membership.player)
-    lines = {(line.board, line.room): line for line in MatchBoard.objects.filter(match=match)}  # query: lines
+    lines = {(line.board, line.room): line for line in MatchLine.objects.filter(match=match)}  # query: lines
     entries = list(MatchTableEntry.objects.filter(  # query: the room's sends still open
         match=match, room=link.room, status__in=[EntryStatus.PENDING, EntryStatus.REFUSED]
     ).order_by("created_at", "pk"))
@@ -161,7 +161,7 @@ def round_tables(*, event: TeamEvent, round: int) -> list[RoomProgress]:
         .select_related("home", "away")
     )
     links = list(MatchTableLink.objects.filter(match__in=matches).order_by("created_at", "pk"))
-    lines = set(MatchBoard.objects.filter(match__in=matches).values_list("match_id", "board", "room"))
+    lines = set(MatchLine.objects.filter(match__in=matches).values_list("match_id", "board", "room"))
     pending = {
         (entry.match_id, entry.room): entry
         for entry in MatchTableEntry.objects.filter(match__in=matches, status=EntryStatus.PENDING)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from django.db.models import Q, QuerySet
 
-from sessions.models import Club, Match, MatchBoard, MatchLineChange, MatchStatus, Player, Room, Team, TeamAdjustment, TeamEvent
+from sessions.models import Club, Match, MatchLine, MatchLineChange, MatchStatus, Player, Room, Team, TeamAdjustment, TeamEvent
 from sessions.scoring import team_events as engine
 from sessions.scoring.scores import LineScore
 
@@ -27,7 +27,7 @@ class ScoredMatch:
 
     match: Match
     outcome: engine.MatchOutcome | None
-    lines: dict[tuple[int, str], MatchBoard]
+    lines: dict[tuple[int, str], MatchLine]
     #: Every board has both rooms (or the match is known by totals, or not played).
     complete: bool
 
@@ -72,14 +72,14 @@ class TeamEventScore:
         return [(line, by_pk[line.team]) for line in self.standings]
 
 
-def _room_scores(lines: dict[tuple[int, str], MatchBoard], number: int) -> tuple[LineScore | None, ...]:
+def _room_scores(lines: dict[tuple[int, str], MatchLine], number: int) -> tuple[LineScore | None, ...]:
     return tuple(
         line_score(lines[number, room]) if (number, room) in lines else None  # type: ignore[arg-type]
         for room in (Room.OPEN, Room.CLOSED)
     )
 
 
-def score_match(match: Match, lines: dict[tuple[int, str], MatchBoard], settings: engine.MatchSettings) -> ScoredMatch:
+def score_match(match: Match, lines: dict[tuple[int, str], MatchLine], settings: engine.MatchSettings) -> ScoredMatch:
     """One match's figures: from its totals, from its boards, or none yet."""
     if match.status != MatchStatus.PLAYED:
         return ScoredMatch(match, None, lines, complete=True)
@@ -123,8 +123,8 @@ def team_event_score(event: TeamEvent) -> TeamEventScore:
     """The whole event scored: four queries (teams, matches, lines, adjustments)."""
     teams = tuple(event.teams.all())  # query: the teams
     matches = list(Match.objects.filter(event=event))  # query: the matches
-    lines_by_match: dict[int, dict[tuple[int, str], MatchBoard]] = defaultdict(dict)
-    for line in MatchBoard.objects.filter(match__event=event):  # query: every room's line
+    lines_by_match: dict[int, dict[tuple[int, str], MatchLine]] = defaultdict(dict)
+    for line in MatchLine.objects.filter(match__event=event):  # query: every room's line
         lines_by_match[line.match_id][line.board, line.room] = line
     adjustments = list(TeamAdjustment.objects.filter(event=event))  # query: the adjustments
     by_pk = {team.pk: team for team in teams}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sessions.models import MatchBoard, Result
+    from sessions.models import MatchLine, Result
 
 
 class ResultConflict(Exception):
@@ -16,7 +16,7 @@ class ResultConflict(Exception):
     writer saw but one entered after that one was deleted.
     """
 
-    def __init__(self, current: Result | MatchBoard | None, seen_version: int, *, replaced: bool = False) -> None:
+    def __init__(self, current: Result | MatchLine | None, seen_version: int, *, replaced: bool = False) -> None:
         self.current = current
         self.seen_version = seen_version
         if current is None:

@@ -30,7 +30,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from sessions.models import (
-    Board, ChangeAction, MatchBoard, Pair, PointsUnit, Result, ResultChange, ResultKind, ScoringMethod, Seating, Section,
+    Board, ChangeAction, MatchLine, Pair, PointsUnit, Result, ResultChange, ResultKind, ScoringMethod, Seating, Section,
     Session,
 )
 from sessions.handrecords.deals import lead_not_held
@@ -109,7 +109,7 @@ def _refuse_points_beyond_top(line: Result) -> None:
         raise ValidationError({"text": str(error)}) from None
 
 
-def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> None:
+def fill_line(line: Result | MatchLine, text: str, lead: str, number: int) -> None:
     """Set a line's result fields (a traveller line or a team match's room) from the text."""
     try:
         parsed = parse_result(text, number)
@@ -145,9 +145,9 @@ def fill_line(line: Result | MatchBoard, text: str, lead: str, number: int) -> N
         line.kind = ResultKind.NOT_PLAYED
 
 
-def _fill_points(line: Result | MatchBoard, points: AssignedPoints) -> None:
+def _fill_points(line: Result | MatchLine, points: AssignedPoints) -> None:
     """The director's points, with the adjusted score written beside them (if any)."""
-    if isinstance(line, MatchBoard):
+    if isinstance(line, MatchLine):
         raise ValidationError({"text": "a teams match compares its two rooms: points cannot be assigned on a room"})
     line.kind = ResultKind.ASSIGNED_POINTS
     line.points_unit = points.unit
@@ -160,7 +160,7 @@ def _fill_points(line: Result | MatchBoard, points: AssignedPoints) -> None:
         line.ns_score = points.ruling
 
 
-def log_text(line: Result | MatchBoard) -> str:
+def log_text(line: Result | MatchLine) -> str:
     """How a line appears in the change log: "4S N = lead HK"."""
     return f"{line.text} lead {line.lead}" if line.lead else line.text
 
@@ -277,7 +277,7 @@ def _far_from_field(line: Result, others: Sequence[Result]) -> str | None:
     )
 
 
-def declarer_swap(line: Result | MatchBoard, others: Sequence[Result | MatchBoard]) -> str | None:
+def declarer_swap(line: Result | MatchLine, others: Sequence[Result | MatchLine]) -> str | None:
     if line.kind != ResultKind.PLAYED:
         return None
     same_contract = [

@@ -33,7 +33,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from sessions.models import (
-    Board, EntryStatus, MatchBoard, MatchTableEntry, MatchTableLink, Pair, Player, Result, ResultKind, Seating,
+    Board, EntryStatus, MatchLine, MatchTableEntry, MatchTableLink, Pair, Player, Result, ResultKind, Seating,
     Session, TableEntry, TableLink, TeamEvent,
 )
 
@@ -58,12 +58,12 @@ class SendOutcome:
     or the line already stored for the board (the director's, or a confirmed one).
 
     The same for a pairs table (TableEntry, Result) and a teams room (MatchTableEntry,
-    MatchBoard): services.team_tables folds into the functions below.
+    MatchLine): services.team_tables folds into the functions below.
     """
 
     entry: TableEntry | MatchTableEntry | None
     warnings: tuple[str, ...] = ()
-    stored: Result | MatchBoard | None = None
+    stored: Result | MatchLine | None = None
 
     @property
     def needs_check(self) -> bool:

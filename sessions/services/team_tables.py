@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from sessions.models import EntryStatus, Match, MatchBoard, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
+from sessions.models import EntryStatus, Match, MatchLine, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
 
 from .errors import ResultConflict
 from .tables import (
@@ -56,13 +56,13 @@ def match_table_links_ensure(*, event: TeamEvent, round: int) -> list[MatchTable
 # --- sends and confirmations ---------------------------------------------------------------
 
 
-def _stored_line(link: MatchTableLink, board: int) -> MatchBoard | None:
-    return MatchBoard.objects.filter(match=link.match_id, board=board, room=link.room).first()
+def _stored_line(link: MatchTableLink, board: int) -> MatchLine | None:
+    return MatchLine.objects.filter(match=link.match_id, board=board, room=link.room).first()
 
 
-def _locked_line(entry: MatchTableEntry) -> MatchBoard | None:
+def _locked_line(entry: MatchTableEntry) -> MatchLine | None:
     """The room's line, held to the end of the transaction (an entry about to name it)."""
-    return unit().lock_rows(MatchBoard.objects.filter(match=entry.match_id, board=entry.board, room=entry.room)).first()
+    return unit().lock_rows(MatchLine.objects.filter(match=entry.match_id, board=entry.board, room=entry.room)).first()
 
 
 @while_open

@@ -30,7 +30,7 @@ from sessions.models import (
     ChangeAction,
     Club,
     Match,
-    MatchBoard,
+    MatchLine,
     MatchLineChange,
     MatchStatus,
     MatchTableLink,
@@ -62,7 +62,7 @@ TEAM_EVENT_SETTINGS = ("name", "date", "form", "scoring", "vp_scale", "bam_point
 
 @dataclass(frozen=True)
 class LineOutcome:
-    line: MatchBoard
+    line: MatchLine
     warnings: tuple[str, ...] = ()
 
 
@@ -235,11 +235,11 @@ def _check_board(match: Match, board: int) -> None:
         raise ValidationError({"board": f"this match plays boards {numbers.start} to {numbers.stop - 1}, not {board}"})
 
 
-def _current_line(match: Match, board: int, room: str) -> MatchBoard | None:
+def _current_line(match: Match, board: int, room: str) -> MatchLine | None:
     """The room's line as stored now, held until the transaction ends (PostgreSQL), so a
     correction and a deletion of the same line wait for each other and then see it anew."""
     return unit().lock_rows(
-        MatchBoard.objects.select_related("updated_by").filter(match=match, board=board, room=room)
+        MatchLine.objects.select_related("updated_by").filter(match=match, board=board, room=room)
     ).first()
 
 
@@ -271,7 +271,7 @@ def _check_room(room: str) -> None:
         raise ValidationError({"room": f"a room is open or closed, not {room!r}"})
 
 
-def _insert_line(line: MatchBoard, version: int | None) -> None:
+def _insert_line(line: MatchLine, version: int | None) -> None:
     """A new line; one stored meanwhile by another writer is a conflict, never a second line."""
     try:
         with transaction.atomic():
@@ -280,9 +280,9 @@ def _insert_line(line: MatchBoard, version: int | None) -> None:
         raise ResultConflict(_current_line(line.match, line.board, line.room), version or 0) from None
 
 
-def _update_line(line: MatchBoard, seen: int, by: AbstractBaseUser | None) -> None:
+def _update_line(line: MatchLine, seen: int, by: AbstractBaseUser | None) -> None:
     """The corrected line, if still at the version read: the check and the write in one step."""
-    changed = MatchBoard.objects.filter(pk=line.pk, version=seen).update(
+    changed = MatchLine.objects.filter(pk=line.pk, version=seen).update(
         **{name: getattr(line, name) for name in _LINE_FIELDS},
         version=F("version") + 1, updated_by=by, updated_at=timezone.now(),
     )
@@ -291,7 +291,7 @@ def _update_line(line: MatchBoard, seen: int, by: AbstractBaseUser | None) -> No
     line.refresh_from_db()
 
 
-def _check_seen(line: MatchBoard | None, version: int | None, line_id: int | None) -> None:
+def _check_seen(line: MatchLine | None, version: int | None, line_id: int | None) -> None:
     """ResultConflict unless ``line`` (as stored now, locked) is the one the writer saw: the
     same version (0: none) and, when the writer names it, the same line. A line deleted and
     entered again starts at version 1 again: only its id tells it from the one seen."""
@@ -308,10 +308,10 @@ def match_check_line(*, match: Match, board: int, room: str, text: str, lead: st
     storing nothing: a table's phone asks for a second look before sending."""
     _check_board(match, board)
     _check_room(room)
-    line = MatchBoard(match=match, board=board, room=room)
+    line = MatchLine(match=match, board=board, room=room)
     fill_line(line, text, lead, board)
     line.full_clean(**_LINE_CHECKS)
-    other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
+    other = MatchLine.objects.filter(match=match, board=board).exclude(room=room)
     warning = declarer_swap(line, list(other))
     return LineOutcome(line, (warning,) if warning else ())
 
@@ -336,7 +336,7 @@ def match_record_line(
     _check_seen(line, version, line_id)
     new = line is None
     if line is None:
-        line = MatchBoard(match=match, board=board, room=room)
+        line = MatchLine(match=match, board=board, room=room)
     before = "" if new else log_text(line)
     fill_line(line, text, lead, board)
     if not new and log_text(line) == before:
@@ -353,7 +353,7 @@ def match_record_line(
         Match.objects.filter(pk=match.pk).update(home_imps=None, away_imps=None)
         match.home_imps = match.away_imps = None
     unit().touch(team_events=[match.event_id])
-    other = MatchBoard.objects.filter(match=match, board=board).exclude(room=room)
+    other = MatchLine.objects.filter(match=match, board=board).exclude(room=room)
     warning = declarer_swap(line, list(other))
     return LineOutcome(line, (warning,) if warning else ())
 
@@ -372,7 +372,7 @@ def match_delete_line(
             raise ResultConflict(None, version)
         raise ValidationError(f"board {board} has no {room} room line to delete")
     _check_seen(line, version, line_id)
-    deleted, _ = MatchBoard.objects.filter(pk=line.pk, version=line.version).delete()
+    deleted, _ = MatchLine.objects.filter(pk=line.pk, version=line.version).delete()
     if not deleted:
         raise ResultConflict(_current_line(match, board, room), line.version)
     _log_line(match, board, room, ChangeAction.DELETED, log_text(line), "", by, "")

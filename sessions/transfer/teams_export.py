@@ -14,7 +14,7 @@ from fractions import Fraction
 from sessions.formats.errors import FormatError
 from sessions.formats.model import ParsedPlayer
 from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
-from sessions.models import MatchBoard, MatchStatus, ResultKind, Room
+from sessions.models import MatchLine, MatchStatus, ResultKind, Room
 from sessions.scoring.rounding import round_to_places
 from sessions.selectors.teams import ScoredMatch, TeamEventScore
 
@@ -25,7 +25,7 @@ def _decimal(value: Fraction | Decimal | None) -> Decimal | None:
     return None if value is None else round_to_places(Fraction(value), 2)
 
 
-def _room(line: MatchBoard | None) -> ParsedRoom | None:
+def _room(line: MatchLine | None) -> ParsedRoom | None:
     if line is None:
         return None
     if line.kind == ResultKind.PLAYED:

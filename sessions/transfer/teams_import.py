@@ -25,7 +25,7 @@ from sessions.formats.teams import ParsedRoom, ParsedTeamEvent, score_parsed_tea
 from sessions.formats.teams_pbn import parse_pbn_teams
 from sessions.formats.teams_realbridge import is_realbridge_teams, parse_realbridge_teams
 from sessions.formats.usebio import is_usebio_teams_file, parse_usebio_teams
-from sessions.models import BamPoints, Club, Match, MatchBoard, Room, TeamEvent, TeamEventForm, VpScale
+from sessions.models import BamPoints, Club, Match, MatchLine, Room, TeamEvent, TeamEventForm, VpScale
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.team_events import MatchScoring, MatchSettings
 from sessions.selectors.teams import team_event_score
@@ -274,7 +274,7 @@ def _store(club: Club, read: TeamsFile, filename: str, user) -> tuple[TeamEvent,
                                        number=int(team.key) if team.key.isdigit() else None)
         except ValidationError as error:
             raise ValidationError(f"team {team.key} ({team.name}): {'; '.join(error.messages)}") from None
-    lines: list[MatchBoard] = []
+    lines: list[MatchLine] = []
     for parsed_match in parsed.matches:
         match = Match(event=event, round=parsed_match.round, home=teams[parsed_match.team],
                       away=teams[parsed_match.opponents], first_board=parsed_match.first_board,
@@ -290,14 +290,14 @@ def _store(club: Club, read: TeamsFile, filename: str, user) -> tuple[TeamEvent,
                     lines.append(_room_line(match, board.number, room, parsed_room, user))
     # Many rows a statement: the database's constraints check them (an IntegrityError
     # rolls the whole import back), each line's own fields were checked above.
-    MatchBoard.objects.bulk_create(lines, batch_size=500)
+    MatchLine.objects.bulk_create(lines, batch_size=500)
     unit().touch(team_events=[event])  # its matches and lines are written here, not by the services
     return event, len(lines)
 
 
-def _room_line(match: Match, number: int, room: str, parsed: ParsedRoom, user) -> MatchBoard:
+def _room_line(match: Match, number: int, room: str, parsed: ParsedRoom, user) -> MatchLine:
     """One room's line, read and checked (not saved): the notation's checks and the file's score."""
-    line = MatchBoard(match=match, board=number, room=room, updated_by=user)
+    line = MatchLine(match=match, board=number, room=room, updated_by=user)
     where = f"round {match.round} {match.home} v {match.away}, board {number} {room} room"
     try:
         fill_line(line, _room_text(parsed), "", number)

@@ -21,7 +21,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, expect
 
-from sessions.models import MatchBoard, MatchLineChange, Room
+from sessions.models import MatchLine, MatchLineChange, Room
 from sessions.scoring.teams import victory_points
 from sessions.selectors.teams import team_event_score
 from sessions.services.team_tables import match_table_links_ensure
@@ -91,7 +91,7 @@ def play_offline(page: Page, board: int, text: str, lead: str) -> None:
 
 
 def stored() -> list[tuple[int, str, str, str]]:
-    return sorted(MatchBoard.objects.values_list("board", "room", "text", "lead"))
+    return sorted(MatchLine.objects.values_list("board", "room", "text", "lead"))
 
 
 def test_two_rooms_play_a_match_one_phone_offline_half_way(open_room, match, screenshot):
@@ -110,11 +110,11 @@ def test_two_rooms_play_a_match_one_phone_offline_half_way(open_room, match, scr
         play_offline(closed, *PLAY[Room.CLOSED][index])
     expect(closed.locator("#network-status")).to_contain_text("Waiting for the network")
     expect(closed.locator(".board-in-play h2")).to_have_text("Match finished on this phone")
-    assert MatchBoard.objects.filter(room=Room.CLOSED).count() == 2  # the last two are on the phone only
+    assert MatchLine.objects.filter(room=Room.CLOSED).count() == 2  # the last two are on the phone only
     screenshot(closed, "team-room-offline")
 
     closed.context.set_offline(False)
-    wait_until(closed, lambda: MatchBoard.objects.count() == 8, what="the closed room's outbox to arrive")
+    wait_until(closed, lambda: MatchLine.objects.count() == 8, what="the closed room's outbox to arrive")
 
     confirmed = sorted((board, room, text, lead) for room, lines in PLAY.items() for board, text, lead in lines)
     assert stored() == confirmed

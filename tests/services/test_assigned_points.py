@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 
-from sessions.models import ChangeAction, MatchBoard, Result, ResultChange, ResultKind, TableEntry
+from sessions.models import ChangeAction, MatchLine, Result, ResultChange, ResultKind, TableEntry
 from sessions.selectors import session_score
 from sessions.services import event_update, result_correct
 from sessions.services.results import fill_line
@@ -94,7 +94,7 @@ def test_a_correction_to_assigned_points_and_back_logs_both_texts(session, direc
 
 def test_a_teams_room_cannot_hold_assigned_points():
     with pytest.raises(ValidationError, match="points cannot be assigned on a room"):
-        fill_line(MatchBoard(), "MP 3/1", "", 1)
+        fill_line(MatchLine(), "MP 3/1", "", 1)
 
 
 

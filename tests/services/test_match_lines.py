@@ -4,7 +4,7 @@ PostgreSQL with DATABASE_URL)."""
 
 import pytest
 
-from sessions.models import MatchBoard, MatchLineChange, Room
+from sessions.models import MatchLine, MatchLineChange, Room
 from sessions.services.errors import ResultConflict
 from sessions.services.teams import match_delete_line, match_record_line, round_robin_schedule
 from tests.factories import make_team_event, make_user
@@ -35,14 +35,14 @@ def test_a_stale_correction_is_refused_and_overwrites_nothing(match, director):
         record(match, "4S N -1", version=1)
 
     assert caught.value.current.text == "4S N +1"
-    assert MatchBoard.objects.get().text == "4S N +1"
+    assert MatchLine.objects.get().text == "4S N +1"
 
 
 def test_a_new_line_over_one_stored_meanwhile_is_a_conflict_not_a_second_line(match):
     record(match, "4S N =", version=0)
     with pytest.raises(ResultConflict):
         record(match, "3NT N =", version=0)
-    assert MatchBoard.objects.get().text == "4S N ="
+    assert MatchLine.objects.get().text == "4S N ="
 
 
 def test_a_stale_deletion_is_refused(match):
@@ -51,7 +51,7 @@ def test_a_stale_deletion_is_refused(match):
     with pytest.raises(ResultConflict):
         match_delete_line(match=match, board=1, room=Room.OPEN, version=1)
     match_delete_line(match=match, board=1, room=Room.OPEN, version=2)
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
 
 
 def test_the_change_log_says_who_when_before_and_after(match):
@@ -86,9 +86,9 @@ def test_two_writers_of_a_new_line_store_one_and_the_other_is_told(club):
 
         assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "ResultConflict"], (trial, outcomes)
         winner = ["4S N =", "4S N -1"][outcomes.index(None)]
-        assert list(MatchBoard.objects.values_list("text", flat=True)) == [winner]
+        assert list(MatchLine.objects.values_list("text", flat=True)) == [winner]
         assert list(MatchLineChange.objects.values_list("action", "after_text")) == [("recorded", winner)]
-        MatchBoard.objects.all().delete()
+        MatchLine.objects.all().delete()
         MatchLineChange.objects.all().delete()
 
 
@@ -106,10 +106,10 @@ def test_a_correction_racing_a_deletion_ends_in_one_of_them_and_a_conflict(club)
 
         assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "ResultConflict"], (trial, outcomes)
         corrected = outcomes[0] is None
-        assert list(MatchBoard.objects.values_list("text", flat=True)) == (["4S N +1"] if corrected else [])
+        assert list(MatchLine.objects.values_list("text", flat=True)) == (["4S N +1"] if corrected else [])
         actions = sorted(MatchLineChange.objects.values_list("action", flat=True))
         assert actions == sorted(["recorded", "corrected" if corrected else "deleted"])
-        MatchBoard.objects.all().delete()
+        MatchLine.objects.all().delete()
         MatchLineChange.objects.all().delete()
 
 
@@ -132,14 +132,14 @@ def test_a_phones_confirmation_racing_the_director_stores_one_line_and_the_direc
         )
 
         entry = MatchTableEntry.objects.get(client_key=sent)
-        stored = MatchBoard.objects.get()  # one line, never two
+        stored = MatchLine.objects.get()  # one line, never two
         if outcomes[1] is None:  # the director came first (or alone): the phone's entry is superseded
             assert (stored.text, entry.status, outcomes[0]) == ("4S N +2", EntryStatus.SUPERSEDED, None)
         else:  # the phone came first: the director is told, nothing overwritten
             assert isinstance(outcomes[1], ResultConflict) and outcomes[0] is None
             assert (stored.text, entry.status) == ("4S N =", EntryStatus.CONFIRMED)
         assert MatchLineChange.objects.count() == 1
-        MatchBoard.objects.all().delete()
+        MatchLine.objects.all().delete()
         MatchLineChange.objects.all().delete()
 
 
@@ -158,9 +158,9 @@ def test_a_line_deleted_and_entered_again_is_not_the_line_a_stale_page_saw(match
     with pytest.raises(ResultConflict):
         match_delete_line(match=match, board=1, room=Room.OPEN, version=1, line_id=seen.pk)
 
-    assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S S +1"]
+    assert list(MatchLine.objects.values_list("text", flat=True)) == ["4S S +1"]
     record(match, "1C W -3", version=1, line_id=again.pk)  # from a page that showed the new line
-    assert MatchBoard.objects.get().text == "1C W -3"
+    assert MatchLine.objects.get().text == "1C W -3"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -189,8 +189,8 @@ def test_a_stale_correction_racing_a_delete_and_re_entry_never_overwrites_the_ne
 
         assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "ResultConflict"], (trial, outcomes)
         winner = "1C W -3" if outcomes[0] is None else "4S S +1"
-        assert list(MatchBoard.objects.values_list("text", flat=True)) == [winner], trial
+        assert list(MatchLine.objects.values_list("text", flat=True)) == [winner], trial
         corrections = MatchLineChange.objects.filter(after_text="1C W -3")
         assert [c.before_text for c in corrections] == (["3NT N ="] if outcomes[0] is None else []), trial
-        MatchBoard.objects.all().delete()
+        MatchLine.objects.all().delete()
         MatchLineChange.objects.all().delete()

@@ -17,7 +17,7 @@ import pytest
 from django.db.models import F
 from django.utils import timezone
 
-from sessions.models import Club, Match, MatchBoard, Pair, Player, Result, Session, Team, TeamAdjustment, TeamEvent
+from sessions.models import Club, Match, MatchLine, Pair, Player, Result, Session, Team, TeamAdjustment, TeamEvent
 from sessions.movements import mitchell
 from sessions.services import (
     board_set_groups,
@@ -472,7 +472,7 @@ def test_a_teams_import_bumps_its_event_after_its_last_line(club):
     path = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"
     event = teams_import(club=club, data=path.read_bytes(), filename=path.name).event
 
-    last_line = MatchBoard.objects.filter(match__event=event).latest("updated_at")
+    last_line = MatchLine.objects.filter(match__event=event).latest("updated_at")
     assert _fresh(event).revised_at >= last_line.updated_at
 
 

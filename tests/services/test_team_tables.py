@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import (
-    EntryStatus, Match, MatchBoard, MatchLineChange, MatchTableEntry, MatchTableLink, Room, TeamEvent,
+    EntryStatus, Match, MatchLine, MatchLineChange, MatchTableEntry, MatchTableLink, Room, TeamEvent,
 )
 from sessions.scoring.teams import victory_points
 from sessions.selectors.teams import team_event_score
@@ -83,7 +83,7 @@ def test_renewing_a_rooms_link_revokes_the_old_one(rooms):
 def test_a_confirmed_send_is_the_rooms_line_logged_as_the_rooms_phone(rooms, match):
     outcome = play(rooms[Room.CLOSED], 1, "4s n -1", "hk")
 
-    line = MatchBoard.objects.get()
+    line = MatchLine.objects.get()
     assert (line.room, line.text, line.lead, line.ns_score, line.version) == (Room.CLOSED, "4S N -1", "HK", -50, 1)
     assert outcome.entry.status == EntryStatus.CONFIRMED and outcome.stored == line
     change = MatchLineChange.objects.get()
@@ -94,16 +94,16 @@ def test_a_confirmed_send_is_the_rooms_line_logged_as_the_rooms_phone(rooms, mat
 def test_nothing_is_stored_before_ew_confirm_and_a_refusal_returns_the_line(rooms):
     sent = key()
     match_table_send(link=rooms[Room.OPEN], board=1, text="4S N =", client_key=sent)
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
 
     match_table_refuse(link=rooms[Room.OPEN], client_key=sent)
 
     assert MatchTableEntry.objects.get().status == EntryStatus.REFUSED
     with pytest.raises(ValidationError, match="refused or replaced"):
         match_table_confirm(link=rooms[Room.OPEN], client_key=sent)
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
     play(rooms[Room.OPEN], 1, "4S N +1")
-    assert MatchBoard.objects.get().text == "4S N +1"
+    assert MatchLine.objects.get().text == "4S N +1"
 
 
 def test_a_repeated_send_and_confirmation_store_one_line(rooms):
@@ -114,7 +114,7 @@ def test_a_repeated_send_and_confirmation_store_one_line(rooms):
         match_table_confirm(link=rooms[Room.OPEN], client_key=sent)
 
     assert MatchTableEntry.objects.count() == 1
-    assert MatchBoard.objects.count() == 1 and MatchLineChange.objects.count() == 1
+    assert MatchLine.objects.count() == 1 and MatchLineChange.objects.count() == 1
 
 
 def test_with_confirmation_off_a_send_is_recorded_at_once(rooms, match):
@@ -125,7 +125,7 @@ def test_with_confirmation_off_a_send_is_recorded_at_once(rooms, match):
     outcome = match_table_send(link=link, board=2, text="3NT S +1", client_key=key())
 
     assert outcome.entry.status == EntryStatus.CONFIRMED
-    assert MatchBoard.objects.get().ns_score == 630
+    assert MatchLine.objects.get().ns_score == 630
 
 
 def test_the_directors_line_wins_over_a_phones(rooms, match, director):
@@ -136,7 +136,7 @@ def test_the_directors_line_wins_over_a_phones(rooms, match, director):
     outcome = match_table_confirm(link=rooms[Room.OPEN], client_key=sent)
 
     assert outcome.entry.status == EntryStatus.SUPERSEDED
-    assert MatchBoard.objects.get().text == "4S N +2"
+    assert MatchLine.objects.get().text == "4S N +2"
     # A later send for that board is answered with the stored line and stores nothing.
     again = match_table_send(link=rooms[Room.OPEN], board=1, text="4S N -1", client_key=key())
     assert again.entry is None and again.stored.text == "4S N +2"
@@ -161,7 +161,7 @@ def test_a_rooms_key_opens_nothing_in_the_other_room(rooms):
         match_table_confirm(link=rooms[Room.CLOSED], client_key=sent)
     with pytest.raises(ValidationError, match="belongs to another table"):
         match_table_send(link=rooms[Room.CLOSED], board=1, text="4S N =", client_key=sent)
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
 
 
 def test_a_declarer_swap_asks_for_a_second_look_first(rooms):
@@ -169,12 +169,12 @@ def test_a_declarer_swap_asks_for_a_second_look_first(rooms):
 
     first = match_table_send(link=rooms[Room.CLOSED], board=1, text="4S E =", client_key=key())
     assert first.needs_check and "check the declarer" in first.warnings[0]
-    assert MatchBoard.objects.count() == 1
+    assert MatchLine.objects.count() == 1
 
     sent = key()
     match_table_send(link=rooms[Room.CLOSED], board=1, text="4S E =", client_key=sent, accept_warnings=True)
     match_table_confirm(link=rooms[Room.CLOSED], client_key=sent)
-    assert MatchBoard.objects.count() == 2
+    assert MatchLine.objects.count() == 2
 
 
 def test_the_matchs_imps_and_vps_follow_the_phones_lines(rooms, match):
@@ -229,7 +229,7 @@ def test_once_the_event_is_final_a_rooms_phone_can_neither_send_nor_confirm_nor_
     with pytest.raises(EntryClosed):
         match_table_refuse(link=rooms[Room.OPEN], client_key=waiting.client_key)
 
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
     assert list(MatchTableEntry.objects.values_list("board", "status")) == [(1, EntryStatus.PENDING)]
     assert Match.objects.get(pk=match.pk).home_imps == 10  # the totals stand
 
@@ -242,7 +242,7 @@ def test_reopening_the_event_opens_the_rooms_phones_again(rooms, match):
 
     play(rooms[Room.OPEN], 1, "4S N =")
 
-    assert MatchBoard.objects.get().text == "4S N ="
+    assert MatchLine.objects.get().text == "4S N ="
 
 
 def test_an_event_marked_final_while_a_send_is_on_its_way_stores_nothing(rooms, match, monkeypatch):
@@ -265,7 +265,7 @@ def test_an_event_marked_final_while_a_send_is_on_its_way_stores_nothing(rooms, 
 
     with pytest.raises(EntryClosed):
         match_table_send(link=link, board=1, text="4S N =", client_key=key())
-    assert not MatchBoard.objects.exists() and not MatchTableEntry.objects.exists()
+    assert not MatchLine.objects.exists() and not MatchTableEntry.objects.exists()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -292,4 +292,4 @@ def test_a_confirmation_racing_the_directors_deletion_of_the_rooms_line_gets_an_
     assert outcomes == [None, None]  # the confirmation first, then the deletion: no error for either
     entry = MatchTableEntry.objects.get()
     assert (entry.status, entry.line) == (EntryStatus.SUPERSEDED, None)  # the director's line stood, then went
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()

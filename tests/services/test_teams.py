@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 
-from sessions.models import Match, MatchBoard, MatchStatus, Player, Team, TeamEvent
+from sessions.models import Match, MatchLine, MatchStatus, Player, Team, TeamEvent
 from sessions.selectors.teams import team_event_score
 from sessions.services.teams import (
     adjustment_add,
@@ -134,7 +134,7 @@ def test_a_line_that_cannot_be_is_refused_with_the_pairs_entry_message(club):
     assert "text" in refused.value.message_dict
     with pytest.raises(ValidationError, match="plays boards 1 to 8, not 9"):
         match_record_line(match=match, board=9, room="open", text="4S= N")
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
 
 
 def test_a_contract_declared_by_the_other_side_in_the_other_room_warns(club):
@@ -144,7 +144,7 @@ def test_a_contract_declared_by_the_other_side_in_the_other_room_warns(club):
     outcome = match_record_line(match=match, board=1, room="closed", text="4S= E")
 
     assert "declared by N at the other tables but by E here" in outcome.warnings[0]
-    assert MatchBoard.objects.count() == 2
+    assert MatchLine.objects.count() == 2
 
 
 def test_a_second_line_for_a_room_replaces_the_first(club):
@@ -152,7 +152,7 @@ def test_a_second_line_for_a_room_replaces_the_first(club):
     match_record_line(match=match, board=1, room="open", text="4S= N")
     match_record_line(match=match, board=1, room="open", text="4S-1 N")
 
-    assert [line.ns_score for line in MatchBoard.objects.all()] == [-50]
+    assert [line.ns_score for line in MatchLine.objects.all()] == [-50]
 
 
 def test_imp_totals_score_a_match_without_its_boards(club):

@@ -7,7 +7,7 @@ import pytest
 from django.core.management.base import CommandError
 
 from sessions.formats.usebio import parse_usebio_teams
-from sessions.models import Match, MatchBoard, Player, Team, TeamEvent
+from sessions.models import Match, MatchLine, Player, Team, TeamEvent
 from sessions.selectors.teams import team_event_score
 from tests.formats.data_files import DATA_DIR
 from tests.transfer.helpers import run_import
@@ -16,7 +16,7 @@ TEAMSSCORER = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"
 
 
 def _counts():
-    return [model.objects.count() for model in (TeamEvent, Team, Match, MatchBoard, Player)]
+    return [model.objects.count() for model in (TeamEvent, Team, Match, MatchLine, Player)]
 
 
 @pytest.mark.django_db
@@ -25,7 +25,7 @@ def test_the_command_imports_the_teamsscorer_file_to_its_published_figures():
 
     event = TeamEvent.objects.get(pk=int(output[-1]))
     assert (event.vp_scale, event.boards_per_match, event.scoring) == ("3board", 3, "imps")
-    assert (event.teams.count(), event.matches.count(), MatchBoard.objects.filter(match__event=event).count()) == (
+    assert (event.teams.count(), event.matches.count(), MatchLine.objects.filter(match__event=event).count()) == (
         10, 40, 240)
     assert "every match's VPs, every team's total and place are the file's" in output
     # The stored event, rescored from its 240 lines, gives the file's totals and places.
@@ -87,7 +87,7 @@ def test_the_command_imports_realbridges_per_table_pbn_to_its_imps():
     event = TeamEvent.objects.get(pk=int(output[-1]))
     assert (event.teams.count(), event.matches.count(), event.boards_per_match, event.vp_scale) == (
         30, 15, 10, "wbf2013")
-    assert MatchBoard.objects.filter(match__event=event).count() == 279
+    assert MatchLine.objects.filter(match__event=event).count() == 279
     assert "every match's IMPs are the file's (it publishes no VPs, totals or places)" in output
     assert "note: the file gives no VPs: scored on the WBF 2013 scale" in output
     assert "note: WALES v ITALY (tables 1 and 17): no table has a score: not played, stored without a result" in output

@@ -20,7 +20,7 @@ from endplay.types import Deal
 
 from sessions.formats.teams_pbn import parse_pbn_teams, write_pbn_teams
 from sessions.formats.teams_realbridge import parse_realbridge_teams
-from sessions.models import MatchBoard, ResultKind, Room, TeamEvent
+from sessions.models import MatchLine, ResultKind, Room, TeamEvent
 from sessions.selectors.teams import team_event_score
 from sessions.services.teams import match_record_line, round_robin_schedule, team_event_publish
 from tests.factories import make_club, make_team_event
@@ -74,7 +74,7 @@ def endplay_games(content: bytes) -> list[tuple]:
     )
 
 
-def _expected_contract(line: MatchBoard) -> tuple | None:
+def _expected_contract(line: MatchLine) -> tuple | None:
     if line.kind == ResultKind.PASSED:
         return ("Pass",)
     if line.kind != ResultKind.PLAYED:
@@ -86,7 +86,7 @@ def _expected_contract(line: MatchBoard) -> tuple | None:
 def stored_games(event: TeamEvent) -> list[tuple]:
     """Every room's line of the event but those not played, as its game should read."""
     no_cards = _hands(Deal(""))
-    lines = MatchBoard.objects.filter(match__event=event).exclude(kind=ResultKind.NOT_PLAYED)
+    lines = MatchLine.objects.filter(match__event=event).exclude(kind=ResultKind.NOT_PLAYED)
     return sorted(
         (line.board, str(line.match.round), "Open" if line.room == Room.OPEN else "Closed",
          line.match.home.name, line.match.away.name, no_cards, _expected_contract(line))

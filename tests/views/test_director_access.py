@@ -427,14 +427,14 @@ def teams_writing_requests(event):
 
 
 def teams_snapshot():
-    from sessions.models import Match, MatchBoard, MatchTableLink, Team, TeamAdjustment, TeamEvent
+    from sessions.models import Match, MatchLine, MatchTableLink, Team, TeamAdjustment, TeamEvent
 
     return (
         list(MatchTableLink.objects.values_list("pk", "token", "revoked_at")),
         list(TeamEvent.objects.values_list("pk", "name", "published", "final_at", "round_minutes")),
         list(Team.objects.values_list("pk", "name")),
         list(Match.objects.values_list("pk", "status", "home_imps", "away_imps", "home_vp_awarded")),
-        list(MatchBoard.objects.values_list("pk", "text")),
+        list(MatchLine.objects.values_list("pk", "text")),
         list(TeamAdjustment.objects.values_list("pk", "vp")),
         list(ResultMail.objects.values_list("pk", "status", "attempts")),
         list(DirectorCall.objects.values_list("pk", "taken_at")),
@@ -460,7 +460,7 @@ def test_teams_writing_urls_refuse_everyone_but_the_clubs_director(client, team_
 
 
 def test_the_clubs_director_can_use_every_teams_writing_url(client, team_event, director):
-    from sessions.models import MatchBoard, MatchTableLink, TeamEvent
+    from sessions.models import MatchLine, MatchTableLink, TeamEvent
 
     client.force_login(director)
 
@@ -470,7 +470,7 @@ def test_the_clubs_director_can_use_every_teams_writing_url(client, team_event, 
     assert TeamEvent.objects.filter(name="Sneaky teams").exists()
     assert team_event.teams.filter(name="Sneaky team").exists()
     assert team_event.adjustments.get().vp == -3
-    assert sorted(MatchBoard.objects.values_list("text", flat=True)) == ["3NT N =", "4S N -3"]
+    assert sorted(MatchLine.objects.values_list("text", flat=True)) == ["3NT N =", "4S N -3"]
     assert TeamEvent.objects.get(pk=team_event.pk).published
     links = MatchTableLink.objects.filter(match__event=team_event)
     # Round 2's rooms got links; of round 1's, one was renewed (a new one) and one revoked.

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from sessions.models import MatchBoard, Player, TeamEvent
+from sessions.models import MatchLine, Player, TeamEvent
 from sessions.services.teams import match_record_line, swiss_draw_next_round
 from tests.factories import make_team_event
 
@@ -57,7 +57,7 @@ def test_match_entry_shows_both_rooms_and_the_imps(logged_in, club):
     page = logged_in.get(response.url).content.decode()
     assert "IMPs 10 - 0" in page  # seeds/004: 620 v 170 is 10 IMPs
     assert "14 - 6" in page  # 10 IMPs: 14-6 on the 20-VP scale
-    assert MatchBoard.objects.get(room="open").ns_score == 620
+    assert MatchLine.objects.get(room="open").ns_score == 620
 
 
 def test_a_refused_line_keeps_every_line_of_the_form_unstored(logged_in, club):
@@ -69,7 +69,7 @@ def test_a_refused_line_keeps_every_line_of_the_form_unstored(logged_in, club):
 
     assert response.status_code == 400
     assert 'id="id_b1_closed"' in response.content.decode()
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
 
 
 def test_clearing_a_room_deletes_its_line(logged_in, club):
@@ -81,7 +81,7 @@ def test_clearing_a_room_deletes_its_line(logged_in, club):
     logged_in.post(reverse("sessions:director_team_match", args=[match.pk]),
                    {"b1_open": "", "initial-b1_open": "4S N =", "v1_open": 1})
 
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
 
 
 def test_swiss_draw_refused_while_a_match_is_incomplete_says_which(logged_in, club):
@@ -216,16 +216,16 @@ def test_a_stale_page_cannot_overwrite_a_line_deleted_and_entered_again(client, 
     assert seen_by_a["b1_open"] == "3NT N =" and seen_by_a["v1_open"] == "1"
     b.post(page_url, {**_form_as_shown(b.get(page_url).content.decode()), "b1_open": ""})
     b.post(page_url, {**_form_as_shown(b.get(page_url).content.decode()), "b1_open": "4S S +1"})
-    assert MatchBoard.objects.get().version == 1
+    assert MatchLine.objects.get().version == 1
 
     response = a.post(page_url, {**seen_by_a, "b1_open": "1C W -3"})
 
     assert response.status_code == 400
     assert "deleted and entered again by director as 4S S +1" in response.content.decode()
-    assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S S +1"]
+    assert list(MatchLine.objects.values_list("text", flat=True)) == ["4S S +1"]
     response = a.post(page_url, {**seen_by_a, "b1_open": ""})  # nor can the old page delete it
     assert response.status_code == 400
-    assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S S +1"]
+    assert list(MatchLine.objects.values_list("text", flat=True)) == ["4S S +1"]
 
 
 def test_a_board_a_match_event_takes_either_scale_on_the_form(logged_in, club):

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from sessions.models import EntryStatus, MatchBoard, MatchTableEntry, Room, TeamEvent
+from sessions.models import EntryStatus, MatchLine, MatchTableEntry, Room, TeamEvent
 from sessions.services.tables import table_links_ensure
 from sessions.services.phone_links import phone_link_revoke
 from sessions.services.team_tables import match_table_links_ensure
@@ -88,11 +88,11 @@ def test_send_then_confirm_stores_the_rooms_line(client, rooms):
     response = send(client, rooms[Room.OPEN], 1, "4S N =", client_key=sent, lead="hk")
     assert response.status_code == 302
     page = client.get(url(rooms[Room.OPEN])).content.decode()
-    assert 'class="pending-text">4S N =<' in page and not MatchBoard.objects.exists()
+    assert 'class="pending-text">4S N =<' in page and not MatchLine.objects.exists()
 
     client.post(url(rooms[Room.OPEN], "confirm"), {"client_key": sent})
 
-    line = MatchBoard.objects.get()
+    line = MatchLine.objects.get()
     assert (line.room, line.text, line.lead) == ("open", "4S N =", "HK")
     assert 'class="board-number">2<' in client.get(url(rooms[Room.OPEN])).content.decode()
 
@@ -204,7 +204,7 @@ def test_a_token_opens_only_its_own_room(client, event, match, rooms):
         assert "never sent from this table" in response.content.decode()
         response = send(client, link, 1, "4S N =", client_key=sent, **SCRIPT)
         assert "belongs to another table" in response.content.decode()
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
     assert MatchTableEntry.objects.get().status == EntryStatus.PENDING
     assert "pending-text" not in client.get(url(rooms[Room.CLOSED])).content.decode()
 
@@ -305,7 +305,7 @@ def test_a_stale_edit_on_the_match_page_is_refused_and_the_phones_line_stays(log
 
     assert response.status_code == 400
     assert "while you were typing" in response.content.decode()
-    assert list(MatchBoard.objects.values_list("board", "text")) == [(1, "4S N =")]  # nothing else stored
+    assert list(MatchLine.objects.values_list("board", "text")) == [(1, "4S N =")]  # nothing else stored
 
 
 def test_a_box_left_as_shown_keeps_a_line_a_phone_stored_meanwhile(logged_in, match, rooms):
@@ -315,7 +315,7 @@ def test_a_box_left_as_shown_keeps_a_line_a_phone_stored_meanwhile(logged_in, ma
     play(logged_in, rooms[Room.OPEN], 1, "4S N =")
 
     assert logged_in.post(page_url, seen).status_code == 302
-    assert sorted(MatchBoard.objects.values_list("board", "text")) == [(1, "4S N ="), (2, "3NT S =")]
+    assert sorted(MatchLine.objects.values_list("board", "text")) == [(1, "4S N ="), (2, "3NT S =")]
 
 
 def test_the_new_event_form_sets_the_phones_options(logged_in, club):
@@ -356,7 +356,7 @@ def test_the_directors_line_wins_and_the_phone_is_told(client, match, rooms, dir
     page = response.content.decode()
     assert "Board 1 is already recorded: 4S N +1." in page
     assert "Board 1: 4S N +1" in page and 'class="board-number">2<' in page
-    assert list(MatchBoard.objects.values_list("text", flat=True)) == ["4S N +1"]
+    assert list(MatchLine.objects.values_list("text", flat=True)) == ["4S N +1"]
     assert MatchTableEntry.objects.get().status == EntryStatus.SUPERSEDED
 
 
@@ -405,7 +405,7 @@ def test_once_the_event_is_final_every_write_of_a_room_is_refused_409_saying_so(
         html = response.content.decode()
         assert "marked this event final" in html and "nothing was recorded" in html
         assert ">Send</button>" not in html
-    assert not MatchBoard.objects.exists()
+    assert not MatchLine.objects.exists()
     assert MatchTableEntry.objects.get().status == EntryStatus.PENDING
 
 
@@ -416,7 +416,7 @@ def test_the_directors_reopen_opens_the_rooms_phones_again(client, director, eve
     response = play(client, rooms[Room.OPEN], 1, "4S N =")
 
     assert response.status_code == 302
-    assert MatchBoard.objects.get().text == "4S N ="
+    assert MatchLine.objects.get().text == "4S N ="
 
 
 def test_a_rooms_service_worker_is_served_under_the_rooms_link(client, rooms):
