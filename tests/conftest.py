@@ -11,6 +11,7 @@ from django.core.cache import cache
 from sessions import shared_cache
 from sessions.models import ClubDirector
 from sessions.selectors import kept_scores
+from tests import solver_memo
 from tests.factories import make_club, make_event, make_session, make_user
 from tests.unit_of_work_guard import writes_outside_a_unit
 
@@ -52,6 +53,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         from clubscore.settings_test import sqlite_test_file
 
         settings.DATABASES["default"]["TEST"]["NAME"] = sqlite_test_file()  # the connection's own dict
+
+
+@pytest.fixture(scope="session", autouse=True)
+def solver_answers_kept():
+    """DDS solves each deal once a process (tests/solver_memo.py): the same hand records
+    are imported by dozens of tests, and solving them again was most of the suite's time."""
+    solver_memo.install()
 
 
 @pytest.fixture(autouse=True)

@@ -19,6 +19,7 @@ from sessions.scoring.deal_score import deal_score
 from sessions.scoring.errors import ScoringError
 from tests.handrecords.bridgewebs import WELWYN, published_boards
 from tests.handrecords.par_oracle import par_score
+from tests.solver_memo import real_solver
 
 ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED = {board.number: board for board in published_boards()}
@@ -34,6 +35,13 @@ TEN_TRICKS_IN_NOTRUMP = "N:AKQ2.543.AK2.543 JT98.76.QJT.QJT9 543.AKQ2.543.AK2 76
 # opponent, so N or S as declarer wins all 13 tricks in any strain; EW win none.
 NORTH_HOLDS_EVERYTHING = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6.5432.5432.5432 5432.876.876.876"
 PAR_CONTRACT = re.compile(r"(?P<level>[1-7])(?P<strain>NT|[CDHS])(?P<doubling>X{0,2})(?P<result>=|[+-]\d+) (?P<seat>[NESW])")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def the_solver_itself():
+    """These are the solver's own tests: DDS answers each call, none kept (tests/solver_memo.py)."""
+    with real_solver():
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,9 @@
 """The director's entry pages issue the same number of queries for a small and a large
 session, players' names included (each row shows who sits there); so do the session page
-and its live progress grid, with lines sent from the tables' phones."""
+and its live progress grid, with lines sent from the tables' phones.
+
+The sessions are built once for the module (tests/once.py): each test reads them only.
+"""
 
 import uuid
 
@@ -9,10 +12,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from sessions.models import Session
 from sessions.movements import mitchell
 from sessions.services import result_record
 from sessions.services.tables import table_entry_confirm, table_entry_send, table_links_ensure
-from tests.factories import make_session
+from tests.factories import make_club, make_event, make_session, make_user
+from tests.once import built_once
 from tests.selectors.test_entry import enter_everything
 
 ENTRY_URLS = {
@@ -28,20 +33,6 @@ def named_session(event, tables: int, entered: bool = True):
     if entered:
         enter_everything(session)
     return session
-
-
-@pytest.mark.parametrize("entry_page", sorted(ENTRY_URLS))
-def test_entry_pages_take_the_same_queries_for_3_and_11_tables(client, director, event, entry_page):
-    client.force_login(director)
-    counts = []
-    for tables in (3, 11):
-        url = ENTRY_URLS[entry_page](named_session(event, tables))
-        with CaptureQueriesContext(connection) as captured:
-            response = client.get(url)
-        assert response.status_code == 200
-        assert b"1NS North" in response.content
-        counts.append(len(captured))
-    assert counts[0] == counts[1]
 
 
 def playing_session(event, tables: int):
@@ -72,14 +63,49 @@ LIVE_URLS = {
 }
 
 
-@pytest.mark.parametrize("page", sorted(LIVE_URLS))
-def test_the_live_grid_takes_the_same_queries_for_3_and_11_tables(client, director, event, page):
-    client.force_login(director)
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    """The director's pk, and the pks of the 3- and 11-table sessions: entered in full
+    ("entered") and in play ("playing"), all of one event of the director's club."""
+
+    def build():
+        director = make_user("queries_director")
+        event = make_event(make_club(directors=[director]))
+        return {
+            "director": director.pk,
+            "entered": [named_session(event, tables).pk for tables in (3, 11)],
+            "playing": [playing_session(event, tables).pk for tables in (3, 11)],
+        }
+
+    yield from built_once(django_db_blocker, build)
+
+
+@pytest.fixture
+def logged_in(db, client, built, django_user_model):
+    client.force_login(django_user_model.objects.get(pk=built["director"]))
+    return client
+
+
+@pytest.mark.parametrize("entry_page", sorted(ENTRY_URLS))
+def test_entry_pages_take_the_same_queries_for_3_and_11_tables(logged_in, built, entry_page):
     counts = []
-    for tables in (3, 11):
-        session = playing_session(event, tables)
+    for pk in built["entered"]:  # 3 tables, then 11
+        url = ENTRY_URLS[entry_page](Session.objects.get(pk=pk))
         with CaptureQueriesContext(connection) as captured:
-            response = client.get(LIVE_URLS[page](session), HTTP_HX_REQUEST="true")
+            response = logged_in.get(url)
+        assert response.status_code == 200
+        assert b"1NS North" in response.content
+        counts.append(len(captured))
+    assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize("page", sorted(LIVE_URLS))
+def test_the_live_grid_takes_the_same_queries_for_3_and_11_tables(logged_in, built, page):
+    counts = []
+    for tables, pk in zip((3, 11), built["playing"], strict=True):
+        session = Session.objects.get(pk=pk)
+        with CaptureQueriesContext(connection) as captured:
+            response = logged_in.get(LIVE_URLS[page](session), HTTP_HX_REQUEST="true")
         assert response.status_code == 200
         html = response.content.decode()
         waiting, warned = tables // 2, tables - tables // 2

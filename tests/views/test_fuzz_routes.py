@@ -52,7 +52,7 @@ hostile = st.one_of(
     st.sampled_from(HOSTILE),
     st.text(max_size=12),
     st.integers().map(str),
-    st.from_regex(r"[0-9]{17,25}", fullmatch=True),
+    st.text(alphabet="0123456789", min_size=17, max_size=25),  # as from_regex("[0-9]{17,25}"), 4x faster to draw
 )
 #: Query parameters the views read (and django-tables2's).
 QUERY_NAMES = ["event", "edit", "arrow_switch", "pairs", "sections", "rounds", "boards_per_round", "movement",
