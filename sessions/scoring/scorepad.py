@@ -227,23 +227,30 @@ def score_pad(pad: Pad) -> PadScore:
 # --- changes (each returns a new pad, scored to refuse an impossible one) -------------
 
 
-def _checked(pad: Pad) -> Pad:
-    score_pad(pad)
-    return pad
-
-
-def _with_rounds(pad: Pad, rounds: Sequence[PadRound]) -> Pad:
-    return _checked(Pad(pad.kind, pad.era, pad.names, pad.first_dealer, tuple(r for r in rounds if r.deals)))
+def _with_rounds(pad: Pad, rounds: Sequence[PadRound], changed: int) -> Pad:
+    """The pad with ``rounds``, of which only the one at index ``changed`` is new: it alone
+    is scored to refuse an impossible change (each rubber scores on its own, and the
+    others were scored when the pad was read or changed: a long evening's pad is not
+    scored again whole at every deal). A round left empty is dropped."""
+    changed_round = rounds[changed]
+    if changed_round.deals:
+        try:
+            round_sheet(pad, changed_round)
+        except ScoringError as error:
+            raise ScoringError(f"rubber {changed + 1}: {error}") from None
+    return Pad(pad.kind, pad.era, pad.names, pad.first_dealer, tuple(r for r in rounds if r.deals))
 
 
 def add_deal(pad: Pad, deal: PadDeal) -> Pad:
     """Add a deal to the open round, or open the next one if the last is over."""
     rounds = list(pad.rounds)
-    if rounds and score_pad(pad).round_open and not (pad.kind == "chicago" and len(rounds[-1].deals) >= CHICAGO_DEALS):
-        rounds[-1] = PadRound((*rounds[-1].deals, deal), rounds[-1].stopped)
+    last = rounds[-1] if rounds else None
+    if (last is not None and not round_sheet(pad, last).finished
+            and not (pad.kind == "chicago" and len(last.deals) >= CHICAGO_DEALS)):
+        rounds[-1] = PadRound((*last.deals, deal), last.stopped)
     else:
         rounds.append(PadRound((deal,)))
-    return _with_rounds(pad, rounds)
+    return _with_rounds(pad, rounds, len(rounds) - 1)
 
 
 def _locate(pad: Pad, round_number: int, deal_number: int) -> PadRound:
@@ -261,7 +268,7 @@ def replace_deal(pad: Pad, round_number: int, deal_number: int, deal: PadDeal) -
     deals[deal_number - 1] = deal
     rounds = list(pad.rounds)
     rounds[round_number - 1] = PadRound(tuple(deals), pad_round.stopped)
-    return _with_rounds(pad, rounds)
+    return _with_rounds(pad, rounds, round_number - 1)
 
 
 def delete_deal(pad: Pad, round_number: int, deal_number: int) -> Pad:
@@ -269,7 +276,7 @@ def delete_deal(pad: Pad, round_number: int, deal_number: int) -> Pad:
     deals = pad_round.deals[: deal_number - 1] + pad_round.deals[deal_number:]
     rounds = list(pad.rounds)
     rounds[round_number - 1] = PadRound(deals, pad_round.stopped)
-    return _with_rounds(pad, rounds)
+    return _with_rounds(pad, rounds, round_number - 1)
 
 
 def stop_round(pad: Pad, stopped: bool = True) -> Pad:
@@ -278,7 +285,7 @@ def stop_round(pad: Pad, stopped: bool = True) -> Pad:
         raise ScoringError("only a rubber in progress can be stopped")
     rounds = list(pad.rounds)
     rounds[-1] = PadRound(rounds[-1].deals, stopped)
-    return _with_rounds(pad, rounds)
+    return _with_rounds(pad, rounds, len(rounds) - 1)
 
 
 # --- the sheet as written on paper ----------------------------------------------------
