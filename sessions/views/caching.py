@@ -184,7 +184,10 @@ def serve_by_stamp(
             return response  # a 404 (an unknown board or pair) carries no ETag
         kept = (response.content, response["Content-Type"])
         shared_cache.set(_page_key(request, stamp, audience), kept, PAGE_CACHE_SECONDS)
-        shared_cache.set(latest_key, (*kept, etag, changed_at, time.time(), stamp.key), PAGE_CACHE_SECONDS)
+        # With a shared cache the last revision is also what the next request serves (read
+        # with the stamp); otherwise only the answer while another request renders.
+        latest_seconds = PAGE_CACHE_SECONDS if shared_cache.is_shared() else STALE_WHILE_RENDERING_SECONDS
+        shared_cache.set(latest_key, (*kept, etag, changed_at, time.time(), stamp.key), latest_seconds)
     finally:
         if claimed:
             shared_cache.release(claim)
