@@ -36,7 +36,6 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from sessions import shared_cache
-
 from sessions.models import Club, Event, Player, Session, TeamEvent
 from sessions.models.revisions import new_setup_token
 from sessions.selectors.revisions import stamp_entries, stamp_entry_key

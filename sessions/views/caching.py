@@ -224,16 +224,17 @@ def cached_page(stamp_of: Callable[..., Stamp | None]) -> Callable[[View], View]
             if request.method not in ("GET", "HEAD"):
                 return view(request, *args, **kwargs)
             arguments = {name: value for name, value in kwargs.items() if name in names}
-            audience = _audience(request)
-            latest = None
+            audience, latest = None, None
             if shared is not None and shared_cache.is_shared():
+                audience = _audience(request)  # (the page's key: read with the stamp)
                 stamp, latest = _shared_stamp(shared, arguments, _latest_key(request, audience))
             else:
                 stamp = stamp_of(**arguments)
             if stamp is None:
                 return view(request, *args, **kwargs)
             return serve_by_stamp(
-                request, stamp=stamp, audience=audience, render=lambda: view(request, *args, **kwargs), latest=latest,
+                request, stamp=stamp, audience=audience or _audience(request),
+                render=lambda: view(request, *args, **kwargs), latest=latest,
             )
 
         return wrapper
