@@ -619,7 +619,7 @@ def writing_to(options: argparse.Namespace, prefix: str) -> Iterator[None]:
 
     from sessions import shared_cache
 
-    redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "KEY_PREFIX": prefix,
+    redis = {"BACKEND": "clubscore.redis_cache.RedisCache", "KEY_PREFIX": prefix,
              "LOCATION": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")}
     with override_settings(CACHES={"default": redis}):
         shared_cache.resume()

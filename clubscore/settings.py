@@ -229,7 +229,7 @@ STAMP_CACHE_SECONDS = max(1, int(os.environ.get("STAMP_CACHE_SECONDS", "2")))
 def redis_cache(location: str) -> dict:
     """The cache settings for a Redis server at ``location``."""
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "clubscore.redis_cache.RedisCache",  # Django's, keeping its client (see there)
         "LOCATION": location,
         "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
     }

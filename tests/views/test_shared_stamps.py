@@ -29,7 +29,7 @@ LOCATION = "redis://127.0.0.1:6379/5"
 
 
 def _shared(prefix: str) -> dict:
-    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    return {"default": {"BACKEND": "clubscore.redis_cache.RedisCache",
                         "LOCATION": LOCATION, "KEY_PREFIX": prefix}}
 
 
