@@ -21,6 +21,7 @@ from django.urls import reverse
 from redis import Redis
 
 from sessions import shared_cache
+from sessions.models import Session
 from sessions.selectors.revisions import forget_clubs, stamp_entry_key
 from sessions.services import revisions, session_publish, session_unpublish
 from tests.views.test_page_cache import PAGES, correct_board_1, page_params
@@ -221,3 +222,23 @@ def test_the_clubs_sites_are_read_with_the_stamp(client, club, played_session, r
             assert framed_by(client.get(url), SITES), url
             with django_assert_num_queries(0):
                 assert framed_by(client.get(url), SITES), url
+
+
+def test_a_committed_write_reaches_another_worker_through_redis(client, played_session, redis_cache, transactional_db,
+                                                                 django_assert_num_queries):
+    """No test transaction here: the write really commits, and its after-commit work runs
+    as in production."""
+    url = reverse("sessions:session_results", args=[played_session.pk])
+    before = client.get(url)
+    with django_assert_num_queries(0):
+        assert client.get(url).content == before.content
+
+    correct_board_1(played_session)
+    revision = Session.objects.get(pk=played_session.pk).revision
+    assert cache.get(stamp_entry_key("s", played_session.pk))[1] == revision  # put there after the commit
+    with another_worker(redis_cache):
+        after = client.get(url)
+        with django_assert_num_queries(0):
+            again = client.get(url)
+
+    assert after.content != before.content and again.content == after.content
