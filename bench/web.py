@@ -591,7 +591,8 @@ def conditional_refreshes(session: BenchSession, director, options: argparse.Nam
             correct_one(chooser.choice(lines), chooser, director)
             corrections.append((started, time.monotonic()))
 
-    with gunicorn(options.workers, cache="redis" if options.redis else "", prefix=prefix) as port:
+    with gunicorn(options.workers, cache="redis" if options.redis else "", prefix=prefix) as port, \
+            writing_to(options, prefix):
         load(port, path, {}, options.clients, WARM_UP_SECONDS)
         stop = time.monotonic() + options.seconds
         started = time.monotonic()
@@ -604,6 +605,25 @@ def conditional_refreshes(session: BenchSession, director, options: argparse.Nam
         elapsed = time.monotonic() - started
     return {"requests": requests[0], "rps": requests[0] / elapsed, "not_modified": not_modified[0],
             "stale": stale[0], "errors": errors[0], "corrections": len(corrections)}
+
+
+@contextmanager
+def writing_to(options: argparse.Namespace, prefix: str) -> Iterator[None]:
+    """The director's corrections made with the servers' cache, as every app server is
+    configured alike: with Redis a write puts its new revisions there after its commit, and
+    the servers serve their pages by them (sessions.selectors.revisions)."""
+    if not options.redis:
+        yield
+        return
+    from django.test import override_settings
+
+    from sessions import shared_cache
+
+    redis = {"BACKEND": "clubscore.redis_cache.RedisCache", "KEY_PREFIX": prefix,
+             "LOCATION": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")}
+    with override_settings(CACHES={"default": redis}):
+        shared_cache.resume()
+        yield
 
 
 def correctable_lines(session: BenchSession) -> list[int]:

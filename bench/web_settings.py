@@ -25,6 +25,6 @@ if os.environ.get("BENCH_CACHE") == "none":
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 elif os.environ.get("BENCH_CACHE") == "redis":
     # A prefix of this run's own on the shared server: bench/web.py deletes its keys at the end.
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    CACHES = {"default": {"BACKEND": "clubscore.redis_cache.RedisCache",
                           "LOCATION": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0"),
                           "KEY_PREFIX": os.environ["BENCH_CACHE_PREFIX"]}}

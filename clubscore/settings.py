@@ -219,12 +219,17 @@ STORAGES = {
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "0.25"))
 CACHE_FAILURE_PAUSE = float(os.environ.get("CACHE_FAILURE_PAUSE", "30"))
+# With REDIS_URL, a cached page is served without asking the database: each write puts
+# the new revisions in Redis after its commit, and a revision is kept there this many
+# seconds (whole seconds, at least 1). A write whose revision never reached Redis (a
+# worker killed right after the commit) shows on the pages this much later at most.
+STAMP_CACHE_SECONDS = max(1, int(os.environ.get("STAMP_CACHE_SECONDS", "2")))
 
 
 def redis_cache(location: str) -> dict:
     """The cache settings for a Redis server at ``location``."""
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "clubscore.redis_cache.RedisCache",  # Django's, keeping its client (see there)
         "LOCATION": location,
         "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
     }

@@ -87,6 +87,25 @@ def set_many(values: Mapping[str, Any], timeout: int) -> None:
         _unreachable("set_many")
 
 
+def add(key: str, value: Any, timeout: int) -> None:
+    """Keep ``value`` under ``key`` unless something is kept there already."""
+    if _paused():
+        return
+    try:
+        cache.add(key, value, timeout)
+    except UNREACHABLE:
+        _unreachable("add")
+
+
+def delete_many(keys: Iterable[str]) -> None:
+    if _paused():
+        return
+    try:
+        cache.delete_many(list(keys))
+    except UNREACHABLE:
+        _unreachable("delete_many")
+
+
 def claim(key: str, timeout: int) -> bool:
     """Take ``key`` for ``timeout`` seconds if nobody holds it (the cache's atomic add):
     True when this caller has it. An unreachable cache answers True: without a cache

@@ -16,7 +16,10 @@ Content-Security-Policy names them (sessions.views.caching).
 from __future__ import annotations
 
 import datetime
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, models
@@ -24,6 +27,7 @@ from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
+from sessions import shared_cache
 from sessions.models import Club, Competition, Event, Player, Session, TeamEvent
 from sessions.models.clubs import frame_origin_list
 
@@ -166,3 +170,158 @@ def competition_club_stamp(*, competition_id: int) -> Stamp | None:
 
 def player_club_stamp(*, player_id: int) -> Stamp | None:
     return _stamp("c", _club_of(Player, player_id))
+
+
+# --- the stamps in the shared cache ------------------------------------------------------
+#
+# With a shared cache (Redis), a cached page is served without asking the database: the
+# row's stamp and the page are read from the cache in one round trip. Each write, once
+# committed, writes the stamps of the rows it bumped there (sessions.services.revisions);
+# a request that finds none reads the row here (one query, as without a shared cache)
+# and keeps it. A stamp is kept STAMP_CACHE_SECONDS only, so a stamp the cache missed (a
+# worker killed between the commit and the cache's write, a cache error at that moment)
+# leaves a page that old at most; the database stays the truth. Each worker's own memory
+# would not see another's writes: without a shared cache every request asks the database.
+
+#: The prefix of the rows' stamps in the shared cache (the number: their layout).
+STAMP_PREFIX = "clubscore:stamp1:"
+
+#: What the shared cache keeps of each kind of row (the database reads it in one query):
+#: a session: (id, revision, revised_at, published, club id, the club's frame_origins);
+#: a teams event: (id, revision, revised_at, published, club id);
+#: a club: (id, revision, revised_at, frame_origins, slug), by id and by slug.
+Entry = tuple
+
+
+def _entry_sql(kind: str, where: str) -> str:
+    if kind == "s":
+        return (f"SELECT s.id, s.revision, s.revised_at, s.published, e.club_id, c.frame_origins "
+                f"FROM {_table(Session)} s JOIN {_table(Event)} e ON e.id = s.event_id "
+                f"JOIN {_table(Club)} c ON c.id = e.club_id WHERE s.{where}")
+    if kind == "t":
+        return f"SELECT id, revision, revised_at, published, club_id FROM {_table(TeamEvent)} WHERE {where}"
+    return f"SELECT id, revision, revised_at, frame_origins, slug FROM {_table(Club)} WHERE {where}"
+
+
+def _aware(row: tuple) -> Entry:
+    pk, revision, revised_at, *rest = row
+    if timezone.is_naive(revised_at):
+        revised_at = revised_at.replace(tzinfo=datetime.timezone.utc)
+    return (pk, revision, revised_at, *rest)
+
+
+def stamp_entry_key(kind: str, ref: object) -> str:
+    """The shared cache's key of a row's stamp: ``kind`` s, t or c and its id, or "slug"
+    and a club's slug."""
+    return f"{STAMP_PREFIX}{kind}:{ref}"
+
+
+def stamp_entries(kind: str, ids: list[int]) -> dict[str, Entry | None]:
+    """The stamps of these rows as the shared cache keeps them, by key (one query); None
+    for a row that is gone. A club's is under its id and its slug."""
+    if not ids:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(_entry_sql(kind, f"id IN ({', '.join(['%s'] * len(ids))})"), ids)
+        rows = [_aware(row) for row in cursor.fetchall()]
+    entries: dict[str, Entry | None] = {stamp_entry_key(kind, pk): None for pk in ids}
+    for row in rows:
+        entries[stamp_entry_key(kind, row[0])] = row
+        if kind == "c":
+            entries[stamp_entry_key("slug", row[4])] = row
+    return entries
+
+
+@dataclass(frozen=True)
+class SharedStamp:
+    """How a lookup above reads its stamp from the shared cache: the row it stands on
+    (``kind`` and the lookup's argument ``by``), and its stamp from that row's entry
+    (None: the view answers, a 404). ``through``: the lookup stands on the club of a row
+    of that model (an event, a player...), which a worker remembers STAMP_CACHE_SECONDS."""
+
+    kind: str
+    by: str
+    stamp: Callable[[Entry], Stamp | None]
+    through: type[models.Model] | None = None
+
+    def key(self, arguments: dict[str, Any]) -> str | None:
+        """The entry's key, None when this worker does not know the row (then ask the database)."""
+        value = arguments[self.by]
+        if self.through is None:
+            return stamp_entry_key(self.kind, value)
+        club = _clubs_of.get((self.through, value))
+        if club is None or club[1] < time.monotonic():
+            return None
+        return stamp_entry_key("c", club[0])
+
+    def load(self, arguments: dict[str, Any]) -> Entry | None:
+        """The entry from the database (one query), kept in the shared cache unless a
+        writer has put a newer one there meanwhile; None for an unknown row."""
+        value = arguments[self.by]
+        if self.through is None:
+            column = "slug" if self.kind == "slug" else "id"
+            row = _row(_entry_sql("c" if self.kind == "slug" else self.kind, f"{column} = %s"), value)
+        else:
+            row = _club_entry_of(self.through, value)
+        if row is None:
+            return None
+        entry = _aware(row)
+        if self.through is None:
+            key = stamp_entry_key(self.kind, value)
+        else:
+            _remember_club(self.through, value, entry[0])
+            key = stamp_entry_key("c", entry[0])
+        # add, not set: a writer's newer stamp, put there since this read, stays.
+        shared_cache.add(key, entry, settings.STAMP_CACHE_SECONDS)
+        return entry
+
+
+#: (model, id) -> (its club's id, until when this worker trusts it): what a player's,
+#: event's or competition's page stands on. A row deleted and its id taken by another
+#: club's row (SQLite reuses ids) is seen when this runs out.
+_clubs_of: dict[tuple[type[models.Model], object], tuple[int, float]] = {}
+_CLUBS_REMEMBERED = 10_000
+
+
+def _remember_club(model: type[models.Model], pk: object, club: int) -> None:
+    if len(_clubs_of) >= _CLUBS_REMEMBERED:
+        _clubs_of.clear()
+    _clubs_of[(model, pk)] = (club, time.monotonic() + settings.STAMP_CACHE_SECONDS)
+
+
+def forget_clubs() -> None:
+    """Forget which club each row stands on (tests: another worker's memory)."""
+    _clubs_of.clear()
+
+
+def _club_entry_of(model: type[models.Model], pk: object) -> tuple | None:
+    columns = "c.id, c.revision, c.revised_at, c.frame_origins, c.slug"
+    if model is Competition:
+        return _row(f"SELECT {columns} FROM {_table(Competition)} o JOIN {_table(Event)} e ON e.id = o.event_id "
+                    f"JOIN {_table(Club)} c ON c.id = e.club_id WHERE o.id = %s", pk)
+    return _row(f"SELECT {columns} FROM {_table(model)} o JOIN {_table(Club)} c ON c.id = o.club_id WHERE o.id = %s",
+                pk)
+
+
+def _published(kind: str, entry: Entry, framed: bool) -> Stamp | None:
+    pk, revision, revised_at, published, *rest = entry
+    if not published:
+        return None  # the view answers (a 404), never the cache
+    return _stamp(kind, (pk, revision, revised_at, rest[1]) if framed else (pk, revision, revised_at))
+
+
+def _club(entry: Entry, framed: bool = False) -> Stamp | None:
+    pk, revision, revised_at, frame_origins, _slug = entry
+    return _stamp("c", (pk, revision, revised_at, frame_origins) if framed else (pk, revision, revised_at))
+
+
+#: The lookups whose pages a shared cache serves without the database, and how.
+SHARED_STAMPS: dict[Callable[..., Stamp | None], SharedStamp] = {
+    published_session_stamp: SharedStamp("s", "session_id", lambda entry: _published("s", entry, framed=True)),
+    published_team_event_stamp: SharedStamp("t", "event_id", lambda entry: _published("t", entry, framed=False)),
+    club_stamp: SharedStamp("slug", "club_slug", _club),
+    club_embed_stamp: SharedStamp("slug", "club_slug", lambda entry: _club(entry, framed=True)),
+    event_club_stamp: SharedStamp("c", "event_id", _club, through=Event),
+    competition_club_stamp: SharedStamp("c", "competition_id", _club, through=Competition),
+    player_club_stamp: SharedStamp("c", "player_id", _club, through=Player),
+}

@@ -28,16 +28,58 @@ rules the unit follows:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
+from django.conf import settings
+from django.db import transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from sessions import shared_cache
 from sessions.models import Club, Event, Player, Session, TeamEvent
 from sessions.models.revisions import new_setup_token
+from sessions.selectors.revisions import stamp_entries, stamp_entry_key
 
 
 def bump(rows: QuerySet, **also: object) -> int:
-    return rows.update(revision=F("revision") + 1, revised_at=timezone.now(), **also)
+    bumped = rows.update(revision=F("revision") + 1, revised_at=timezone.now(), **also)
+    if bumped and shared_cache.is_shared():
+        _tell_after_commit(rows)
+    return bumped
+
+
+#: The stamp kind of each row with a revision (sessions.selectors.revisions).
+_KINDS = {Session: "s", TeamEvent: "t", Club: "c"}
+
+
+def _tell_after_commit(rows: QuerySet) -> None:
+    """Once the transaction commits, put the bumped rows' stamps in the shared cache, where
+    the cached pages read them without the database (sessions.selectors.revisions). Their
+    ids are read now, while a row being deleted in this transaction is still there: its
+    stamp is then taken out. A failure here leaves the page stale STAMP_CACHE_SECONDS at
+    most (robust: logged, never the write's error)."""
+    kind = _KINDS[rows.model]
+    if kind == "c":
+        clubs = list(rows.values_list("pk", "slug"))
+        ids = [pk for pk, _slug in clubs]
+        keys = [*(stamp_entry_key("c", pk) for pk in ids), *(stamp_entry_key("slug", slug) for _pk, slug in clubs)]
+    else:
+        ids = list(rows.values_list("pk", flat=True))
+        keys = [stamp_entry_key(kind, pk) for pk in ids]
+    # Out now, before the commit, too: the stamp then lives on only if a request reads the
+    # row in the moment before the commit, should the write after it be lost.
+    shared_cache.delete_many(keys)
+    transaction.on_commit(partial(_tell, kind, ids), robust=True)
+
+
+def _tell(kind: str, ids: list[int]) -> None:
+    entries = stamp_entries(kind, ids)
+    kept = {key: entry for key, entry in entries.items() if entry is not None}
+    gone = [key for key, entry in entries.items() if entry is None]
+    if kept:
+        shared_cache.set_many(kept, settings.STAMP_CACHE_SECONDS)
+    if gone:
+        shared_cache.delete_many(gone)
 
 
 def sessions_revise(*, sessions: QuerySet[Session] | Iterable[int], lines_only: bool = False) -> None:

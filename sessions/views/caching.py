@@ -11,6 +11,12 @@ its address and revision, or rendered, through the scored-session cache, and kep
 A write bumps the revision in its own transaction, so the next request after a
 correction has a new key and a new ETag: nothing is ever deleted from the cache.
 
+With a shared cache (Redis) the stamp itself comes from the cache, with the page's last
+rendered revision, in one round trip and no query: each write puts its new stamps there
+after its commit, and a missing stamp is read from the database and kept for
+STAMP_CACHE_SECONDS (sessions.selectors.revisions, SharedStamp). Each worker's own
+local memory would not see another's writes, so without Redis the database is asked.
+
 While the tables play, every line bumps the revision, and two hundred players reloading
 the ranking would each render it again. So one request at a time renders a page's new
 revision (a claim in the cache); the others asking for that page meanwhile get the
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import time
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
@@ -40,7 +47,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.http import http_date, quote_etag
 
 from sessions import shared_cache
-from sessions.selectors.revisions import Stamp
+from sessions.selectors.revisions import SHARED_STAMPS, SharedStamp, Stamp
 from sessions.selectors.scoring import scores_from_cache
 
 #: Seconds a rendered page stays in the cache. A revision's page is never wrong, only
@@ -72,6 +79,9 @@ def code_version(root: Path = ROOT) -> str:
 PAGE_VERSION = code_version()
 
 View = Callable[..., HttpResponse]
+#: A page's last rendered revision: content, content type, ETag, changed at, rendered at
+#: (time.time()), and the stamp key it stands on.
+Latest = tuple[bytes, str, str, float, float, str]
 
 
 def _audience(request: HttpRequest) -> str:
@@ -110,7 +120,8 @@ def _from_cache(key: str) -> HttpResponse | None:
 
 def _latest_key(request: HttpRequest, audience: str) -> str:
     """The page at this address for this audience, whatever its revision: the last one
-    rendered (the answer while another request renders the new one), and the claim."""
+    rendered (the answer while another request renders the new one, and, with a shared
+    cache, read with the page's stamp in one round trip), and the claim."""
     return f"clubscore:latest:{_digest(PAGE_VERSION, audience, request.get_full_path())}"
 
 
@@ -140,25 +151,30 @@ def _allow_framing(response: HttpResponse, origins: tuple[str, ...]) -> None:
 
 def serve_by_stamp(
     request: HttpRequest, *, stamp: Stamp, audience: str, render: Callable[[], HttpResponse], vary: str = "Cookie",
+    latest: Latest | None = None,
 ) -> HttpResponse:
     """A GET of a page standing on ``stamp``, as ``audience`` sees it: a 304 when the
     visitor has it, else from the cache, else the revision before while another request
     renders this one, else ``render()``ed (through the scored-session cache) and kept
-    when it may be. ``vary`` names the request header the audience is read from."""
+    when it may be. ``vary`` names the request header the audience is read from;
+    ``latest``: the page's last rendered revision, already read with the stamp."""
     etag = quote_etag(_digest(PAGE_VERSION, stamp.key, audience, *stamp.frame_origins))
     changed_at = stamp.changed_at.timestamp()
     labels: dict[str, Any] = {"audience": audience, "vary": vary, "frame_origins": stamp.frame_origins}
     not_modified = get_conditional_response(request, etag=etag, last_modified=int(changed_at))
     if not_modified is not None:
         return _label(not_modified, etag=etag, changed_at=changed_at, **labels)
-    response = _from_cache(_page_key(request, stamp, audience))
+    if latest is not None and latest[5] == stamp.key:
+        response: HttpResponse | None = HttpResponse(latest[0], content_type=latest[1])
+    else:
+        response = _from_cache(_page_key(request, stamp, audience))
     if response is not None:
         return _label(response, etag=etag, changed_at=changed_at, **labels)
-    latest = _latest_key(request, audience)
-    claim = f"{latest}:rendering"
+    latest_key = _latest_key(request, audience)
+    claim = f"{latest_key}:rendering"
     claimed = shared_cache.claim(claim, RENDER_CLAIM_SECONDS)
     if not claimed:
-        before = _revision_before(request, latest, labels)
+        before = _revision_before(request, latest_key, labels)
         if before is not None:
             return before
     try:
@@ -168,7 +184,10 @@ def serve_by_stamp(
             return response  # a 404 (an unknown board or pair) carries no ETag
         kept = (response.content, response["Content-Type"])
         shared_cache.set(_page_key(request, stamp, audience), kept, PAGE_CACHE_SECONDS)
-        shared_cache.set(latest, (*kept, etag, changed_at), STALE_WHILE_RENDERING_SECONDS)
+        # With a shared cache the last revision is also what the next request serves (read
+        # with the stamp); otherwise only the answer while another request renders.
+        latest_seconds = PAGE_CACHE_SECONDS if shared_cache.is_shared() else STALE_WHILE_RENDERING_SECONDS
+        shared_cache.set(latest_key, (*kept, etag, changed_at, time.time(), stamp.key), latest_seconds)
     finally:
         if claimed:
             shared_cache.release(claim)
@@ -181,7 +200,9 @@ def _revision_before(request: HttpRequest, latest: str, labels: dict[str, Any]) 
     kept = shared_cache.get(latest)
     if kept is None:
         return None
-    content, content_type, etag, changed_at = kept
+    content, content_type, etag, changed_at, rendered_at, _stamp_key = kept
+    if time.time() - rendered_at > STALE_WHILE_RENDERING_SECONDS:
+        return None
     response = get_conditional_response(request, etag=etag, last_modified=int(changed_at))
     if response is None:
         response = HttpResponse(content, content_type=content_type)
@@ -195,22 +216,43 @@ def cached_page(stamp_of: Callable[..., Stamp | None]) -> Callable[[View], View]
     ``stamp_of`` takes those of the view's URL keyword arguments it names.
     """
     names = set(inspect.signature(stamp_of).parameters)
+    shared = SHARED_STAMPS.get(stamp_of)
 
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             if request.method not in ("GET", "HEAD"):
                 return view(request, *args, **kwargs)
-            stamp = stamp_of(**{name: value for name, value in kwargs.items() if name in names})
+            arguments = {name: value for name, value in kwargs.items() if name in names}
+            audience, latest = None, None
+            if shared is not None and shared_cache.is_shared():
+                audience = _audience(request)  # (the page's key: read with the stamp)
+                stamp, latest = _shared_stamp(shared, arguments, _latest_key(request, audience))
+            else:
+                stamp = stamp_of(**arguments)
             if stamp is None:
                 return view(request, *args, **kwargs)
             return serve_by_stamp(
-                request, stamp=stamp, audience=_audience(request), render=lambda: view(request, *args, **kwargs),
+                request, stamp=stamp, audience=audience or _audience(request),
+                render=lambda: view(request, *args, **kwargs), latest=latest,
             )
 
         return wrapper
 
     return decorator
+
+
+def _shared_stamp(shared: SharedStamp, arguments: dict[str, Any], latest_key: str) -> tuple[Stamp | None, Latest | None]:
+    """The page's stamp and its last rendered revision from the shared cache, in one round
+    trip; the stamp from the database (one query) when the cache has none."""
+    key = shared.key(arguments)
+    if key is not None:
+        kept = shared_cache.get_many([key, latest_key])
+        entry = kept.get(key)
+        if entry is not None:
+            return shared.stamp(entry), kept.get(latest_key)
+    entry = shared.load(arguments)
+    return (shared.stamp(entry) if entry is not None else None), None
 
 
 def cached_scores(view: View) -> View:
