@@ -16,6 +16,7 @@ says the results are closed, rather than trying again.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Callable
 from functools import wraps
@@ -238,23 +239,32 @@ def _board(link: TableLink, number: int) -> Board:
 @table_link_required
 @refused_when_final(_page)
 def table_send(request: HttpRequest, link: TableLink) -> HttpResponse:
+    def send(number: int, **typed) -> SendOutcome:
+        return table_entry_send(link=link, board=_board(link, number), **typed)
+
+    return send_action(request, link, send, page=functools.partial(_page, parts=True), answer=_answer)
+
+
+def send_action(request: HttpRequest, link, send: Callable[..., SendOutcome], *, page, answer) -> HttpResponse:
+    """NS's Send on a pairs table's or a teams room's phone: the form, then ``send`` (the
+    service, given the board's number and what was typed), then ``answer``; a refusal, or
+    warnings to look at again, come back on ``page`` with the form as typed."""
     form = SendForm(request.POST)
     if not form.is_valid():
-        return _page(request, link, form=form, parts=True)
+        return page(request, link, form=form)
     data = form.cleaned_data
     try:
-        outcome = table_entry_send(
-            link=link, board=_board(link, data["board"]), text=data["text"], lead=data["lead"],
-            client_key=data["client_key"], accept_warnings=data["accept_warnings"],
-        )
+        outcome = send(data["board"], text=data["text"], lead=data["lead"], client_key=data["client_key"],
+                       accept_warnings=data["accept_warnings"])
     except ValidationError as error:
-        form.add_error(None, error)
-        return _page(request, link, form=form, parts=True)
+        about_the_boxes = hasattr(error, "error_dict") and set(error.error_dict) <= {"text", "lead"}
+        form.add_error(None, error if about_the_boxes else error.messages)  # shown under the box it is about
+        return page(request, link, form=form)
     if outcome.needs_check:  # nothing stored: a second look at the warnings first
-        return _page(request, link, form=form, outcome=outcome, parts=True)
+        return page(request, link, form=form, outcome=outcome)
     if outcome.stored is not None and outcome.entry is None:
         messages.info(request, f"Board {data['board']} is already recorded: {outcome.stored.text}.")
-    return _answer(request, link)
+    return answer(request, link)
 
 
 def entry_action(request: HttpRequest, link, action, back=None) -> HttpResponse:

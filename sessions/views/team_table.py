@@ -8,7 +8,6 @@ around it (the match, the room, the teams and their players, the IMPs) is the ro
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -25,7 +24,7 @@ from sessions.services.team_tables import match_table_confirm, match_table_refus
 
 from .table import (
     call_director, director_parts, entry_action, link_required, preview_reading, previewed_board,
-    refused_when_final, service_worker, typed,
+    refused_when_final, send_action, service_worker, typed,
 )
 
 room_link_required = link_required(match_table_link_by_token)
@@ -77,26 +76,10 @@ def team_table_home(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
 @room_link_required
 @refused_when_final(_page)
 def team_table_send(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    form = SendForm(request.POST)
-    if not form.is_valid():
-        return _page(request, link, form=form)
-    data = form.cleaned_data
-    try:
-        outcome = match_table_send(
-            link=link, board=data["board"], text=data["text"], lead=data["lead"],
-            client_key=data["client_key"], accept_warnings=data["accept_warnings"],
-        )
-    except ValidationError as error:
-        if hasattr(error, "error_dict") and set(error.error_dict) <= {"text", "lead"}:
-            form.add_error(None, error)  # shown under the box it is about
-        else:
-            form.add_error(None, error.messages)
-        return _page(request, link, form=form)
-    if outcome.needs_check:  # nothing stored: a second look at the warnings first
-        return _page(request, link, form=form, outcome=outcome)
-    if outcome.stored is not None and outcome.entry is None:
-        messages.info(request, f"Board {data['board']} is already recorded: {outcome.stored.text}.")
-    return _back(request, link)
+    def send(number: int, **typed) -> SendOutcome:
+        return match_table_send(link=link, board=number, **typed)
+
+    return send_action(request, link, send, page=_page, answer=_back)
 
 
 @require_POST
