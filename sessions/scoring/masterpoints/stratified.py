@@ -44,7 +44,7 @@ def stratified_awards(
         raise ScoringError(f"no stratum {unknown[0]!r} (strata {', '.join(order)})")
     rank = {letter: index for index, letter in enumerate(order)}
     best: dict[str, Award] = {}
-    for index, _ in enumerate(order):
+    for index in range(len(order)):
         groups = []
         for field in fields:
             members = {placing.pair for placing in field.players if rank[strata.get(placing.pair, order[0])] >= index}
