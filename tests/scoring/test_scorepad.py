@@ -124,3 +124,21 @@ def test_a_pad_survives_its_own_json():
     night = add_deal(pad(rounds=[SEED_RUBBER]), deal("N", "3NT", 9, "four_aces", "EW"))
     assert pad_from_json(night.as_json()) == night
     assert isinstance(night, Pad)
+
+
+def test_a_change_scores_only_the_rubbers_it_touches_however_long_the_evening(monkeypatch):
+    """Each change used to score the whole pad twice: an evening of 40 rubbers scored 80
+    sheets a deal. Now adding a deal scores the last rubber (is it over?) and the one it
+    lands in; a correction scores its own rubber."""
+    from sessions.scoring import scorepad
+
+    night = pad(rounds=[SEED_RUBBER] * 40)
+    scored = []
+    original = scorepad.round_sheet
+    monkeypatch.setattr(scorepad, "round_sheet", lambda pad, pad_round: scored.append(pad_round) or original(
+        pad, pad_round))
+    night = add_deal(night, deal("N", "4S", 10))
+    assert len(scored) == 2 and [len(r.deals) for r in night.rounds][-2:] == [6, 1]
+    scored.clear()
+    night = replace_deal(night, 3, 1, deal("N", "2NT", 10))
+    assert len(scored) == 1 and score_pad(night).rounds[2].sheet.entries[0].points == 70
