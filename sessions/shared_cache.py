@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache, caches
@@ -23,6 +23,8 @@ from django.core.cache.backends.locmem import LocMemCache
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 #: What a cache backend raises when its server cannot be reached or answer.
 UNREACHABLE = (RedisError, OSError)
@@ -49,83 +51,51 @@ def resume() -> None:
     _paused_until = 0.0
 
 
-def get(key: str, default: Any = None) -> Any:
+def _ask(action: str, call: Callable[[], T], default: T) -> T:
+    """``call`` on the cache; ``default`` while the cache is paused or when it fails (which pauses it)."""
     if _paused():
         return default
     try:
-        return cache.get(key, default)
+        return call()
     except UNREACHABLE:
-        _unreachable("get")
+        _unreachable(action)
         return default
+
+
+def get(key: str, default: Any = None) -> Any:
+    return _ask("get", lambda: cache.get(key, default), default)
 
 
 def get_many(keys: Iterable[str]) -> dict[str, Any]:
-    if _paused():
-        return {}
-    try:
-        return cache.get_many(list(keys))
-    except UNREACHABLE:
-        _unreachable("get_many")
-        return {}
+    return _ask("get_many", lambda: cache.get_many(list(keys)), {})
 
 
 def set(key: str, value: Any, timeout: int) -> None:  # noqa: A001 (the cache's own verb)
-    if _paused():
-        return
-    try:
-        cache.set(key, value, timeout)
-    except UNREACHABLE:
-        _unreachable("set")
+    _ask("set", lambda: cache.set(key, value, timeout), None)
 
 
 def set_many(values: Mapping[str, Any], timeout: int) -> None:
-    if _paused():
-        return
-    try:
-        cache.set_many(dict(values), timeout)
-    except UNREACHABLE:
-        _unreachable("set_many")
+    _ask("set_many", lambda: cache.set_many(dict(values), timeout), None)
 
 
 def add(key: str, value: Any, timeout: int) -> None:
     """Keep ``value`` under ``key`` unless something is kept there already."""
-    if _paused():
-        return
-    try:
-        cache.add(key, value, timeout)
-    except UNREACHABLE:
-        _unreachable("add")
+    _ask("add", lambda: cache.add(key, value, timeout), None)
 
 
 def delete_many(keys: Iterable[str]) -> None:
-    if _paused():
-        return
-    try:
-        cache.delete_many(list(keys))
-    except UNREACHABLE:
-        _unreachable("delete_many")
+    _ask("delete_many", lambda: cache.delete_many(list(keys)), None)
 
 
 def claim(key: str, timeout: int) -> bool:
     """Take ``key`` for ``timeout`` seconds if nobody holds it (the cache's atomic add):
     True when this caller has it. An unreachable cache answers True: without a cache
     there is nothing to share and every caller does its own work."""
-    if _paused():
-        return True
-    try:
-        return bool(cache.add(key, 1, timeout))
-    except UNREACHABLE:
-        _unreachable("add")
-        return True
+    return _ask("add", lambda: bool(cache.add(key, 1, timeout)), True)
 
 
 def release(key: str) -> None:
-    if _paused():
-        return
-    try:
-        cache.delete(key)
-    except UNREACHABLE:
-        _unreachable("delete")
+    _ask("delete", lambda: cache.delete(key), None)
 
 
 def is_shared() -> bool:
@@ -136,15 +106,12 @@ def is_shared() -> bool:
 def count(key: str, timeout: int) -> int | None:
     """One more in the counter ``key``, which starts at 0 and lives ``timeout`` seconds:
     the new count, or None when the cache did not answer."""
-    if _paused():
-        return None
-    try:
+    def counted() -> int:
         cache.add(key, 0, timeout)
         try:
             return cache.incr(key)
         except ValueError:  # the counter expired between add and incr: a new one
             cache.add(key, 1, timeout)
             return 1
-    except UNREACHABLE:
-        _unreachable("count")
-        return None
+
+    return _ask("count", counted, None)
