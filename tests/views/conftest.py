@@ -56,6 +56,13 @@ def enter(session: Session, lines) -> None:
 
 
 @pytest.fixture
+def logged_in(client, director):
+    """The test client, logged in as the club's director."""
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
 def played_session(event) -> Session:
     session = make_session(event, pair_players=PLAYERS)
     enter(session, PLAYED_LINES)

@@ -20,12 +20,6 @@ TEXTS = {"A": ["4S N =", "4S N +1", "3S N +1"], "B": ["4S N -1", "4S N =", "4S N
 
 
 @pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
-@pytest.fixture
 def different(event) -> Session:
     """Section A on the shared boards, section B on deals of its own."""
     return make_session(event, mitchell(3, 2), sections=("A", "B"), own_boards=("B",))

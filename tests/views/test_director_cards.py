@@ -9,7 +9,6 @@ and the boards to table 3 after each round. Pair 1EW: table 1 v 1NS (1, 2), tabl
 import re
 from pathlib import Path
 
-import pytest
 import segno
 from django.conf import settings
 from django.db import connection
@@ -22,12 +21,6 @@ from sessions.models import TableLink
 from sessions.movements import mitchell
 from sessions.services.tables import table_links_ensure
 from tests.factories import make_session
-
-
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
 
 
 def cards_url(session):

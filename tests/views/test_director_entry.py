@@ -15,12 +15,6 @@ from sessions.services import result_correct, result_delete, result_record
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def row_key(session, number, ns, ew):
     pairs = {p.label: p.pk for p in Pair.objects.filter(section__session=session)}
     return f"A-{number}-{pairs[ns]}-{pairs[ew]}"

@@ -11,12 +11,6 @@ from sessions.selectors import session_score
 from sessions.services import EVENT_SETTINGS, result_record
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def settings_data(event=None, **changes):
     """The settings form as the page posts it: the event's current values, then ``changes``."""
     values = model_to_dict(event or Event(), fields=EVENT_SETTINGS)

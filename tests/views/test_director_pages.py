@@ -2,17 +2,10 @@
 
 from html.parser import HTMLParser
 
-import pytest
 from django.urls import reverse
 
 from sessions.models import Pair, Player, Session
 from sessions.services import result_correct, result_record
-
-
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
 
 
 def test_the_dashboard_lists_the_clubs_sessions(logged_in, session):

@@ -1,16 +1,9 @@
 """The pairs page: naming each pair's players after the session was created."""
 
-import pytest
 from django.urls import reverse
 
 from sessions.models import Pair, Player
 from sessions.services import player_add
-
-
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
 
 
 def pairs_url(session):

@@ -4,19 +4,12 @@ The conftest session: a 3-table Mitchell, 2 boards a round. Board 1 is played by
 1EW (round 1, table 1), 3NS v 2EW (round 2, table 3) and 2NS v 3EW (round 3, table 2).
 """
 
-import pytest
 from django.urls import reverse
 
 from sessions.models import ChangeAction, Pair, Player, Result, ResultChange, Seating, Session
 from sessions.movements import mitchell
 from sessions.services import player_add, result_record, session_publish
 from tests.factories import make_session
-
-
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
 
 
 def record(session, number, ns, ew, text):

@@ -7,12 +7,6 @@ from sessions.models import Pair, Seating, Session
 
 
 @pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
-@pytest.fixture
 def url(club):
     return reverse("sessions:director_session_new", args=[club.slug])
 

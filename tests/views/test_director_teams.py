@@ -10,12 +10,6 @@ from sessions.services.teams import match_record_line, swiss_draw_next_round
 from tests.factories import make_team_event
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def test_a_director_creates_a_teams_event_and_adds_a_team(logged_in, club):
     response = logged_in.post(reverse("sessions:director_team_event_new", args=[club.slug]), {
         "name": "County League", "date": "2025-02-01", "form": "round_robin", "scoring": "imps",

@@ -18,12 +18,6 @@ from tests.factories import make_team_event
 QUERIES_ON_THE_EVENT_PAGE = 15
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def _follow_messages(response):
     return [str(message) for message in response.context["messages"]]
 

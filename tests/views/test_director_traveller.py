@@ -16,12 +16,6 @@ from sessions.services import result_record
 from .test_director_entry import row_key
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def board_url(session, number):
     return reverse("sessions:director_board", args=[session.pk, number])
 

@@ -34,12 +34,6 @@ SCORES = 3
 RECORD = 21 + (1 if connection.features.has_select_for_update else 0)
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def _row(session, number, ns, ew):
     pairs = {p.label: p.pk for p in Pair.objects.filter(section__session=session)}
     return f"A-{number}-{pairs[ns]}-{pairs[ew]}"

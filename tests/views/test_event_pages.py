@@ -114,12 +114,6 @@ def test_the_session_page_links_its_event(client, event, two_sessions):
 # --- the director's event page ---------------------------------------------------------
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def test_the_directors_event_page_marks_unpublished_sessions(logged_in, event, two_sessions, tables_of):
     third = make_session(event, pair_players=PLAYERS)
     enter(third, PLAYED_LINES)

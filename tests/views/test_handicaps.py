@@ -15,12 +15,6 @@ from tests.views.test_pages_show_no_template_syntax import TEMPLATE_SYNTAX, visi
 
 
 @pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
-@pytest.fixture
 def handicapped(event) -> Event:
     Event.objects.filter(pk=event.pk).update(handicap="half")
     return Event.objects.get(pk=event.pk)

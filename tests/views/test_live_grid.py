@@ -24,12 +24,6 @@ from tests.factories import make_session
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def seating(session: Session, round: int, table: int) -> Seating:
     return Seating.objects.select_related("ns_pair", "ew_pair", "section").get(
         section__session=session, round=round, table=table

@@ -21,12 +21,6 @@ from sessions.services.tables import table_links_ensure
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def grid(client, session) -> str:
     response = client.get(reverse("sessions:director_progress", args=[session.pk]), **SCRIPT)
     assert response.status_code == 200

@@ -13,12 +13,6 @@ from sessions.services.sessions import session_mark_final, session_publish
 from tests.selectors.test_entry import enter_everything
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def enter_one(session: Session):
     return result_record(board=session.boards.get(number=1), section=session.sections.get(),
                          ns_pair="1NS", ew_pair="1EW", text="4S N =").result

@@ -12,12 +12,6 @@ from tests.services.test_handicaps import finished
 from tests.views.test_director_events import settings_data
 
 
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 def test_the_director_stratifies_an_event(logged_in, event):
     url = reverse("sessions:director_event", args=[event.pk])
     assert "Stratification (ACBL)" in logged_in.get(url).content.decode()

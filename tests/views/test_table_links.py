@@ -34,12 +34,6 @@ def no_throttle():
 
 
 @pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
-@pytest.fixture
 def links(session):
     return table_links_ensure(session=session)
 

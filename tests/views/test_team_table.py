@@ -22,13 +22,6 @@ from tests.factories import make_club, make_event, make_session, make_team_event
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
 
 
-
-@pytest.fixture
-def logged_in(client, director):
-    client.force_login(director)
-    return client
-
-
 @pytest.fixture
 def event(club):
     event = make_team_event(club, teams=3, form="round_robin", boards_per_match=2, vp_scale="20")
