@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
@@ -37,12 +38,13 @@ def _shared(prefix: str) -> dict:
 @pytest.fixture
 def redis_cache() -> Iterator[dict]:
     """Django's cache on Redis for the test; yields its settings (a new client each time
-    they are applied: another worker's)."""
+    they are applied: another worker's). Stamps are kept a minute here, so a loaded CI
+    machine cannot let one expire between two requests; the test of expiry sets its own."""
     prefix = f"clubscore-test-{uuid.uuid4().hex}"
     settings = _shared(prefix)
     forget_clubs()
     try:
-        with override_settings(CACHES=settings, STAMP_CACHE_SECONDS=1):
+        with override_settings(CACHES=settings, STAMP_CACHE_SECONDS=60):
             shared_cache.resume()
             yield settings
     finally:
@@ -106,10 +108,11 @@ def test_a_write_whose_stamp_never_reached_redis_shows_within_the_stamps_time(cl
     with django_capture_on_commit_callbacks(execute=False):  # the write to Redis never happens
         correct_board_1(played_session)
     assert cache.get(stamp_key) is None  # taken out as the row was bumped
-    cache.set(stamp_key, stale, 1)  # a request kept it meanwhile, read before the commit
-    stale_page = client.get(url)
-    time.sleep(1.1)  # STAMP_CACHE_SECONDS (1 here)
-    fresh_page = client.get(url)
+    with override_settings(STAMP_CACHE_SECONDS=3):  # long enough for a loaded machine's request
+        cache.set(stamp_key, stale, settings.STAMP_CACHE_SECONDS)  # kept meanwhile, read before the commit
+        stale_page = client.get(url)
+        time.sleep(settings.STAMP_CACHE_SECONDS + 0.1)
+        fresh_page = client.get(url)
 
     assert stale_page.content == before.content
     assert fresh_page.content != before.content
