@@ -53,7 +53,7 @@ def measure(counts: list[int], options: argparse.Namespace) -> None:
     from django.urls import reverse
 
     from sessions.models import Club, Event
-    from sessions.selectors.events import event_ranking
+    from sessions.pairs.selectors.events import event_ranking
 
     club = Club.objects.create(name="Bench Club", slug="bench")
     event = Event.objects.create(club=club, name="Winter League", sessions_counted=8, minimum_sessions=2)
@@ -86,7 +86,8 @@ def measure(counts: list[int], options: argparse.Namespace) -> None:
 
 def add_session(event, tables: int, number: int) -> int:
     from sessions.movements import mitchell
-    from sessions.services import result_record, session_create, session_publish
+    from sessions.pairs.services.results import result_record
+    from sessions.pairs.services.sessions import session_create, session_publish
 
     players = {f"{n}{side}": [f"Player {n}{side} one", f"Player {n}{side} two"]
                for n in range(1, tables + 1) for side in ("NS", "EW")}

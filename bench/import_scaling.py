@@ -41,7 +41,8 @@ from sessions.models import Club  # noqa: E402
 from sessions.scoring.boards import Seat, is_vulnerable, vulnerability  # noqa: E402
 from sessions.scoring.contracts import parse_contract  # noqa: E402
 from sessions.scoring.deal_score import deal_score  # noqa: E402
-from sessions.transfer import EXPORTERS, results_import  # noqa: E402
+from sessions.transfer.exporters import EXPORTERS  # noqa: E402
+from sessions.transfer.services.importing import results_import  # noqa: E402
 
 SIZES = (10, 1_000, 3_000, 10_000)
 SECTIONS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

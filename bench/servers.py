@@ -150,7 +150,7 @@ def stale_pages(ports: list[int], session: BenchSession, director_cookies: dict[
     from django.urls import reverse
 
     from sessions.models import Result
-    from sessions.tables import card_html
+    from sessions.pairs.tables import card_html
 
     stale, refused, notes = 0, 0, []
     board_count = Result.objects.filter(board__session_id=session.session_id).values("board").distinct().count()
@@ -201,8 +201,8 @@ def phone_session(director) -> str:
     """A 3-table Mitchell with nothing entered: the table 1 link's token."""
     from sessions.models import Event
     from sessions.movements import mitchell
-    from sessions.services import session_create
-    from sessions.services.tables import table_links_ensure
+    from sessions.pairs.services.sessions import session_create
+    from sessions.phones.services.tables import table_links_ensure
 
     event = Event.objects.get(name="Monday Pairs")
     movement = mitchell(3, 2)

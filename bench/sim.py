@@ -27,7 +27,7 @@ Each time is wall time and, in brackets, this process's CPU time: on a machine s
 with other work the CPU time is what the code costs (PostgreSQL's own work is not in
 it; SQLite's is). The settings are bench/web.py's with a dummy cache, so no page comes from the page
 cache (which only helps from the second request of a page after a change); the scored
-figures are kept in the process, as on a server (sessions.selectors.kept_scores), so
+figures are kept in the process, as on a server (sessions.core.selectors.kept_scores), so
 the first request after the correction scores the corrected board again and the
 pages after it only render. The last table shows how each figure grows from one size to the next,
 per table: 1.0 is linear growth, and a page that does not grow with the session (it is
@@ -209,8 +209,9 @@ def measure(tables: int, repeat: int) -> dict:
 
     from sessions.formats.usebio_write import write_usebio
     from sessions.models import Club, Result
-    from sessions.services import result_correct, session_publish
-    from sessions.transfer import results_import
+    from sessions.pairs.services.results import result_correct
+    from sessions.pairs.services.sessions import session_publish
+    from sessions.transfer.services.importing import results_import
 
     call_command("migrate", verbosity=0)
     started = time.perf_counter()

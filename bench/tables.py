@@ -152,8 +152,9 @@ def build(tables: int, rounds: int = 1, publish: bool = False):
 
     from sessions.models import Club, ClubDirector, Event, Seating
     from sessions.movements import mitchell
-    from sessions.services import result_record, session_create, session_publish
-    from sessions.services.tables import table_links_ensure
+    from sessions.pairs.services.results import result_record
+    from sessions.pairs.services.sessions import session_create, session_publish
+    from sessions.phones.services.tables import table_links_ensure
 
     director = get_user_model().objects.create_user("bench-director", password="bench-director")
     club = Club.objects.create(name="Benchmark Bridge Club", slug="bench")

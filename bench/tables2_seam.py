@@ -1,4 +1,4 @@
-"""Benchmark of sessions.tables_speed, the seam where django-tables2 is sped up.
+"""Benchmark of sessions.core.tables_speed, the seam where django-tables2 is sped up.
 
 Run from the project root:
 
@@ -50,7 +50,7 @@ def measure(tables: int, repeat: int) -> None:
     from django.urls import reverse
 
     from bench.web import ROUNDS, build_session, no_cache
-    from sessions import tables_speed
+    from sessions.core import tables_speed
 
     session, _ = build_session(f"seam-{tables}", tables, ROUNDS)
     pages = {

@@ -31,7 +31,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 from sessions.models import Club  # noqa: E402
-from sessions.transfer.teams_import import teams_import  # noqa: E402
+from sessions.transfer.services.teams_import import teams_import  # noqa: E402
 
 SOURCE = Path(__file__).resolve().parent.parent / "tests/data/teams/ebu_example_multiple_teams_teamsscorer.xml"
 TEAM_OFFSET = 100  # copy k's teams are numbered k * 100 + the original's

@@ -32,7 +32,8 @@ from sessions.models import Club  # noqa: E402
 from sessions.scoring.boards import Seat, is_vulnerable, vulnerability  # noqa: E402
 from sessions.scoring.contracts import parse_contract  # noqa: E402
 from sessions.scoring.deal_score import deal_score  # noqa: E402
-from sessions.transfer import EXPORTERS, results_import  # noqa: E402
+from sessions.transfer.exporters import EXPORTERS  # noqa: E402
+from sessions.transfer.services.importing import results_import  # noqa: E402
 
 SIZES, ROUNDS, BOARDS_PER_ROUND = (3, 15, 150), 9, 3  # tables: growth from one size to the next
 RUNS = 3

@@ -16,7 +16,7 @@ URLconf (bench/web_urls.py):
 - the median time Django's test Client takes to serve the page (N repetitions, after a
   warm-up) and the page's SQL queries (CaptureQueriesContext), uncached (Django's dummy
   cache: every request renders and scores) and cached (the page and the scored session
-  kept by revision, sessions/views/caching.py);
+  kept by revision, sessions/core/views/caching.py);
 - requests per second from 8 concurrent clients (threads with http.client, a new
   connection a request) against gunicorn on a free loopback port, bench/web_settings.py,
   once without a cache and once with one (each worker's local memory, or Redis with
@@ -286,7 +286,7 @@ def build_session(slug: str, tables: int, rounds: int):
 
     from sessions.models import Club, ClubDirector, Event, Player
     from sessions.movements import mitchell
-    from sessions.services import session_create, session_publish
+    from sessions.pairs.services.sessions import session_create, session_publish
 
     director = get_user_model().objects.create_user(f"{slug}-director", password="bench-director")
     club = Club.objects.create(name=f"Benchmark Bridge Club ({slug})", slug=slug)
@@ -308,7 +308,7 @@ def build_session(slug: str, tables: int, rounds: int):
 
 def enter_every_result(session, chooser: random.Random, director) -> None:
     """Plausible results: on each board most tables play the field's contract, a few differ."""
-    from sessions.services import result_record
+    from sessions.pairs.services.results import result_record
 
     section = session.sections.get()
     boards = {board.number: board for board in session.boards.all()}
@@ -611,13 +611,13 @@ def conditional_refreshes(session: BenchSession, director, options: argparse.Nam
 def writing_to(options: argparse.Namespace, prefix: str) -> Iterator[None]:
     """The director's corrections made with the servers' cache, as every app server is
     configured alike: with Redis a write puts its new revisions there after its commit, and
-    the servers serve their pages by them (sessions.selectors.revisions)."""
+    the servers serve their pages by them (sessions.core.selectors.revisions)."""
     if not options.redis:
         yield
         return
     from django.test import override_settings
 
-    from sessions import shared_cache
+    from sessions.core import shared_cache
 
     redis = {"BACKEND": "clubscore.redis_cache.RedisCache", "KEY_PREFIX": prefix,
              "LOCATION": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")}
@@ -638,7 +638,7 @@ def correct_one(result_id: int, chooser: random.Random, director) -> None:
     from django.db import connection
 
     from sessions.models import Result
-    from sessions.services import result_correct
+    from sessions.pairs.services.results import result_correct
 
     line = Result.objects.select_related("board").get(pk=result_id)
     tricks = max(0, min(13, line.tricks + chooser.choice([-1, 1])))

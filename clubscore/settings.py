@@ -103,7 +103,7 @@ AUTHENTICATION_BACKENDS = [
 LOGIN_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 LOGIN_ACCOUNT_ALERT = int(os.environ.get("LOGIN_ACCOUNT_ALERT", "20"))
 LOGIN_FAILURE_LIMIT_ALERTED = int(os.environ.get("LOGIN_FAILURE_LIMIT_ALERTED", "2"))
-AXES_FAILURE_LIMIT = "sessions.selectors.logins.login_failure_limit"
+AXES_FAILURE_LIMIT = "sessions.clubs.selectors.logins.login_failure_limit"
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
@@ -175,7 +175,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's, with a health check that asks the server only when its socket has news.
     DATABASES["default"]["ENGINE"] = "clubscore.postgresql"
 # The revision lookup every cached page starts with is prepared once per connection on
-# PostgreSQL (sessions/selectors/revisions.py); 0 behind a pooler that cannot keep
+# PostgreSQL (sessions/core/selectors/revisions.py); 0 behind a pooler that cannot keep
 # prepared statements (PgBouncer in transaction mode before 1.21).
 PREPARED_STAMPS = os.environ.get("PREPARED_STAMPS", "1") != "0"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -215,7 +215,7 @@ STORAGES = {
 # each process keeps its own in local memory, which needs no server (and the throttle
 # counts in the database). A Redis that takes connections and never answers must not hold
 # pages up: REDIS_TIMEOUT seconds to connect and to answer, and after a failure each
-# process does without the cache for CACHE_FAILURE_PAUSE seconds (sessions/shared_cache.py).
+# process does without the cache for CACHE_FAILURE_PAUSE seconds (sessions/core/shared_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "0.25"))
 CACHE_FAILURE_PAUSE = float(os.environ.get("CACHE_FAILURE_PAUSE", "30"))
@@ -300,7 +300,7 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ClubScore <results@localhost>")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
-# Webhooks (sessions.services.webhooks): the scheme and host the links in their bodies
+# Webhooks (sessions.api.services.webhooks): the scheme and host the links in their bodies
 # start with, how many tries a delivery gets, the wait before the second (doubling each
 # time, seconds) and each try's timeout. WEBHOOK_ALLOW_LOCAL lets tests send to a receiver
 # on 127.0.0.1 over http: never set it in production (it opens the door to the server's

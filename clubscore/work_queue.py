@@ -1,7 +1,7 @@
 """The work queue: with WORK_QUEUE=rq, the slow work runs in RQ workers fed through Redis.
 
 Without a queue (WORK_QUEUE unset) nothing here runs: each BackgroundWorker
-(sessions.services.background) runs its work in a thread of the web process, or at once
+(sessions.core.services.background) runs its work in a thread of the web process, or at once
 in tests. With one, ``enqueue`` puts a *pass* of one kind of work (analyse the pending
 boards, import the waiting files) on the queue, and a worker process on any machine runs
 it: ``manage.py work_queue``, or ``rq worker`` with DJANGO_SETTINGS_MODULE set (the job
@@ -37,7 +37,7 @@ from rq.job import Job
 
 
 class QueuedWork(Protocol):
-    """What the queue needs of a pass's worker (sessions.services.background.BackgroundWorker
+    """What the queue needs of a pass's worker (sessions.core.services.background.BackgroundWorker
     is one): the queue is the project's plumbing and never imports the app."""
 
     name: str

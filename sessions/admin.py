@@ -1,20 +1,20 @@
 """Minimal admin: for looking things up; every change of results goes through the services.
 
 What is changed or deleted here still moves the revisions the cached pages stand on
-(sessions.services.revisions), as the services' writes do: no page shows what was
+(sessions.core.services.revisions), as the services' writes do: no page shows what was
 there before.
 """
 
 from django.contrib import admin
 from django.db import models, transaction
 
-from .models import (
+from sessions.models import (
     ApiKey, Board, Club, ClubDirector, Event, Pair, Player, Result, ResultChange, Seating, Section, Session, Webhook,
     WebhookDelivery,
 )
-from .services.analysis import analysis_request
-from .services.api_keys import api_key_revoke
-from .services.revisions import club_revise, club_revise_with_sessions, event_revise, players_revise, session_revise
+from sessions.analysis.services.analysis import analysis_request
+from sessions.api.services.api_keys import api_key_revoke
+from sessions.core.services.revisions import club_revise, club_revise_with_sessions, event_revise, players_revise, session_revise
 
 
 def revise_after_admin_write(obj: models.Model) -> None:

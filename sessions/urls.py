@@ -1,14 +1,16 @@
-"""The app's URLs: one module per area, all in the "sessions" namespace."""
+"""The app's URLs: each feature's own (sessions/<feature>/urls.py), all in the "sessions" namespace.
 
-from .urls_analysis import urlpatterns as analysis_urls
-from .urls_director import urlpatterns as director_urls
-from .urls_embed import urlpatterns as embed_urls
-from .urls_pad import urlpatterns as pad_urls
-from .urls_public import urlpatterns as public_urls
-from .urls_table import urlpatterns as table_urls
-from .urls_teams import urlpatterns as teams_urls
-from .urls_transfer import urlpatterns as transfer_urls
+No two routes of different features can match one address (each starts with its own
+literal words), so the order below is only for reading."""
+
+from sessions.analysis.urls import urlpatterns as analysis_urls
+from sessions.clubs.urls import urlpatterns as clubs_urls
+from sessions.pad.urls import urlpatterns as pad_urls
+from sessions.pairs.urls import urlpatterns as pairs_urls
+from sessions.phones.urls import urlpatterns as phones_urls
+from sessions.teams.urls import urlpatterns as teams_urls
+from sessions.transfer.urls import urlpatterns as transfer_urls
 
 app_name = "sessions"
 
-urlpatterns = public_urls + embed_urls + pad_urls + director_urls + transfer_urls + analysis_urls + table_urls + teams_urls
+urlpatterns = pairs_urls + clubs_urls + teams_urls + phones_urls + pad_urls + analysis_urls + transfer_urls

@@ -8,9 +8,9 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from sessions import shared_cache
+from sessions.core import shared_cache
 from sessions.models import ClubDirector
-from sessions.selectors import kept_scores
+from sessions.core.selectors import kept_scores
 from tests import solver_memo
 from tests.factories import make_club, make_event, make_session, make_user
 from tests.unit_of_work_guard import writes_outside_a_unit
@@ -66,7 +66,7 @@ def solver_answers_kept():
 def empty_cache():
     """Each test starts with an empty cache: pages and scores kept by an earlier test (whose
     rows had the same ids) are never served to the next one; and a cache that failed in an
-    earlier test is asked again (sessions/shared_cache.py pauses after a failure)."""
+    earlier test is asked again (sessions/core/shared_cache.py pauses after a failure)."""
     shared_cache.resume()
     cache.clear()
     kept_scores.forget_all()
@@ -78,7 +78,7 @@ def empty_cache():
 
 @pytest.fixture(autouse=True)
 def writes_in_units():
-    """Every write of services code runs in a unit of work (sessions.services.unit_of_work):
+    """Every write of services code runs in a unit of work (sessions.core.services.unit_of_work):
     one made outside fails the test that made it."""
     with writes_outside_a_unit() as outside:
         yield outside

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 
 from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell
-from sessions.services import session_create
+from sessions.pairs.services.sessions import session_create
 
 _numbers = itertools.count(1)
 
@@ -64,7 +64,7 @@ def small_howell() -> Movement:
 def make_team_event(club: Club, *, teams: int = 4, **settings):
     """A teams event of ``teams`` teams of four of the club's players (through the services)."""
     from sessions.models import Player
-    from sessions.services.teams import team_add, team_event_create
+    from sessions.teams.services.teams import team_add, team_event_create
 
     event = team_event_create(
         club=club, name=settings.pop("name", f"Teams {next(_numbers)}"), date=datetime.date(2025, 3, 5), **settings

@@ -5,7 +5,7 @@ import pytest
 
 from sessions.admin import revise_after_admin_write
 from sessions.models import Club, ClubDirector, Event, Pair, Player, Result, Seating, Session
-from sessions.services import result_record
+from sessions.pairs.services.results import result_record
 from tests.factories import make_session
 
 

@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-VIEW_MODULES = sorted((ROOT / "sessions" / "views").glob("*.py")) + sorted((ROOT / "sessions" / "api").glob("*.py"))
+SESSIONS = ROOT / "sessions"
+#: The feature packages (CONTRIBUTING, "Layout"); the core under them all.
+FEATURES = ("pairs", "teams", "phones", "pad", "clubs", "api", "analysis", "transfer")
+VIEW_MODULES = sorted(SESSIONS.glob("*/views/*.py")) + sorted((SESSIONS / "api").glob("*.py"))
 
 #: QuerySet (and manager) methods no other object of a view is called by: any call of
 #: them is a query built in the view.
@@ -73,7 +76,7 @@ def test_orm_calls_finds_queries_and_only_queries(source, expected):
 
 
 def test_no_view_calls_the_orm():
-    """Every read a view needs is a selector's, named for what it reads (sessions/selectors/)."""
+    """Every read a view needs is a selector's, named for what it reads (sessions/<feature>/selectors/)."""
     calls = [
         f"{path.relative_to(ROOT)}:{line}: {code}"
         for path in VIEW_MODULES if str(path.relative_to(ROOT)) not in ALLOWED
@@ -105,21 +108,80 @@ def imported_modules(source: str, package: str) -> set[str]:
     return modules
 
 
-def reaching(prefix: str, folder: str) -> list[str]:
-    """The imports of ``prefix`` (a module or package) by the modules under ``folder``."""
+def reaching(prefixes: str | tuple[str, ...], *folders: str) -> list[str]:
+    """The imports of ``prefixes`` (modules or packages) by the modules under ``folders``."""
+    prefixes = (prefixes,) if isinstance(prefixes, str) else prefixes
     found = []
-    for path in sorted((ROOT / folder).rglob("*.py")):
-        package = ".".join(path.relative_to(ROOT).parts[:-1])
-        found += [
-            f"{path.relative_to(ROOT)}: {module}" for module in sorted(imported_modules(path.read_text(), package))
-            if module == prefix or module.startswith(prefix + ".")
-        ]
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            package = ".".join(path.relative_to(ROOT).parts[:-1])
+            found += [
+                f"{path.relative_to(ROOT)}: {module}" for module in sorted(imported_modules(path.read_text(), package))
+                if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes)
+            ]
     return found
+
+
+SERVICES = tuple(f"sessions.{package}.services" for package in ("core", *FEATURES))
+SELECTOR_FOLDERS = [str(path.relative_to(ROOT)) for path in sorted(SESSIONS.glob("*/selectors"))]
 
 
 def test_no_selector_imports_the_services():
     """Selectors read: a write a page needs is the view's to call, never a selector's."""
-    assert not reaching("sessions.services", "sessions/selectors")
+    assert len(SELECTOR_FOLDERS) >= 8
+    assert not reaching(SERVICES, *SELECTOR_FOLDERS)
+
+
+def test_the_core_imports_no_feature():
+    """The core is under every feature: a feature may use it (and another feature's
+    services and selectors), the core never a feature."""
+    assert not reaching(tuple(f"sessions.{feature}" for feature in FEATURES), "sessions/core")
+
+
+#: What may sit at the top of sessions/ besides the core and the features: Django's own
+#: places (the app, its admin, models, migrations, commands, template tags, the URL root)
+#: and the pure packages (no Django: scoring, formats, movements, hand records).
+TOP = {"__init__.py", "admin.py", "apps.py", "urls.py", "models", "migrations", "management", "templatetags",
+       "scoring", "formats", "movements", "handrecords", "core", *FEATURES}
+LAYERS = {"services", "selectors", "views", "forms"}
+#: A feature's (or the core's) own modules beside its layers, each with its reason.
+OWN_MODULES = {
+    "core": {"converters.py": "the URL converters every feature's urls use",
+             "performance.py": "helpers for building many objects at once",
+             "permissions.py": "the one club-scoped lookup of every director's page",
+             "shared_cache.py": "Django's cache as every feature uses it",
+             "tables_speed.py": "the one seam that speeds up django-tables2",
+             "text.py": "cleaning text people type or files bring",
+             "throttle.py": "the guessing throttle of every token in an address",
+             "values.py": "numbers and tokens read from a request"},
+    "pairs": {"tables.py": "the players' tables (django-tables2), teams' pages included"},
+    "api": {"access.py": "the API's key check", "endpoints.py": "the API's routes (django-ninja)",
+            "schemas.py": "the API's answers"},
+    "transfer": {"compare.py": "a file's figures against ours", "exporters.py": "the export registry",
+                 "national.py": "the national uploads' files", "renderers.py": "the export formats",
+                 "report.py": "an import's report", "seating.py": "a file's seating as a movement",
+                 "teams_export.py": "a teams event as files", "to_parsed.py": "a session as the formats' model"},
+}
+
+
+def test_every_module_of_the_app_is_where_the_layout_rule_puts_it():
+    """CONTRIBUTING, "Layout": sessions/<feature>/ holds its layers (services/,
+    selectors/, views/, forms/, each a package of modules), its urls.py, and only the
+    modules of its own listed here; nothing else sits at the top of sessions/."""
+    misplaced = sorted(entry.name for entry in SESSIONS.iterdir() if entry.name not in TOP | {"__pycache__"})
+    for package in ("core", *FEATURES):
+        allowed = LAYERS | {"__init__.py", "urls.py", "__pycache__"} | set(OWN_MODULES.get(package, {}))
+        misplaced += [f"{package}/{entry.name}" for entry in (SESSIONS / package).iterdir() if entry.name not in allowed]
+        for layer in LAYERS & {entry.name for entry in (SESSIONS / package).iterdir()}:
+            misplaced += [f"{package}/{layer}/{entry.name}" for entry in (SESSIONS / package / layer).iterdir()
+                          if entry.is_dir() and entry.name != "__pycache__"]
+    assert not misplaced, misplaced
+
+
+def test_every_own_module_listed_exists():
+    missing = [f"{package}/{name}" for package, modules in OWN_MODULES.items() for name in modules
+               if not (SESSIONS / package / name).is_file()]
+    assert not missing, missing
 
 
 def test_the_engine_imports_no_django():
@@ -129,11 +191,11 @@ def test_the_engine_imports_no_django():
 @pytest.mark.parametrize(
     "source, found",
     [
-        ("from ..services import results", {"sessions.services", "sessions.services.results"}),
-        ("from ..services.results import result_record", {"sessions.services.results"}),
-        ("from . import kept_scores", {"sessions.selectors", "sessions.selectors.kept_scores"}),
-        ("import sessions.services.results", {"sessions.services.results"}),
+        ("from ..services import results", {"sessions.pairs.services", "sessions.pairs.services.results"}),
+        ("from ..services.results import result_record", {"sessions.pairs.services.results"}),
+        ("from . import entry", {"sessions.pairs.selectors", "sessions.pairs.selectors.entry"}),
+        ("import sessions.pairs.services.results", {"sessions.pairs.services.results"}),
     ],
 )
 def test_a_selector_reaching_the_services_is_seen_however_imported(source, found):
-    assert found <= imported_modules(source, "sessions.selectors")
+    assert found <= imported_modules(source, "sessions.pairs.selectors")

@@ -5,7 +5,7 @@ import gc
 
 import pytest
 
-from sessions.performance import garbage_collection_paused
+from sessions.core.performance import garbage_collection_paused
 
 
 @pytest.fixture(autouse=True)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from sessions.services import player_add, player_find_or_add, player_find_or_add_numbered
-from sessions.text import clean_name, counted
+from sessions.clubs.services.players import player_add, player_find_or_add, player_find_or_add_numbered
+from sessions.core.text import clean_name, counted
 
 
 @pytest.mark.parametrize(
@@ -35,7 +35,8 @@ def test_event_and_session_names_are_cleaned_too(club):
     import datetime
 
     from sessions.movements import mitchell
-    from sessions.services import event_create, session_create
+    from sessions.pairs.services.events import event_create
+    from sessions.pairs.services.sessions import session_create
 
     event = event_create(club=club, name="Tuesday\u202e Pairs")
     session = session_create(event=event, name="Evening\u2066 one", date=datetime.date(2026, 1, 1), movement=mitchell(3, 2))

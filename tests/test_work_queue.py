@@ -26,9 +26,9 @@ from rq.job import Job, JobStatus
 
 from clubscore import work_queue
 from sessions.models import AnalysisStatus, BoardAnalysis, ImportJob, ImportStatus, Session
-from sessions.services import analysis
-from sessions.services.background import BackgroundWorker
-from sessions.transfer import jobs
+from sessions.analysis.services import analysis
+from sessions.core.services.background import BackgroundWorker
+from sessions.transfer.services import jobs
 from tests.analysis.conftest import TEN_TRICKS_NS, board_of, give_deal
 from tests.factories import make_club, make_event, make_session
 from tests.transfer.helpers import GOOD_USEBIO, data

@@ -1,8 +1,8 @@
 """A guard over the connection: writes made by services code outside a unit of work.
 
 Installed for every test (tests/conftest.py): an INSERT, UPDATE or DELETE whose call
-stack passes through sessions/services or sessions/transfer while no unit of work is
-active (sessions.services.unit_of_work) fails the test. Factories and tests that write
+stack passes through a feature's services (sessions/*/services) or sessions/transfer while no unit of work is
+active (sessions.core.services.unit_of_work) fails the test. Factories and tests that write
 rows directly are not services code and are left alone.
 """
 
@@ -16,14 +16,15 @@ from typing import Any
 
 from django.db import connection
 
-from sessions.services import unit_of_work
+from sessions.core.services import unit_of_work
 
-SESSIONS = Path(unit_of_work.__file__).resolve().parent.parent
-WRITERS = (str(SESSIONS / "services") + "/", str(SESSIONS / "transfer") + "/")
+SESSIONS = Path(unit_of_work.__file__).resolve().parents[2]
+#: Every feature's services (sessions/<feature>/services/), and the whole of transfer.
+WRITERS = (*(str(folder) + "/" for folder in sorted(SESSIONS.glob("*/services"))), str(SESSIONS / "transfer") + "/")
 WRITES = ("INSERT", "UPDATE", "DELETE")
 #: Writers of what their caller gives them, as the ORM is: the importer's INSERT builder,
 #: and the bumps (the unit of work's, and the Django admin's). Their caller is judged.
-PRIMITIVES = (str(SESSIONS / "transfer" / "rows.py"), str(SESSIONS / "services" / "revisions.py"))
+PRIMITIVES = (str(SESSIONS / "core" / "services" / "rows.py"), str(SESSIONS / "core" / "services" / "revisions.py"))
 TESTS = str(Path(__file__).resolve().parent) + "/"
 
 

@@ -7,7 +7,7 @@ another club's); a key that is unknown or revoked is a 401, so a program learns 
 that its key no longer works.
 
 ``by_revision(stamp_of)`` wraps an endpoint as ``cached_page`` wraps a page: the stamp
-of what it shows (sessions.selectors.revisions) is its ETag (a conditional GET gets a
+of what it shows (sessions.core.selectors.revisions) is its ETag (a conditional GET gets a
 304 before anything else is read) and part of its cache key; the public and each key
 have answers of their own (Vary: Authorization).
 """
@@ -21,10 +21,10 @@ from functools import wraps
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from sessions.selectors.api_keys import active_api_key
-from sessions.selectors.revisions import Stamp
-from sessions.services.api_keys import api_key_used
-from sessions.views.caching import serve_by_stamp
+from sessions.api.selectors.api_keys import active_api_key
+from sessions.core.selectors.revisions import Stamp
+from sessions.api.services.api_keys import api_key_used
+from sessions.core.views.caching import serve_by_stamp
 
 
 @dataclass(frozen=True)

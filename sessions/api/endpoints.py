@@ -1,6 +1,6 @@
 """The API's routes: each finds what the viewer may see, reads one selector, answers.
 
-Visibility is the players' pages' own (sessions.selectors.public: ``visible_*`` is
+Visibility is the players' pages' own (sessions.pairs.selectors.public: ``visible_*`` is
 ``published_*`` widened to a key's own club); anything else is a 404, as on the pages.
 An event that shows its ranking only once the session is final keeps it hidden here
 too (ranking_hidden), except from the club's own key.
@@ -16,9 +16,9 @@ from ninja.decorators import decorate_view
 from ninja.pagination import PageNumberPagination, paginate
 
 from sessions.models import Club, Event, Session
-from sessions.selectors.events import event_ranking, events_with_club
-from sessions.selectors.players import player_history, published_player, published_players
-from sessions.selectors.public import (
+from sessions.pairs.selectors.events import event_ranking, events_with_club
+from sessions.clubs.selectors.players import player_history, published_player, published_players
+from sessions.pairs.selectors.public import (
     board_deals,
     chosen_deal,
     club_events,
@@ -32,7 +32,7 @@ from sessions.selectors.public import (
     visible_club_sessions,
     visible_sessions,
 )
-from sessions.selectors.revisions import (
+from sessions.core.selectors.revisions import (
     Stamp,
     club_session_stamp,
     club_stamp,
@@ -42,10 +42,10 @@ from sessions.selectors.revisions import (
     published_session_stamp,
     published_team_event_stamp,
 )
-from sessions.selectors.teams import standing_rows, team_event_score, visible_club_team_events, visible_team_events
+from sessions.teams.selectors.teams import standing_rows, team_event_score, visible_club_team_events, visible_team_events
 
-from . import schemas
-from .access import Viewer, by_revision, viewer_of
+from sessions.api import schemas
+from sessions.api.access import Viewer, by_revision, viewer_of
 
 router = Router()
 
@@ -67,7 +67,7 @@ def paged(view):
     return paginate(Pages, page_size=PAGE_SIZE, max_page_size=MAX_PAGE_SIZE)(view)
 
 
-# --- what a request stands on (sessions.selectors.revisions) -------------------------------
+# --- what a request stands on (sessions.core.selectors.revisions) -------------------------------
 
 
 def _session_stamp(viewer: Viewer, session_id: int, **_: object) -> Stamp | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from .endpoints import router
+from sessions.api.endpoints import router
 
 API_DESCRIPTION = """ClubScore's results, read-only: clubs, events, sessions, rankings,
 travellers, score cards, players and teams standings. Only published results, unless

@@ -5,19 +5,19 @@ Pure Python, no Django: a file format is an adapter at the edge. Each reader ret
 writers (write_usebio, write_pbn) go the other way, from the same model to a file.
 """
 
-from .detect import parse_results_file
-from .errors import FormatError
-from .model import (
+from sessions.formats.detect import parse_results_file
+from sessions.formats.errors import FormatError
+from sessions.formats.model import (
     ParsedBoard,
     ParsedEvent,
     ParsedLine,
     ParsedPair,
     ParsedPlayer,
 )
-from .pbn import parse_pbn, parse_pbn_deals
-from .pbn_write import pbn_scoring_tag, write_pbn
-from .usebio import parse_usebio
-from .usebio_write import write_usebio
+from sessions.formats.pbn import parse_pbn, parse_pbn_deals
+from sessions.formats.pbn_write import pbn_scoring_tag, write_pbn
+from sessions.formats.usebio import parse_usebio
+from sessions.formats.usebio_write import write_usebio
 
 __all__ = [
     "FormatError",

@@ -19,9 +19,9 @@ from sessions.scoring.contracts import MAX_TRICKS, is_pass, parse_contract
 from sessions.scoring.deal_score import deal_score
 from sessions.scoring.notation import producible_ns_scores
 
-from .conventions import carried_era
-from .errors import FormatError
-from .model import ParsedEvent, ParsedLine
+from sessions.formats.conventions import carried_era
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedEvent, ParsedLine
 
 #: Board numbers run from 1 to MAX_BOARD_NUMBER (far above any real session; a board
 #: number is a PositiveSmallIntegerField, at most 32767 on PostgreSQL).

@@ -33,7 +33,7 @@ from sessions.scoring.options import (
     ShortTotals,
 )
 
-from .errors import FormatError
+from sessions.formats.errors import FormatError
 
 #: Where the settings travel: the key of ParsedEvent.extra, the USEBIO instruction, the PBN META name.
 CONVENTIONS_KEY = "CLUBSCORE_SCORING"

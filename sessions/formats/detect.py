@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from .errors import FormatError
-from .model import ParsedEvent
-from .pbn import parse_pbn
-from .usebio import parse_usebio
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedEvent
+from sessions.formats.pbn import parse_pbn
+from sessions.formats.usebio import parse_usebio
 
 _XML_START = re.compile(rb"\s*(<\?xml|<!DOCTYPE|<!--|<[A-Za-z_])")
 _PBN_TAG = re.compile(rb"^\s*\[[A-Za-z][A-Za-z0-9_]*\s+\"", re.MULTILINE)

@@ -14,7 +14,7 @@ from collections import defaultdict
 
 from sessions.scoring.masterpoints import FEDERATIONS, Field, Placing, federation_for_program, scale_key
 
-from .model import ParsedEvent, ParsedPair
+from sessions.formats.model import ParsedEvent, ParsedPair
 
 
 def place_number(text: str | None) -> int | None:

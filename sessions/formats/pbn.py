@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from sessions.scoring.contracts import is_pass, parse_contract
 
-from .common import (
+from sessions.formats.common import (
     adjustment_or_none,
     MAX_ROUND_NUMBER,
     MAX_TABLE_NUMBER,
@@ -48,9 +48,9 @@ from .common import (
     shown,
     text_encoding,
 )
-from .conventions import CONVENTIONS_KEY
-from .errors import FormatError
-from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
+from sessions.formats.conventions import CONVENTIONS_KEY
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
 
 # Strings are matched with possessive quantifiers (Python 3.11): a plain "(?:[^"\\]|\\.)*"
 # keeps a backtracking state for every character, some 150 bytes each, so a 9 MB tag

@@ -51,12 +51,12 @@ from sessions.scoring.errors import ScoringError
 from sessions.scoring.options import Method
 from sessions.scoring.rounding import round_to_places
 
-from .conventions import CONVENTIONS_KEY
-from .common import PASSED_OUT_CONTRACTS, is_number
-from .errors import FormatError
-from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
-from .pbn import POINTS_COLUMNS
-from .writing import (
+from sessions.formats.conventions import CONVENTIONS_KEY
+from sessions.formats.common import PASSED_OUT_CONTRACTS, is_number
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
+from sessions.formats.pbn import POINTS_COLUMNS
+from sessions.formats.writing import (
     PROGRAM_NAME,
     SEATS,
     date_parts,

@@ -30,9 +30,9 @@ from sessions.scoring.team_events import (
     standings,
 )
 
-from .common import board_number, decimal_or_none, int_or_none, normalise_score, shown
-from .errors import FormatError
-from .model import ParsedPlayer
+from sessions.formats.common import board_number, decimal_or_none, int_or_none, normalise_score, shown
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedPlayer
 
 #: USEBIO BOARD_SCORING_METHOD / MATCH_SCORING_METHOD spellings, by the engine's scoring.
 BOARD_SCORING = {"IMPS": "imps", "IMP": "imps", "PAB": "bam", "BAM": "bam"}

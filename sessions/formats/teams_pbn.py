@@ -33,12 +33,12 @@ from decimal import Decimal
 from sessions.scoring.boards import dealer as dealer_of_board
 from sessions.scoring.boards import vulnerability as vulnerability_of_board
 
-from .common import decimal_or_none, int_or_none, shown
-from .errors import FormatError
-from .model import ParsedPlayer
-from .pbn import _Document, _place, _Row
-from .pbn_write import _cell as _key_cell
-from .pbn_write import (
+from sessions.formats.common import decimal_or_none, int_or_none, shown
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedPlayer
+from sessions.formats.pbn import _Document, _place, _Row
+from sessions.formats.pbn_write import _cell as _key_cell
+from sessions.formats.pbn_write import (
     EXPORT_VULNERABILITY,
     MAX_LINE,
     NEWLINE,
@@ -49,8 +49,8 @@ from .pbn_write import (
     pbn_document,
     pbn_tag,
 )
-from .teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
-from .writing import two_decimals
+from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
+from sessions.formats.writing import two_decimals
 
 #: MatchDetails' segment number for the match total.
 TOTAL_SEGMENT = "200"

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from .common import board_number, decimal_or_none, int_or_none, normalise_score, shown
-from .errors import FormatError
-from .model import ParsedPlayer
-from .pbn import _Document, _Game
-from .teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
+from sessions.formats.common import board_number, decimal_or_none, int_or_none, normalise_score, shown
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedPlayer
+from sessions.formats.pbn import _Document, _Game
+from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
 
 #: Tags that make a PBN RealBridge's per-table teams file.
 TABLE_TAGS = ("HomeTeam", "VisitTeam", "Table")

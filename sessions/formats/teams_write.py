@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from .teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamEvent
-from .usebio_write import DOCTYPE, NO_MASTER_POINTS, XML_DECLARATION, _leaf, _optional, _usebio_date
-from .writing import PROGRAM_NAME, two_decimals
+from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamEvent
+from sessions.formats.usebio_write import DOCTYPE, NO_MASTER_POINTS, XML_DECLARATION, _leaf, _optional, _usebio_date
+from sessions.formats.writing import PROGRAM_NAME, two_decimals
 
 SCORING_ELEMENTS = {"imps": ("IMPS", "VPS"), "bam": ("PAB", "PAB")}
 

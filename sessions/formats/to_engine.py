@@ -58,9 +58,9 @@ from sessions.scoring.options import (
 from sessions.scoring.scores import NOT_PLAYED, Artificial, AssignedPoints, LineScore
 from sessions.scoring.session import HANDICAP_SHARES, Line, ScoringOptions, SessionInput, SessionResult, assigned_beyond_top, score_session
 
-from .common import played_score
-from .conventions import CONVENTIONS_KEY, NAMES, read_conventions
-from .model import ParsedBoard, ParsedEvent, ParsedLine
+from sessions.formats.common import played_score
+from sessions.formats.conventions import CONVENTIONS_KEY, NAMES, read_conventions
+from sessions.formats.model import ParsedBoard, ParsedEvent, ParsedLine
 
 _ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
 

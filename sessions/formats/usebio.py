@@ -39,7 +39,7 @@ from xml.parsers.expat import XMLParserType
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
-from .common import (
+from sessions.formats.common import (
     MAX_PAIR_NUMBER,
     adjustment_or_none,
     board_number,
@@ -55,10 +55,10 @@ from .common import (
     text_encoding,
     unsupported_encoding,
 )
-from .conventions import CONVENTIONS_KEY
-from .errors import FormatError
-from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
-from .teams import ParsedTeamEvent, is_usebio_teams, read_usebio_teams
+from sessions.formats.conventions import CONVENTIONS_KEY
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair, ParsedPlayer
+from sessions.formats.teams import ParsedTeamEvent, is_usebio_teams, read_usebio_teams
 
 #: The pairs event types real programs write, by scoring, the one ClubScore writes first.
 #: The USEBIO 1.2 DTD lists MP_PAIRS, BUTLER_PAIRS and CROSS_IMP, which Compscore3

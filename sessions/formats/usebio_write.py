@@ -42,11 +42,11 @@ import re
 import xml.etree.ElementTree as ET
 from typing import cast
 
-from .conventions import CONVENTIONS_KEY
-from .errors import FormatError
-from .model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
-from .usebio import ASSIGNED_POINTS, EVENT_TYPE_SPELLINGS, HAND_ORDER, NOT_PLAYED, POINTS_ELEMENTS, SUIT_ELEMENTS
-from .writing import (
+from sessions.formats.conventions import CONVENTIONS_KEY
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedBoard, ParsedEvent, ParsedLine, ParsedPair
+from sessions.formats.usebio import ASSIGNED_POINTS, EVENT_TYPE_SPELLINGS, HAND_ORDER, NOT_PLAYED, POINTS_ELEMENTS, SUIT_ELEMENTS
+from sessions.formats.writing import (
     PROGRAM_NAME,
     date_parts,
     hands_by_seat,

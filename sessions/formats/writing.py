@@ -12,9 +12,9 @@ from decimal import Decimal
 
 from sessions.scoring.rounding import round_to_places
 
-from .errors import FormatError
-from .model import ParsedEvent
-from .usebio import DEFAULT_SECTION as UNNAMED_SECTION  # both readers' name for an unnamed section
+from sessions.formats.errors import FormatError
+from sessions.formats.model import ParsedEvent
+from sessions.formats.usebio import DEFAULT_SECTION as UNNAMED_SECTION  # both readers' name for an unnamed section
 
 SEATS = ("N", "E", "S", "W")
 PROGRAM_NAME = "ClubScore"

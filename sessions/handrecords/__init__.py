@@ -11,11 +11,11 @@
 Importing the package does not load the solver; ``analysis`` loads it on first use.
 """
 
-from .analysis import Analysis, analyse, analyse_many, dd_tricks_for, result_against_par
-from .charts import history_svg, percentages_svg, score_distribution_svg
-from .deals import Deal, DealError, Hand, parse_deal
-from .generate import random_deals
-from .pbn_handrecords import read_hand_records, write_hand_records
+from sessions.handrecords.analysis import Analysis, analyse, analyse_many, dd_tricks_for, result_against_par
+from sessions.handrecords.charts import history_svg, percentages_svg, score_distribution_svg
+from sessions.handrecords.deals import Deal, DealError, Hand, parse_deal
+from sessions.handrecords.generate import random_deals
+from sessions.handrecords.pbn_handrecords import read_hand_records, write_hand_records
 
 __all__ = [
     "Analysis", "Deal", "DealError", "Hand",

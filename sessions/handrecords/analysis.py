@@ -25,7 +25,7 @@ from sessions.scoring.boards import Seat, Vulnerability, dealer, vulnerability
 from sessions.scoring.contracts import MAX_TRICKS, Strain
 from sessions.scoring.errors import ScoringError
 
-from .deals import SEATS, Deal, parse_deal
+from sessions.handrecords.deals import SEATS, Deal, parse_deal
 
 if TYPE_CHECKING:  # endplay is imported lazily (see the module docstring)
     from endplay.dds.ddtable import DDTable

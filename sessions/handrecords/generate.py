@@ -12,7 +12,7 @@ import random
 
 from sessions.scoring.errors import ScoringError
 
-from .deals import ALL_CARDS, HAND_SIZE, SEATS, Deal, Hand
+from sessions.handrecords.deals import ALL_CARDS, HAND_SIZE, SEATS, Deal, Hand
 
 
 def random_deals(count: int, seed: int | str | None = None) -> list[Deal]:

@@ -27,7 +27,7 @@ from sessions.formats.pbn import parse_pbn_deals
 from sessions.formats.pbn_write import EXPORT_VULNERABILITY, pbn_document, pbn_tag
 from sessions.scoring.boards import dealer, vulnerability
 
-from .deals import Deal, DealError, parse_deal
+from sessions.handrecords.deals import Deal, DealError, parse_deal
 
 UNKNOWN_DATE = "????.??.??"  # the standard's spelling of an unknown date
 

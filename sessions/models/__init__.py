@@ -1,13 +1,13 @@
 """The data layer: models split by concern, re-exported here for ``from sessions.models import ...``."""
 
-from .analysis import AnalysisStatus, BoardAnalysis
-from .api_keys import ApiKey
-from .choices import (
+from sessions.models.analysis import AnalysisStatus, BoardAnalysis
+from sessions.models.api_keys import ApiKey
+from sessions.models.choices import (
     LINE_ACTIONS, ChangeAction, Direction, Doubling, MovementKind, PointsUnit, ResultKind, Seat, Strain, Vulnerability,
 )
-from .competitions import Competition
-from .clubs import NO_MASTER_POINTS, Club, ClubDirector, HandicapSource, MasterPointFederation, Player
-from .events import (
+from sessions.models.competitions import Competition
+from sessions.models.clubs import NO_MASTER_POINTS, Club, ClubDirector, HandicapSource, MasterPointFederation, Player
+from sessions.models.events import (
     Board,
     ButlerDatum,
     Combination,
@@ -33,18 +33,18 @@ from .events import (
     section_boards,
     sections_with_own_boards,
 )
-from .imports import ImportJob, ImportStatus
-from .masterpoints import MasterPointAward
-from .penalties import PenaltyUnit, ProceduralPenalty
-from .mail import MailKind, MailStatus, ResultMail
-from .results import Result, ResultChange
-from .scorepads import DealEra, PadKind, ScorePad
-from .uploads import NationalUpload
-from .tables import (
+from sessions.models.imports import ImportJob, ImportStatus
+from sessions.models.masterpoints import MasterPointAward
+from sessions.models.penalties import PenaltyUnit, ProceduralPenalty
+from sessions.models.mail import MailKind, MailStatus, ResultMail
+from sessions.models.results import Result, ResultChange
+from sessions.models.scorepads import DealEra, PadKind, ScorePad
+from sessions.models.uploads import NationalUpload
+from sessions.models.tables import (
     CallReason, DirectorCall, EntryStatus, MatchTableEntry, MatchTableLink, TableEntry, TableLink, TableTokenMiss,
 )
-from .webhooks import DeliveryStatus, Webhook, WebhookDelivery, WebhookEvent, WebhookSubject
-from .teams import (
+from sessions.models.webhooks import DeliveryStatus, Webhook, WebhookDelivery, WebhookEvent, WebhookSubject
+from sessions.models.teams import (
     AdjustmentKind,
     BamPoints,
     Match,

@@ -9,8 +9,8 @@ analysis: a row whose inputs differ from its board's is stale and treated as pen
 from django.db import models
 from django.db.models import Q
 
-from .choices import Seat, Vulnerability
-from .events import Board
+from sessions.models.choices import Seat, Vulnerability
+from sessions.models.events import Board
 
 
 class AnalysisStatus(models.TextChoices):

@@ -8,7 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from .clubs import Club
+from sessions.models.clubs import Club
 
 
 def hash_key(key: str) -> str:
@@ -20,7 +20,7 @@ class ApiKey(models.Model):
     """A bearer key of one club (``Authorization: Bearer <key>``).
 
     Only a SHA-256 digest of the key is kept: the key itself is shown once, when it is
-    made (sessions.services.api_keys), and a leaked database reveals no usable key. A
+    made (sessions.api.services.api_keys), and a leaked database reveals no usable key. A
     revoked key stays listed, with its last use, so the club sees what it was.
     """
 

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 from sessions.scoring.masterpoints import FEDERATIONS
 
-from .revisions import KeepsRevisionOnSave
+from sessions.models.revisions import KeepsRevisionOnSave
 
 #: An origin a browser sends for a page: https, a host (letters, digits, dots, dashes) and
 #: maybe a port; nothing after it. Anything else could widen a Content-Security-Policy
@@ -74,7 +74,7 @@ class Club(KeepsRevisionOnSave, models.Model):
     )
     website = models.URLField(blank=True, help_text="The club's own website, linked from its public page.")
     # The sites that may show the club's results in a frame (its embeds, its sessions' pages):
-    # the Content-Security-Policy frame-ancestors of those pages (sessions.views.caching).
+    # the Content-Security-Policy frame-ancestors of those pages (sessions.core.views.caching).
     frame_origins = models.TextField(
         blank=True, max_length=2000, validators=[validate_frame_origins], verbose_name="Sites that may embed the results",
         help_text="One https:// address a line, e.g. https://www.ourbridgeclub.org.uk: only these may frame the pages.",
@@ -112,7 +112,7 @@ class Club(KeepsRevisionOnSave, models.Model):
         settings.AUTH_USER_MODEL, through="ClubDirector", related_name="directed_clubs"
     )
     # Bumped by every write a page across the club's sessions shows (the club page, event
-    # rankings, player pages): their cache key and ETag (sessions.services.revisions).
+    # rankings, player pages): their cache key and ETag (sessions.core.services.revisions).
     revision = models.PositiveBigIntegerField(default=0, editable=False)
     revised_at = models.DateTimeField(default=timezone.now, editable=False)
 
@@ -135,7 +135,7 @@ class ClubDirector(models.Model):
     """Membership that lets a user run the club's sessions.
 
     An owner also manages the club itself: its settings and who directs it. A club keeps
-    at least one owner (sessions.services.clubs refuses to remove the last one).
+    at least one owner (sessions.clubs.services.clubs refuses to remove the last one).
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)

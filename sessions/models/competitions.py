@@ -11,7 +11,7 @@ from django.db.models import Q
 
 from sessions.scoring.competitions import DEFAULT_POINTS, TIE_BREAKS
 
-from .events import Event
+from sessions.models.events import Event
 
 
 def number_list(text: str) -> list[int]:

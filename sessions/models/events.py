@@ -21,10 +21,10 @@ from sessions.scoring.errors import ScoringError
 from sessions.scoring.strata import strata_from_limits
 from sessions.scoring import options as engine
 
-from .choices import Direction, MovementKind, Seat, Vulnerability
-from .clubs import Club, HandicapSource, Player, check_masterpoint_scale
-from .scorepads import DealEra
-from .revisions import KeepsRevisionOnSave, new_setup_token
+from sessions.models.choices import Direction, MovementKind, Seat, Vulnerability
+from sessions.models.clubs import Club, HandicapSource, Player, check_masterpoint_scale
+from sessions.models.scorepads import DealEra
+from sessions.models.revisions import KeepsRevisionOnSave, new_setup_token
 
 
 class ScoringMethod(models.TextChoices):
@@ -282,7 +282,7 @@ class Session(KeepsRevisionOnSave, models.Model):
     # The director marks the session final once every result is in and checked: until
     # then pages that refresh themselves say "provisional" and the hands stay hidden.
     final_at = models.DateTimeField(null=True, blank=True)
-    # The round clock the director runs on the live page (sessions.services.clock): the
+    # The round clock the director runs on the live page (sessions.phones.services.clock): the
     # minutes a round, the round it times, and the seconds left at ``clock_started_at``
     # while it runs (None: paused, the seconds left as they are). Phones and the grid
     # count down from these on their own, with no request per second.
@@ -294,7 +294,7 @@ class Session(KeepsRevisionOnSave, models.Model):
     amended_at = models.DateTimeField(null=True, blank=True)
     # A digest of the figures the players and the club's webhooks were last told of (at
     # final, then at each amendment): a write after final that changes none of them tells
-    # nobody anything (sessions.services.amendments). Empty until then.
+    # nobody anything (sessions.clubs.services.amendments). Empty until then.
     told_figures = models.CharField(max_length=64, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -302,12 +302,12 @@ class Session(KeepsRevisionOnSave, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped in the same transaction by every write that changes what the session's pages
     # show: the scored session and the rendered pages are cached under it, and it is their
-    # ETag (sessions.services.revisions). revised_at is their Last-Modified.
+    # ETag (sessions.core.services.revisions). revised_at is their Last-Modified.
     revision = models.PositiveBigIntegerField(default=0, editable=False)
     revised_at = models.DateTimeField(default=timezone.now, editable=False)
     # Drawn afresh by every write but a change of lines (pairs, players, boards, seating,
     # settings, imports): while it stays, a scored session is brought up to date board by
-    # board from the change log (sessions.selectors.scoring).
+    # board from the change log (sessions.core.selectors.scoring).
     setup_token = models.BigIntegerField(default=new_setup_token, editable=False)
 
     club_path = "event__club"

@@ -1,4 +1,4 @@
-"""A results file being imported in the background (sessions.transfer.jobs).
+"""A results file being imported in the background (sessions.transfer.services.jobs).
 
 A large upload is not imported in the request that brings it (a file at the formats'
 limits takes longer than a web worker may): the file is kept on an ImportJob row, a
@@ -13,8 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from .clubs import Club
-from .events import Event, Session
+from sessions.models.clubs import Club
+from sessions.models.events import Event, Session
 
 
 class ImportStatus(models.TextChoices):

@@ -10,9 +10,9 @@ standings after a round (``round``), then at the end (no round), then amended.
 from django.db import models
 from django.db.models import Q
 
-from .clubs import Player
-from .events import Session
-from .teams import TeamEvent
+from sessions.models.clubs import Player
+from sessions.models.events import Session
+from sessions.models.teams import TeamEvent
 
 
 class MailKind(models.TextChoices):

@@ -1,6 +1,6 @@
 """Master point awards: what each pair won in a final session, in its federation's unit.
 
-Computed by sessions.services.masterpoints when the session is marked final and again
+Computed by sessions.clubs.services.masterpoints when the session is marked final and again
 after any amendment (each change in the session's change log); both players of the
 pair receive the award.
 """
@@ -8,7 +8,7 @@ pair receive the award.
 from django.db import models
 from django.db.models import Q
 
-from .events import Pair, Session
+from sessions.models.events import Pair, Session
 
 
 class MasterPointAward(models.Model):

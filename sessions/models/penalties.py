@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from .events import Pair
+from sessions.models.events import Pair
 
 
 class PenaltyUnit(models.TextChoices):

@@ -11,9 +11,9 @@ from django.db.models import F, Q
 
 from sessions.scoring.scores import ARTIFICIAL_PERCENTAGES
 
-from .choices import LINE_ACTIONS, ChangeAction, Doubling, PointsUnit, ResultKind, Seat, Strain
-from .events import Board, Pair, Section, Session
-from .validation import ChecksInOneQuery
+from sessions.models.choices import LINE_ACTIONS, ChangeAction, Doubling, PointsUnit, ResultKind, Seat, Strain
+from sessions.models.events import Board, Pair, Section, Session
+from sessions.models.validation import ChecksInOneQuery
 
 
 def line_constraints(prefix: str) -> list[models.CheckConstraint]:

@@ -1,11 +1,11 @@
-"""What the revision counters need from the models (sessions.services.revisions bumps them)."""
+"""What the revision counters need from the models (sessions.core.services.revisions bumps them)."""
 
 from __future__ import annotations
 
 import secrets
 from typing import Any
 
-#: The fields only sessions.services.revisions writes.
+#: The fields only sessions.core.services.revisions writes.
 REVISION_FIELDS = ("revision", "revised_at", "setup_token")
 
 

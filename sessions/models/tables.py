@@ -18,9 +18,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from .events import Board, Pair, Section, Session
-from .results import Result
-from .teams import Match, MatchLine, Room
+from sessions.models.events import Board, Pair, Section, Session
+from sessions.models.results import Result
+from sessions.models.teams import Match, MatchLine, Room
 
 
 def new_token() -> str:
@@ -189,7 +189,7 @@ class MatchTableEntry(PhoneEntry):
 
 class TableTokenMiss(models.Model):
     """A phone link tried from an address that opened nothing: the guessing throttle's
-    count when no shared cache answers (sessions/throttle.py), so every worker and server
+    count when no shared cache answers (sessions/core/throttle.py), so every worker and server
     counts the same misses. Rows older than the throttle's window are deleted as new
     ones come."""
 

@@ -17,11 +17,11 @@ from django.utils import timezone
 
 from sessions.scoring import team_events as engine
 
-from .choices import ChangeAction
-from .clubs import Club, Player
-from .results import TravellerLine, line_constraints
-from .revisions import KeepsRevisionOnSave
-from .validation import ChecksInOneQuery
+from sessions.models.choices import ChangeAction
+from sessions.models.clubs import Club, Player
+from sessions.models.results import TravellerLine, line_constraints
+from sessions.models.revisions import KeepsRevisionOnSave
+from sessions.models.validation import ChecksInOneQuery
 
 
 class TeamEventForm(models.TextChoices):
@@ -87,7 +87,7 @@ class TeamEvent(KeepsRevisionOnSave, models.Model):
     final_at = models.DateTimeField(null=True, blank=True)
     # As Session.told_figures: the standings the players and webhooks were last told of.
     told_figures = models.CharField(max_length=64, blank=True, editable=False)
-    # The round clock, as a pairs session's (sessions.services.clock): the director runs it
+    # The round clock, as a pairs session's (sessions.phones.services.clock): the director runs it
     # on the event's page, the rooms' phones show it.
     round_minutes = models.PositiveSmallIntegerField(default=0, help_text="Minutes a round (0: no clock).")
     clock_round = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
@@ -98,7 +98,7 @@ class TeamEvent(KeepsRevisionOnSave, models.Model):
     )
     # Bumped in the same transaction by every write that changes what the event's public
     # pages show: the rendered pages are cached under it, and it is their ETag
-    # (sessions.services.revisions). revised_at is their Last-Modified.
+    # (sessions.core.services.revisions). revised_at is their Last-Modified.
     revision = models.PositiveBigIntegerField(default=0, editable=False)
     revised_at = models.DateTimeField(default=timezone.now, editable=False)
 

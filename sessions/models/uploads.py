@@ -3,13 +3,13 @@
 One row per upload (never updated): the session, the federation whose file it was, the
 session's revision when the file was made and the SHA-256 of the file's bytes, when and
 by whom. The latest row of a session for its club's federation decides its status on the
-uploads page (sessions.selectors.uploads): not sent, sent, or amended since sending.
+uploads page (sessions.clubs.selectors.uploads): not sent, sent, or amended since sending.
 """
 
 from django.conf import settings
 from django.db import models
 
-from .events import Session
+from sessions.models.events import Session
 
 
 class NationalUpload(models.Model):

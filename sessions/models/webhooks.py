@@ -1,7 +1,7 @@
 """The addresses a club's programs give to be told when its results change, and each delivery.
 
 A webhook is one https address of one club, with the shared secret its deliveries are
-signed with (sessions.services.webhooks). A delivery is one event (published, final,
+signed with (sessions.api.services.webhooks). A delivery is one event (published, final,
 amended) of one session or teams event at one revision, for one webhook: the database
 refuses a second (the unique constraint), so an event is never delivered twice.
 """
@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from .clubs import Club
+from sessions.models.clubs import Club
 
 
 class WebhookEvent(models.TextChoices):

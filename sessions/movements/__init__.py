@@ -4,10 +4,10 @@ Pure Python (no Django). ``mitchell`` and ``howell`` build a validated ``Movemen
 ``suggest_movements`` lists sensible choices for a number of pairs.
 """
 
-from .howell import howell, howell_round_options
-from .mitchell import max_mitchell_rounds, mitchell
-from .model import Movement, MovementError, PairCardLine, Seating, board_range
-from .suggest import suggest_movements
+from sessions.movements.howell import howell, howell_round_options
+from sessions.movements.mitchell import max_mitchell_rounds, mitchell
+from sessions.movements.model import Movement, MovementError, PairCardLine, Seating, board_range
+from sessions.movements.suggest import suggest_movements
 
 __all__ = [
     "Movement",

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .howell_starters import MAX_TABLES, STARTERS
-from .model import Movement, MovementError, Seating, build_movement, set_boards
+from sessions.movements.howell_starters import MAX_TABLES, STARTERS
+from sessions.movements.model import Movement, MovementError, Seating, build_movement, set_boards
 
 #: A round's matches in table order: (pair, pair, board set), numbered from 0.
 Round = tuple[tuple[int, int, int], ...]

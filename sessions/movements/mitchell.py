@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from .model import Movement, MovementError, Seating, build_movement, set_boards
+from sessions.movements.model import Movement, MovementError, Seating, build_movement, set_boards
 
 EVEN_OPTIONS = ("skip", "relay")
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from .howell import howell, howell_round_options
-from .howell_starters import MAX_TABLES
-from .mitchell import max_mitchell_rounds, mitchell
-from .model import Movement, MovementError
+from sessions.movements.howell import howell, howell_round_options
+from sessions.movements.howell_starters import MAX_TABLES
+from sessions.movements.mitchell import max_mitchell_rounds, mitchell
+from sessions.movements.model import Movement, MovementError
 
 MIN_BOARDS_PER_ROUND = 2
 HOWELL_FIRST_UP_TO_TABLES = 5

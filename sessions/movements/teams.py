@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .model import MovementError
+from sessions.movements.model import MovementError
 
 Pairing = tuple[int, int | None]
 

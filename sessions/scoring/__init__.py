@@ -4,15 +4,15 @@
 """
 
 # --- single deal, teams, rubber ---------------------------------------------------------
-from .boards import Seat, Side, Vulnerability, dealer, is_vulnerable, parse_seat, vulnerability
+from sessions.scoring.boards import Seat, Side, Vulnerability, dealer, is_vulnerable, parse_seat, vulnerability
 
 # --- pairs scoring (matchpoints, cross-IMPs, Butler, sessions, ranking) -----------------
-from .butler import butler_board, butler_boards, butler_datum, trim_count
-from .contracts import Contract, Doubling, Strain, parse_contract
-from .crossimps import cross_imps_board, cross_imps_boards
-from .deal_score import ERAS, DealScore, deal_score, score_breakdown, undertrick_penalty
-from .errors import ScoringError
-from .events import (
+from sessions.scoring.butler import butler_board, butler_boards, butler_datum, trim_count
+from sessions.scoring.contracts import Contract, Doubling, Strain, parse_contract
+from sessions.scoring.crossimps import cross_imps_board, cross_imps_boards
+from sessions.scoring.deal_score import ERAS, DealScore, deal_score, score_breakdown, undertrick_penalty
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.events import (
     CombinedScore,
     CombinedStanding,
     Combination,
@@ -22,9 +22,9 @@ from .events import (
     SessionEntry,
     combine_sessions,
 )
-from .imps import IMP_TABLES, imps
-from .matchpoints import matchpoint_board, matchpoint_boards, neuberg, ratio_scaled
-from .notation import (
+from sessions.scoring.imps import IMP_TABLES, imps
+from sessions.scoring.matchpoints import matchpoint_board, matchpoint_boards, neuberg, ratio_scaled
+from sessions.scoring.notation import (
     PASSED_OUT,
     Assigned,
     PassedOut,
@@ -35,11 +35,11 @@ from .notation import (
     parse_result,
     producible_ns_scores,
 )
-from .ranking import format_points, place_labels, place_numbers
-from .rubber import Honors, RubberDeal, ScoreSheet, SheetEntry, chicago_sheet, chicago_vulnerability, rubber_sheet
-from .scores import NOT_PLAYED, Artificial, LineScore, NotPlayed, Weighted
-from .session import Line, ScoredLine, ScoringOptions, SessionInput, SessionResult, Standing, score_session
-from .teams import VP_SCALES, TeamMatch, board_a_match, team_match, victory_points, wbf_vp
+from sessions.scoring.ranking import format_points, place_labels, place_numbers
+from sessions.scoring.rubber import Honors, RubberDeal, ScoreSheet, SheetEntry, chicago_sheet, chicago_vulnerability, rubber_sheet
+from sessions.scoring.scores import NOT_PLAYED, Artificial, LineScore, NotPlayed, Weighted
+from sessions.scoring.session import Line, ScoredLine, ScoringOptions, SessionInput, SessionResult, Standing, score_session
+from sessions.scoring.teams import VP_SCALES, TeamMatch, board_a_match, team_match, victory_points, wbf_vp
 
 __all__ = [
     # single deal, teams, rubber

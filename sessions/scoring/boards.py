@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .errors import ScoringError
+from sessions.scoring.errors import ScoringError
 
 
 class Side(StrEnum):

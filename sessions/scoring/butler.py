@@ -14,12 +14,12 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from .errors import ScoringError
-from . import vectorized
-from .imps import DEFAULT_IMP_TABLE, imps, imps_lookup, max_imps
-from .matchpoints import Comparable, all_plain, atoms
-from .options import ButlerDatum
-from .rounding import nearest_quotient, round_half_away
+from sessions.scoring.errors import ScoringError
+from sessions.scoring import vectorized
+from sessions.scoring.imps import DEFAULT_IMP_TABLE, imps, imps_lookup, max_imps
+from sessions.scoring.matchpoints import Comparable, all_plain, atoms
+from sessions.scoring.options import ButlerDatum
+from sessions.scoring.rounding import nearest_quotient, round_half_away
 
 #: Datum rules: the trimmed mean (default), the median when a board has <= 3 results, the median always.
 DATUM_RULES = tuple(ButlerDatum)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import ScoringError
+from sessions.scoring.errors import ScoringError
 
 DEFAULT_POINTS = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 TIE_BREAKS = ("butler", "head_to_head", "wins")

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import ScoringError
+from sessions.scoring.errors import ScoringError
 
 MAX_TRICKS = 13
 BOOK = 6  # tricks declarer needs before the first odd trick counts

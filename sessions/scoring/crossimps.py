@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate
 
-from . import vectorized
-from .imps import DEFAULT_IMP_TABLE, imp_table, imps, imps_lookup, max_imps
-from .matchpoints import Comparable, WeightedTally, all_plain, atoms
-from .rounding import exact_quotients
+from sessions.scoring import vectorized
+from sessions.scoring.imps import DEFAULT_IMP_TABLE, imp_table, imps, imps_lookup, max_imps
+from sessions.scoring.matchpoints import Comparable, WeightedTally, all_plain, atoms
+from sessions.scoring.rounding import exact_quotients
 
 #: Up to this many distinct scores, comparing them pairwise is quicker than the bands.
 _PAIRWISE_DISTINCT = 24

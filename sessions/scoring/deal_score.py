@@ -38,8 +38,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .contracts import Contract, Doubling, Strain, check_tricks, is_pass, parse_contract
-from .errors import ScoringError
+from sessions.scoring.contracts import Contract, Doubling, Strain, check_tricks, is_pass, parse_contract
+from sessions.scoring.errors import ScoringError
 
 ERAS = ("current", "1935", "1932")
 GAME = 100  # contract points that make a game

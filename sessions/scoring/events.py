@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from .errors import ScoringError
-from .ranking import place_labels, place_numbers
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.ranking import place_labels, place_numbers
 
 FIFTY = Fraction(50)
 HUNDRED = Fraction(100)

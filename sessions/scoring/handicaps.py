@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from .errors import ScoringError
+from sessions.scoring.errors import ScoringError
 
 #: The field's average: a player with no figure counts as this, a pair at it has no handicap.
 PAR = Fraction(50)

@@ -25,7 +25,7 @@ from bisect import bisect_right
 from fractions import Fraction
 from numbers import Rational
 
-from .errors import ScoringError
+from sessions.scoring.errors import ScoringError
 
 #: Lower edge of each IMP band, per table; the index is the number of IMPs.
 IMP_TABLES: dict[str, tuple[int, ...]] = {

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
 
-from .errors import ScoringError
-from . import vectorized
-from .rounding import exact_quotients, round_half_away
-from .scores import Weighted
+from sessions.scoring.errors import ScoringError
+from sessions.scoring import vectorized
+from sessions.scoring.rounding import exact_quotients, round_half_away
+from sessions.scoring.scores import Weighted
 
 #: A result that takes part in a comparison: a plain NS score or a weighted score.
 Comparable = Union[int, Weighted]

@@ -57,11 +57,11 @@ from fractions import Fraction
 from functools import cache
 from typing import NoReturn, Union
 
-from .boards import Seat, Side, Vulnerability, is_vulnerable, parse_seat, vulnerability
-from .contracts import MAX_TRICKS, Contract, Doubling, Strain, check_tricks, is_pass, parse_contract
-from .deal_score import deal_score
-from .errors import ScoringError
-from .scores import NOT_PLAYED, Artificial, AssignedPoints, LineScore, NotPlayed, Weighted
+from sessions.scoring.boards import Seat, Side, Vulnerability, is_vulnerable, parse_seat, vulnerability
+from sessions.scoring.contracts import MAX_TRICKS, Contract, Doubling, Strain, check_tricks, is_pass, parse_contract
+from sessions.scoring.deal_score import deal_score
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.scores import NOT_PLAYED, Artificial, AssignedPoints, LineScore, NotPlayed, Weighted
 
 
 @dataclass(frozen=True)

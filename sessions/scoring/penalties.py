@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from .errors import ScoringError
-from .options import Method
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.options import Method
 
 
 class PenaltyUnit(StrEnum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rounding import Exact, round_to_places
+from sessions.scoring.rounding import Exact, round_to_places
 
 
 def place_numbers(values: Sequence[Exact]) -> tuple[int, ...]:

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .boards import Seat, Side, Vulnerability, is_vulnerable
-from .contracts import Contract, Strain, check_tricks, is_pass, parse_contract
-from .deal_score import score_breakdown
-from .errors import ScoringError
+from sessions.scoring.boards import Seat, Side, Vulnerability, is_vulnerable
+from sessions.scoring.contracts import Contract, Strain, check_tricks, is_pass, parse_contract
+from sessions.scoring.deal_score import score_breakdown
+from sessions.scoring.errors import ScoringError
 
 GAME = 100
 CHICAGO_DEALS = 4

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .contracts import Contract, Doubling, Strain
-from .deal_score import ERAS, score_breakdown, undertrick_penalty
-from .errors import ScoringError
+from sessions.scoring.contracts import Contract, Doubling, Strain
+from sessions.scoring.deal_score import ERAS, score_breakdown, undertrick_penalty
+from sessions.scoring.errors import ScoringError
 
 STRAIN_NAMES = {Strain.C: "Clubs", Strain.D: "Diamonds", Strain.H: "Hearts", Strain.S: "Spades", Strain.NT: "Notrump"}
 UNDERTRICKS_SHOWN = 7

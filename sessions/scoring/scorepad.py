@@ -24,11 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .boards import Seat, Side
-from .contracts import is_pass
-from .deal_score import ERAS
-from .errors import ScoringError
-from .rubber import (
+from sessions.scoring.boards import Seat, Side
+from sessions.scoring.contracts import is_pass
+from sessions.scoring.deal_score import ERAS
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.rubber import (
     CHICAGO_DEALS,
     RubberDeal,
     ScoreSheet,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
 
-from .errors import ScoringError
+from sessions.scoring.errors import ScoringError
 
 #: The percentages an artificial adjusted score may give one side (Ave-, Ave, Ave+).
 ARTIFICIAL_PERCENTAGES = (30, 40, 50, 60, 70)

@@ -25,12 +25,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable
 
-from .butler import DATUM_RULES, butler_boards
-from .crossimps import cross_imps_board, cross_imps_boards
-from .errors import ScoringError
-from .imps import imp_table
-from .matchpoints import Comparable, MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named, ties_added
-from .options import (
+from sessions.scoring.butler import DATUM_RULES, butler_boards
+from sessions.scoring.crossimps import cross_imps_board, cross_imps_boards
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.imps import imp_table
+from sessions.scoring.matchpoints import Comparable, MatchpointScale, matchpoints_two_one, neuberg, ratio_scaled, scale_named, ties_added
+from sessions.scoring.options import (
     ButlerDatum,
     CrossImpsMode,
     Handicap,
@@ -42,10 +42,10 @@ from .options import (
     ShortBoards,
     ShortTotals,
 )
-from .penalties import Penalty, imp_loss, matchpoint_loss
-from .ranking import places
-from .rounding import round_to_places
-from .scores import Artificial, AssignedPoints, LineScore, NotPlayed, Weighted
+from sessions.scoring.penalties import Penalty, imp_loss, matchpoint_loss
+from sessions.scoring.ranking import places
+from sessions.scoring.rounding import round_to_places
+from sessions.scoring.scores import Artificial, AssignedPoints, LineScore, NotPlayed, Weighted
 
 METHODS = tuple(Method)
 LINE_DISPLAYS = tuple(LineDisplay)

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import ScoringError
+from sessions.scoring.errors import ScoringError
 
 LETTERS = "ABCDE"
 

@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from .errors import ScoringError
-from .imps import DEFAULT_IMP_TABLE, imps
-from .ranking import place_labels
-from .scores import Artificial, LineScore, NotPlayed, Weighted
-from .teams import BAM_WIN_POINTS, VP_SCALES, victory_points, wbf_vp
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.imps import DEFAULT_IMP_TABLE, imps
+from sessions.scoring.ranking import place_labels
+from sessions.scoring.scores import Artificial, LineScore, NotPlayed, Weighted
+from sessions.scoring.teams import BAM_WIN_POINTS, VP_SCALES, victory_points, wbf_vp
 
 Exact = Fraction | Decimal
 

@@ -29,8 +29,8 @@ from fractions import Fraction
 from functools import lru_cache
 from numbers import Rational
 
-from .errors import ScoringError
-from .imps import DEFAULT_IMP_TABLE, imps
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.imps import DEFAULT_IMP_TABLE, imps
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from itertools import chain
 
 import numpy as np
 
-from .imps import imp_table, imps_lookup
-from .rounding import exact_quotients
+from sessions.scoring.imps import imp_table, imps_lookup
+from sessions.scoring.rounding import exact_quotients
 
 #: From this many results a single board is scored here rather than in pure Python.
 LARGE_BOARD = 256

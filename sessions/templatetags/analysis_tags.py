@@ -15,7 +15,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import mark_safe
 
-from sessions.selectors.analysis import board_analysis, pair_par_summary
+from sessions.analysis.selectors.analysis import board_analysis, pair_par_summary
 from sessions.handrecords import percentages_svg
 from sessions.handrecords.deals import SUIT_NAMES, SUIT_SYMBOLS
 from sessions.scoring.rounding import round_to_places

@@ -58,7 +58,7 @@ def player_links(pair: Pair) -> SafeString:
 
 def linked_names(pair: Pair, player_url: Callable[[int], str]) -> SafeString:
     """player_links with the players' addresses from ``player_url`` (a long table builds
-    them from one reverse(): sessions.tables.pk_urls)."""
+    them from one reverse(): sessions.pairs.tables.pk_urls)."""
     players = [player for player in (pair.player_1, pair.player_2) if player]
     return format_html_join(
         " & ", '<a href="{}">{}</a>', ((player_url(player.pk), player.name) for player in players)

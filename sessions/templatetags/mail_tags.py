@@ -2,7 +2,7 @@
 
 from django import template
 
-from sessions.selectors.mail import PlayerResults
+from sessions.clubs.selectors.mail import PlayerResults
 
 register = template.Library()
 

@@ -17,8 +17,8 @@ from django.utils.safestring import SafeString
 from sessions.models import TableLink
 from sessions.scoring.errors import ScoringError
 from sessions.scoring.notation import Assigned, PassedOut, Played, ns_score, parse_result
-from sessions.tables import SUITS, suit_symbol
-from sessions.text import counted
+from sessions.pairs.tables import SUITS, suit_symbol
+from sessions.core.text import counted
 
 register = template.Library()
 

@@ -20,14 +20,14 @@ from sessions.formats import pbn_scoring_tag, write_pbn, write_usebio
 from sessions.formats.teams_pbn import write_pbn_teams
 from sessions.formats.teams_write import write_usebio_teams
 from sessions.models import CrossImps, MatchpointScale, Session, TeamEvent
-from sessions.selectors.events import CombinedRanking
-from sessions.selectors.scored import ScoredSession
-from sessions.selectors.scoring import session_score
-from sessions.selectors.teams import TeamEventScore, team_event_score
+from sessions.pairs.selectors.events import CombinedRanking
+from sessions.core.selectors.scored import ScoredSession
+from sessions.core.selectors.scoring import session_score
+from sessions.teams.selectors.teams import TeamEventScore, team_event_score
 
-from . import report, teams_export
-from .renderers import CsvTable, CsvZip, Pbn, Renderer, Usebio, Workbook
-from .to_parsed import ExportRefused, session_to_parsed
+from sessions.transfer import report, teams_export
+from sessions.transfer.renderers import CsvTable, CsvZip, Pbn, Renderer, Usebio, Workbook
+from sessions.transfer.to_parsed import ExportRefused, session_to_parsed
 
 Rendered = tuple[str, str, bytes]  # filename, content type, content
 

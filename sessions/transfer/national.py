@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from sessions.models import Session
 
-from .exporters import EXPORTERS, Exporter, Rendered
+from sessions.transfer.exporters import EXPORTERS, Exporter, Rendered
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 
-from . import report
+from sessions.transfer import report
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: A PBN file's encoding is declared in the file (ISO-8859-1 or UTF-8).

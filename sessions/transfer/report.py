@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from sessions.models import Handicap, Pair, Result, ResultKind, ScoringMethod
-from sessions.selectors.engine_input import pair_key
-from sessions.selectors.events import CombinedRanking, EventSessionView
-from sessions.selectors.scored import ScoredSession
-from sessions.services.events import EVENT_SETTINGS
+from sessions.core.selectors.engine_input import pair_key
+from sessions.pairs.selectors.events import CombinedRanking, EventSessionView
+from sessions.core.selectors.scored import ScoredSession
+from sessions.pairs.services.events import EVENT_SETTINGS
 
-from .to_parsed import contract_text, published
+from sessions.transfer.to_parsed import contract_text, published
 
 Value = str | int | Decimal | None
 POINTS = "0.00"

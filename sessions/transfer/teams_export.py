@@ -16,9 +16,9 @@ from sessions.formats.model import ParsedPlayer
 from sessions.formats.teams import ParsedMatch, ParsedRoom, ParsedTeam, ParsedTeamBoard, ParsedTeamEvent
 from sessions.models import MatchLine, MatchStatus, ResultKind, Room
 from sessions.scoring.rounding import round_to_places
-from sessions.selectors.teams import ScoredMatch, TeamEventScore
+from sessions.teams.selectors.teams import ScoredMatch, TeamEventScore
 
-from . import report
+from sessions.transfer import report
 
 
 def _decimal(value: Fraction | Decimal | None) -> Decimal | None:

@@ -6,7 +6,7 @@ decimals (halves away from zero): per-line points as the event scores them, each
 pair's total, percentage (matchpoints) and place. The event's rankings setting goes
 in extra["WINNER_TYPE"]: "2" when NS and EW rank apart, else "1" (one ranking), as
 USEBIO writes it and to_engine.ranking_fields reads it back. A final session's master
-point awards (sessions.services.masterpoints) go in each pair's masterpoints, their scale
+point awards (sessions.clubs.services.masterpoints) go in each pair's masterpoints, their scale
 in extra["MASTER_POINT_SCALE"] ("Club", as the EBU's programs write it).
 """
 
@@ -20,8 +20,8 @@ from sessions.formats.conventions import CONVENTIONS_KEY, write_conventions
 from sessions.models import Result, ResultKind, ScoringMethod
 from sessions.scoring.rounding import round_to_places
 from sessions.scoring.session import Standing
-from sessions.selectors.engine_input import EVENT_OPTION_FIELDS, pair_key, splits_directions
-from sessions.selectors.scored import ScoredSession
+from sessions.core.selectors.engine_input import EVENT_OPTION_FIELDS, pair_key, splits_directions
+from sessions.core.selectors.scored import ScoredSession
 
 EVENT_TYPES = {"matchpoints": "MP_PAIRS", "cross_imps": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
 

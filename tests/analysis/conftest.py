@@ -13,7 +13,7 @@ from django.utils import timezone
 from sessions.handrecords import Analysis, analyse, parse_deal, write_hand_records
 from sessions.models import AnalysisStatus, Board, BoardAnalysis, Pair, Session
 from sessions.scoring.boards import dealer, vulnerability
-from sessions.services import result_record
+from sessions.pairs.services.results import result_record
 
 # NS hold exactly ten top tricks and no length winner; EW cannot take enough tricks for a
 # sacrifice to cost less than 500 (tests/handrecords/test_analysis.py): par 3NT+1 by NS,

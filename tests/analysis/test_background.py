@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import connections
 
-from sessions.services import analysis as services
-from sessions.services import background
+from sessions.analysis.services import analysis as services
+from sessions.core.services import background
 from sessions.models import AnalysisStatus, BoardAnalysis
 from tests.analysis.conftest import TEN_TRICKS_NS, board_of, give_deal
 from tests.factories import make_club, make_event, make_session, make_user

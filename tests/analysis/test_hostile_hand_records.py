@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils.html import escape
 
-from sessions.services.analysis import hand_records_load
+from sessions.analysis.services.analysis import hand_records_load
 from tests.factories import make_session
 from tests.analysis.conftest import NORTH_HOLDS_EVERYTHING, TEN_TRICKS_NS, pbn_file
 

@@ -9,11 +9,12 @@ import pytest
 from django.template import Context, Template
 from django.urls import reverse
 
-from sessions.selectors.analysis import board_analysis
-from sessions.selectors.public import published_boards, traveller_sheet
-from sessions.services import result_record, session_publish
-from sessions.services.sessions import session_mark_final, session_reopen
-from sessions.tables import TravellerTable
+from sessions.analysis.selectors.analysis import board_analysis
+from sessions.pairs.selectors.public import published_boards, traveller_sheet
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.sessions import session_mark_final, session_reopen
+from sessions.pairs.tables import TravellerTable
 from tests.analysis.conftest import TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, opponents, pair
 from tests.views.conftest import read_tables
 

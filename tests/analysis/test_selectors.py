@@ -15,9 +15,9 @@ from fractions import Fraction
 
 import pytest
 
-from sessions.selectors.analysis import DONE, NO_DEAL, PENDING, board_analysis, pair_par_summary, session_analyses
+from sessions.analysis.selectors.analysis import DONE, NO_DEAL, PENDING, board_analysis, pair_par_summary, session_analyses
 from sessions.movements import mitchell
-from sessions.services import result_record
+from sessions.pairs.services.results import result_record
 from tests.analysis.conftest import TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, opponents, pair, solved
 from tests.factories import make_session
 

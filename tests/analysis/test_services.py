@@ -3,12 +3,13 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from sessions.services.analysis import analysis_run, analysis_start, deals_generate, hand_records_load
+from sessions.analysis.services.analysis import analysis_run, analysis_start, deals_generate, hand_records_load
 from sessions.handrecords import Analysis, parse_deal
 from sessions.models import AnalysisStatus, Board, BoardAnalysis
 from sessions.movements import mitchell
-from sessions.transfer import EXPORTERS, results_import
-from sessions.services.amendments import AfterCommit
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
+from sessions.clubs.services.amendments import AfterCommit
 from tests.factories import make_session
 from tests.analysis.conftest import (
     NORTH_HOLDS_EVERYTHING,
@@ -182,7 +183,7 @@ def test_a_board_whose_dealer_is_not_the_usual_one_is_analysed_with_its_own(sess
 
 
 def test_a_deal_changed_while_it_was_analysed_stays_pending(session, monkeypatch):
-    from sessions.services import analysis as services
+    from sessions.analysis.services import analysis as services
 
     board = give_deal(board_of(session, 1), TEN_TRICKS_NS)
     real = services.analyse_many

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from sessions.models import ApiKey
-from sessions.services.api_keys import api_key_create, api_key_revoke
-from sessions.services import result_record, session_publish
+from sessions.api.services.api_keys import api_key_create, api_key_revoke
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_club, make_event, make_session
 from tests.views.conftest import PLAYED_LINES, PLAYERS, enter
 

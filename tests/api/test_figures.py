@@ -18,8 +18,8 @@ from django.core.management import call_command
 
 from sessions.models import Board, Pair, Session
 from sessions.scoring import format_points
-from sessions.services.penalties import penalty_give
-from sessions.selectors.public import results_sheet, scorecard_sheet, traveller_sheet
+from sessions.pairs.services.penalties import penalty_give
+from sessions.pairs.selectors.public import results_sheet, scorecard_sheet, traveller_sheet
 from tests.once import built_once
 
 
@@ -76,8 +76,8 @@ def test_a_procedural_penalty_reads_as_the_pages_say_it(client, played_session, 
 
 
 def test_the_teams_standings_are_the_standings_pages(client, club):
-    from sessions.selectors.teams import standing_rows, team_event_score
-    from sessions.services.teams import match_record_line, round_robin_schedule, team_event_publish
+    from sessions.teams.selectors.teams import standing_rows, team_event_score
+    from sessions.teams.services.teams import match_record_line, round_robin_schedule, team_event_publish
     from tests.factories import make_team_event
 
     event = make_team_event(club, teams=4, form="round_robin")

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
 from sessions.models import Event, Pair, Player, Session
-from sessions.services.teams import match_record_line, round_robin_schedule, team_event_publish
+from sessions.teams.services.teams import match_record_line, round_robin_schedule, team_event_publish
 from tests.factories import make_team_event
 
 SCHEMA_URL = "/api/v1/schema/"

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sessions.services.analysis import analysis_run, deals_generate
+from sessions.analysis.services.analysis import analysis_run, deals_generate
 from sessions.models import Club, Pair, Session
 from sessions.movements import mitchell
-from sessions.services import result_record, session_publish
-from sessions.services.sessions import session_mark_final
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.phones.services.tables import table_links_ensure
 from tests.factories import make_club, make_event, make_session, make_user
 
 PASSWORD = "a long enough password"

@@ -22,7 +22,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from sessions.models import Event, Player, Result, TableLink
-from sessions.services import event_update
+from sessions.pairs.services.events import event_update
 from tests.browser.demo_data import PASSWORD, make_evening
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -212,7 +212,7 @@ def test_the_score_pad_pages_pass_axe(page: Page, phone: Page, evening):
 
 def teams_evening(evening):
     """A scheduled 4-team round robin of the evening's club with one match entered."""
-    from sessions.services.teams import match_record_line, round_robin_schedule, team_event_publish
+    from sessions.teams.services.teams import match_record_line, round_robin_schedule, team_event_publish
     from tests.factories import make_team_event
 
     event = make_team_event(evening.club, teams=4, form="round_robin", vp_scale="20", boards_per_match=2)
@@ -236,7 +236,7 @@ def test_the_teams_directors_pages_pass_axe(page: Page, evening):
         "undo a round": reverse("sessions:director_team_round_undo", args=[event.pk, 3]),
         "phones of a teams round": reverse("sessions:director_team_round_tables", args=[event.pk, 1]),
     })
-    from sessions.services.team_tables import match_table_links_ensure
+    from sessions.phones.services.team_tables import match_table_links_ensure
 
     match_table_links_ensure(event=event, round=1)
     problems |= walk(page, {
@@ -268,7 +268,7 @@ def test_the_teams_players_pages_pass_axe(page: Page, phone: Page, evening):
     }
     from decimal import Decimal
 
-    from sessions.services.teams import match_set_totals, team_event_mark_final
+    from sessions.teams.services.teams import match_set_totals, team_event_mark_final
 
     # The downloads show once final: every match has a result.
     for other in event.matches.exclude(pk=match.pk):
@@ -286,7 +286,7 @@ def test_the_teams_players_pages_pass_axe(page: Page, phone: Page, evening):
 
 
 def test_a_teams_rooms_phone_pages_pass_axe(phone: Page, evening):
-    from sessions.services.team_tables import match_table_links_ensure
+    from sessions.phones.services.team_tables import match_table_links_ensure
 
     event, match = teams_evening(evening)
     links = {link.room: link for link in match_table_links_ensure(event=event, round=1)}

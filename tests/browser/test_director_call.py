@@ -14,7 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from sessions.models import DirectorCall
-from sessions.services.tables import table_links_ensure
+from sessions.phones.services.tables import table_links_ensure
 from tests.browser.conftest import PHONE
 from tests.browser.test_accessibility import axe_violations
 from tests.browser.test_director_flow import PASSWORD, log_in

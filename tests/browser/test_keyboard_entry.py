@@ -14,11 +14,11 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from sessions.views import director as director_views
+from sessions.pairs.views import director as director_views
 from sessions.models import Board, Result, ResultChange
 from sessions.movements import mitchell
-from sessions.selectors import board_traveller
-from sessions.services import result_record
+from sessions.pairs.selectors.entry import board_traveller
+from sessions.pairs.services.results import result_record
 from tests.factories import make_club, make_event, make_session, make_user
 
 PASSWORD = "a-long-director-password"

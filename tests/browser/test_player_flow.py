@@ -13,7 +13,8 @@ from playwright.sync_api import Page, expect
 
 from sessions.models import Session
 from sessions.movements import mitchell
-from sessions.services import result_record, session_publish
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_club, make_event, make_session
 
 PHONE_WIDTH = 390  # the phone fixture's viewport

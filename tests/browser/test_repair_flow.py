@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from sessions.models import Result
 from sessions.movements import mitchell
-from sessions.services import result_record
+from sessions.pairs.services.results import result_record
 from tests.factories import make_club, make_event, make_session, make_user
 
 PASSWORD = "a-long-director-password"

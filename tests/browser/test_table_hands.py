@@ -9,7 +9,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from sessions.models import Board
-from sessions.services.tables import table_links_ensure
+from sessions.phones.services.tables import table_links_ensure
 from tests.browser.conftest import PHONE
 from tests.browser.test_accessibility import axe_violations
 from tests.factories import make_club, make_event, make_session

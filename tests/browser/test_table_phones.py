@@ -24,8 +24,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from sessions.models import EntryStatus, Result, ResultChange, Seating, Session, TableEntry, TableLink
 from sessions.movements import mitchell
-from sessions.services.sessions import session_mark_final, session_reopen
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.sessions import session_mark_final, session_reopen
+from sessions.phones.services.tables import table_links_ensure
 from tests.browser.conftest import PHONE
 from tests.factories import make_club, make_event, make_session
 

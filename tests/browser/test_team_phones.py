@@ -23,9 +23,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from sessions.models import MatchLine, MatchLineChange, Room
 from sessions.scoring.teams import victory_points
-from sessions.selectors.teams import team_event_score
-from sessions.services.team_tables import match_table_links_ensure
-from sessions.services.teams import round_robin_schedule
+from sessions.teams.selectors.teams import team_event_score
+from sessions.phones.services.team_tables import match_table_links_ensure
+from sessions.teams.services.teams import round_robin_schedule
 from tests.browser.conftest import PHONE
 from tests.browser.test_table_phones import WAIT, wait_until
 from tests.factories import make_club, make_team_event

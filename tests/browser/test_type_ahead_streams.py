@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from sessions.models import Result, Section
 from sessions.movements import mitchell
-from sessions.selectors import table_round_sheet
+from sessions.pairs.selectors.entry import table_round_sheet
 from tests.browser.test_keyboard_entry import director, event, log_in, shown, table_url  # noqa: F401
 from tests.factories import make_session
 

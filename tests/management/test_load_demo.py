@@ -60,7 +60,7 @@ def test_load_demo_leaves_its_deals_for_analyse_boards_and_starts_no_solver(db, 
                                                                            django_capture_on_commit_callbacks):
     """bin/demo runs analyse_boards beside the server: the command itself prints the login
     at once and leaves no thread in the solver as it exits."""
-    from sessions.services.analysis import WORKER, boards_needing_analysis
+    from sessions.analysis.services.analysis import WORKER, boards_needing_analysis
 
     settings.ANALYSIS_BACKGROUND = False  # an analysis that started would run here, inline
     with django_capture_on_commit_callbacks(execute=True):

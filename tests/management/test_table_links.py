@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 
 from sessions.models import TableLink
 from sessions.movements import mitchell
-from sessions.services.phone_links import phone_link_revoke
+from sessions.phones.services.phone_links import phone_link_revoke
 from tests.factories import make_session
 
 

@@ -21,7 +21,7 @@ from sessions.scoring.matchpoints import matchpoint_board, matchpoint_boards, pl
 from sessions.scoring.options import ButlerDatum
 from sessions.scoring.scores import Weighted
 
-from . import reference_boards as reference
+from tests.scoring import reference_boards as reference
 
 SOME = settings(max_examples=150, deadline=None)
 # Scores as deals give them (tens) and any whole number (the engine takes any int).

@@ -12,7 +12,7 @@ round 3   table 1: 1NS v 2EW, 5-6   table 2: 2NS v 3EW, 1-2   table 3: 3NS v 1EW
 import pytest
 
 from sessions.movements import mitchell
-from sessions.selectors import session_cards
+from sessions.pairs.selectors.cards import session_cards
 from tests.factories import make_session
 
 

@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from sessions.models import Player
-from sessions.selectors.competitions import competition_standings
-from sessions.services.competitions import competition_create
+from sessions.clubs.selectors.competitions import competition_standings
+from sessions.clubs.services.competitions import competition_create
 from tests.selectors.test_events import BOTTOM, MIDDLE, TOP, played
 
 

@@ -6,8 +6,9 @@ import pytest
 
 from sessions.models import Board, Section, Session
 from sessions.movements import mitchell
-from sessions.selectors import board_traveller, session_change_log, session_progress, table_round_sheet
-from sessions.services import result_record
+from sessions.pairs.selectors.entry import board_traveller, table_round_sheet
+from sessions.pairs.selectors.sessions import session_change_log, session_progress
+from sessions.pairs.services.results import result_record
 from tests.factories import make_club, make_event, make_session
 from tests.once import built_once
 
@@ -55,7 +56,7 @@ def test_a_traveller_row_carries_its_result_and_matchpoints(session):
 
 
 def test_a_line_turned_round_stays_on_its_tables_row_as_played(session):
-    from sessions.services.repair import result_turn_round
+    from sessions.pairs.services.repair import result_turn_round
 
     line = result_record(board=session.boards.get(number=1), section=session.sections.get(),
                          ns_pair="3NS", ew_pair="2EW", text="4S N =").result

@@ -11,9 +11,12 @@ from fractions import Fraction
 import pytest
 
 from sessions.models import Combination, CombinedBy, LiveRankings, ScoringMethod, Seating
-from sessions.selectors.events import event_ranking
-from sessions.services import event_update, pair_change_players, player_add, result_record, session_publish
-from sessions.services.sessions import session_mark_final
+from sessions.pairs.selectors.events import event_ranking
+from sessions.pairs.services.events import event_update
+from sessions.clubs.services.players import pair_change_players, player_add
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.sessions import session_mark_final
 from tests.factories import make_session
 
 BOARD_1 = (("1NS", "1EW"), ("3NS", "2EW"), ("2NS", "3EW"))

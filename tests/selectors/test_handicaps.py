@@ -3,7 +3,7 @@
 import datetime
 
 from sessions.models import Club, Event, Session
-from sessions.selectors.handicaps import rating_window
+from sessions.clubs.selectors.handicaps import rating_window
 from tests.services.test_handicaps import finished
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.urls import reverse
 
 from sessions.models import Club
-from sessions.selectors.masterpoints import national_number_warnings
-from sessions.services import pair_name_players
+from sessions.clubs.selectors.masterpoints import national_number_warnings
+from sessions.clubs.services.players import pair_name_players
 from tests.factories import make_session
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from sessions.movements import MovementError
-from sessions.selectors.movements import movement_options
+from sessions.pairs.selectors.movements import movement_options
 
 
 def test_rounds_reshape_the_suggestions_and_drop_those_that_cannot_play_them():

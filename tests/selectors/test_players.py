@@ -12,8 +12,9 @@ from fractions import Fraction
 import pytest
 
 from sessions.models import Player, Seating, Session
-from sessions.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
-from sessions.services import pair_change_players, player_add, session_publish
+from sessions.clubs.selectors.players import SEARCH_LIMIT, player_history, player_search, published_player
+from sessions.clubs.services.players import pair_change_players, player_add
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_club, make_event, make_session
 from tests.views.conftest import PLAYED_LINES, PLAYERS, enter
 

@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from sessions.models import Session
-from sessions.selectors.public import (
+from sessions.pairs.selectors.public import (
     club_sessions,
     clubs_with_results,
     field_title,
@@ -17,7 +17,8 @@ from sessions.selectors.public import (
     scorecard_sheet,
     traveller_sheet,
 )
-from sessions.services import result_record, session_publish
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_club, make_event, make_session, small_howell
 
 

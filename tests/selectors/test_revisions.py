@@ -6,15 +6,16 @@ from django.db import connection
 from django.test import override_settings
 
 from sessions.models import Club, Player, Session
-from sessions.selectors.revisions import (
+from sessions.core.selectors.revisions import (
     club_stamp,
     event_club_stamp,
     player_club_stamp,
     published_session_stamp,
     revision_stamp,
 )
-from sessions.services import result_record, session_publish
-from sessions.services.revisions import session_revise
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.core.services.revisions import session_revise
 from tests.factories import make_session
 
 

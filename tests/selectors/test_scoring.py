@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from sessions.models import Result
-from sessions.selectors import session_score
-from sessions.services import result_record
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.results import result_record
 
 
 def enter(session, number, ns, ew, text):

@@ -9,9 +9,9 @@ from django.db import transaction
 from django.db.models import F
 
 from sessions.models import Pair, Result, Session
-from sessions.selectors import kept_scores, scoring
-from sessions.selectors.scoring import scores_from_cache, session_score, sessions_scores
-from sessions.services import result_correct, result_record
+from sessions.core.selectors import kept_scores, scoring
+from sessions.core.selectors.scoring import scores_from_cache, session_score, sessions_scores
+from sessions.pairs.services.results import result_correct, result_record
 from tests.factories import make_session
 
 

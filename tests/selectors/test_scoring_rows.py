@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from sessions.models import DealEra, Pair, Result
-from sessions.selectors import session_score
-from sessions.selectors.engine_input import pairs_in_order, results_in_order
-from sessions.selectors.scoring import score_loaded
-from sessions.services import board_set_groups, result_record
+from sessions.core.selectors.scoring import session_score
+from sessions.core.selectors.engine_input import pairs_in_order, results_in_order
+from sessions.core.selectors.scoring import score_loaded
+from sessions.pairs.services.results import board_set_groups, result_record
 from tests.factories import make_session
 
 # Every kind of line: played, passed, assigned, Ave+/Ave-/Ave, weighted, not played.

@@ -1,8 +1,8 @@
 """The director's overview reads: a session's pairs with their players."""
 
 from sessions.movements import mitchell
-from sessions.selectors import session_pairs, session_progress
-from sessions.services import result_record
+from sessions.pairs.selectors.sessions import session_pairs, session_progress
+from sessions.pairs.services.results import result_record
 from tests.factories import make_session
 
 

@@ -4,9 +4,9 @@ the stored lines and sends, in a fixed number of queries."""
 import pytest
 
 from sessions.models import Room
-from sessions.selectors.team_tables import match_table_link_by_token, room_page, round_tables
-from sessions.services.team_tables import match_table_links_ensure, match_table_send
-from sessions.services.teams import match_record_line, round_robin_schedule
+from sessions.phones.selectors.team_tables import match_table_link_by_token, room_page, round_tables
+from sessions.phones.services.team_tables import match_table_links_ensure, match_table_send
+from sessions.teams.services.teams import match_record_line, round_robin_schedule
 from tests.factories import make_team_event
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from sessions.models import NationalUpload, Session
-from sessions.selectors.uploads import UploadStatus, club_upload_rows
+from sessions.clubs.selectors.uploads import UploadStatus, club_upload_rows
 from tests.factories import make_event, make_session
 
 

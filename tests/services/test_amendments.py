@@ -13,15 +13,17 @@ from decimal import Decimal
 import pytest
 
 from sessions.models import Match, Pair, Result, ResultMail, Session, TeamEvent, WebhookDelivery
-from sessions.services import event_update, pair_set_players, result_correct, result_record
-from sessions.services.mail import player_set_email
-from sessions.services.players import player_add
-from sessions.services.repair import result_turn_round, session_update
-from sessions.services.sessions import session_mark_final, session_publish
-from sessions.services.teams import (
+from sessions.pairs.services.events import event_update
+from sessions.clubs.services.players import pair_set_players
+from sessions.pairs.services.results import result_correct, result_record
+from sessions.clubs.services.mail import player_set_email
+from sessions.clubs.services.players import player_add
+from sessions.pairs.services.repair import result_turn_round, session_update
+from sessions.pairs.services.sessions import session_mark_final, session_publish
+from sessions.teams.services.teams import (
     adjustment_add, match_set_totals, swiss_draw_next_round, team_event_mark_final, team_event_publish,
 )
-from sessions.services.webhooks import webhook_create
+from sessions.api.services.webhooks import webhook_create
 from tests.factories import make_session, make_team_event
 from tests.services.test_mail import PLAYERS, TEXTS, parts, player
 from tests.smtp_server import SmtpServer

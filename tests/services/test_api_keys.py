@@ -9,8 +9,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import ApiKey
-from sessions.selectors.api_keys import active_api_key
-from sessions.services.api_keys import LAST_USE_PRECISION, api_key_create, api_key_revoke, api_key_used
+from sessions.api.selectors.api_keys import active_api_key
+from sessions.api.services.api_keys import LAST_USE_PRECISION, api_key_create, api_key_revoke, api_key_used
 
 
 def test_a_new_key_is_kept_only_as_its_sha256_digest(club):

@@ -13,10 +13,11 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import ChangeAction, MatchLine, Result, ResultChange, ResultKind, TableEntry
-from sessions.selectors import session_score
-from sessions.services import event_update, result_correct
-from sessions.services.results import fill_line
-from sessions.services.tables import table_entry_send, table_links_ensure
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.events import event_update
+from sessions.pairs.services.results import result_correct
+from sessions.pairs.services.results import fill_line
+from sessions.phones.services.tables import table_entry_send, table_links_ensure
 from tests.services.test_results import nothing_saved, record
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sessions.services import background
-from sessions.services.background import BackgroundWorker
+from sessions.core.services import background
+from sessions.core.services.background import BackgroundWorker
 
 
 @pytest.fixture
@@ -79,7 +79,7 @@ sys.path.insert(0, os.getcwd())
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubscore.settings")
 import django
 django.setup()
-from sessions.services.background import BackgroundWorker
+from sessions.core.services.background import BackgroundWorker
 
 def run():
     time.sleep(1.0)  # the solver, still busy as the command ends

@@ -1,4 +1,4 @@
-"""A table calls the director from its phone (sessions.services.calls): one press, one call;
+"""A table calls the director from its phone (sessions.phones.services.calls): one press, one call;
 a second press while it is open doubles nothing; a director takes it; once the session is
 final the phone calls no more.
 
@@ -14,10 +14,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from sessions.models import CallReason, DirectorCall, Session
-from sessions.services.calls import director_call, director_call_take
-from sessions.services.errors import EntryClosed
-from sessions.services.sessions import session_mark_final, session_reopen
-from sessions.services.tables import table_links_ensure
+from sessions.phones.services.calls import director_call, director_call_take
+from sessions.core.services.errors import EntryClosed
+from sessions.pairs.services.sessions import session_mark_final, session_reopen
+from sessions.phones.services.tables import table_links_ensure
 
 
 def key() -> str:

@@ -1,4 +1,4 @@
-"""The round clock (sessions.services.clock, sessions.selectors.clock): the director sets the
+"""The round clock (sessions.phones.services.clock, sessions.phones.selectors.clock): the director sets the
 minutes, starts, pauses, moves to the next round and adds a minute; the time left at any
 moment follows from what is stored. Every moment is given (``now``): no sleeping.
 """
@@ -9,8 +9,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Session
-from sessions.selectors.clock import round_clock
-from sessions.services.clock import (
+from sessions.phones.selectors.clock import round_clock
+from sessions.phones.services.clock import (
     clock_add_minute, clock_next_round, clock_pause, clock_set_minutes, clock_start,
 )
 

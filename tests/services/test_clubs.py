@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Club, ClubDirector
-from sessions.services import club_director_add, club_director_remove, club_director_set_owner, club_update
+from sessions.clubs.services.clubs import club_director_add, club_director_remove, club_director_set_owner, club_update
 from tests.factories import make_club, make_user
 
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Club
-from sessions.services.competitions import competition_create, competition_update
+from sessions.clubs.services.competitions import competition_create, competition_update
 
 
 def test_a_new_competition_keeps_the_default_rules_and_bumps_the_clubs_revision(event):

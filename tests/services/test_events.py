@@ -6,8 +6,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Event
-from sessions.selectors import session_score
-from sessions.services import event_create, event_update, result_record
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.events import event_create, event_update
+from sessions.pairs.services.results import result_record
 from tests.factories import make_session
 
 

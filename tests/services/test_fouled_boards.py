@@ -16,8 +16,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import ChangeAction, Result, ResultChange
-from sessions.selectors import session_score
-from sessions.services import board_set_groups, result_record
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.results import board_set_groups, result_record
 
 LINES = [("1NS", "1EW", "4S N ="), ("3NS", "2EW", "4S N +1"), ("2NS", "3EW", "4S N -1")]
 

@@ -8,10 +8,11 @@ from django.core.exceptions import ValidationError
 
 from sessions.formats import parse_results_file
 from sessions.models import ChangeAction, Club, Event, Pair, Player, ResultChange, Session
-from sessions.services import result_record, session_publish
-from sessions.services.handicaps import session_compute_handicaps, session_set_handicaps
-from sessions.services.sessions import session_mark_final
-from sessions.transfer import EXPORTERS
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.clubs.services.handicaps import session_compute_handicaps, session_set_handicaps
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.transfer.exporters import EXPORTERS
 from tests.factories import make_session
 
 PLAYED = {"1NS": ["Ann Archer", "Bob Baker"], "1EW": ["Gil Grant", "Hal Hunt"]}

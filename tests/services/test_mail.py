@@ -16,13 +16,13 @@ from django.test import Client
 from django.utils import timezone
 
 from sessions.models import MailKind, MailStatus, Pair, Player, Result, ResultMail, Session
-from sessions.selectors.public import scorecard_sheet
-from sessions.selectors.scoring import session_score
-from sessions.services import result_correct, result_record
-from sessions.services.mail import (
+from sessions.pairs.selectors.public import scorecard_sheet
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.results import result_correct, result_record
+from sessions.clubs.services.mail import (
     MAX_ATTEMPTS, mail_send_due, player_from_token, player_set_email, unsubscribe_token,
 )
-from sessions.services.sessions import session_mark_final, session_publish
+from sessions.pairs.services.sessions import session_mark_final, session_publish
 from sessions.scoring.rounding import round_to_places
 from tests.factories import make_session
 from tests.smtp_server import SmtpServer, free_port
@@ -294,7 +294,7 @@ def test_without_a_server_configured_the_tests_send_nothing_outside(played, djan
 
 @pytest.mark.django_db(transaction=True)
 def test_in_the_background_a_thread_sends_the_mails_after_the_request(played, smtp, settings):
-    from sessions.services.mail import mail_queue_session, mail_start
+    from sessions.clubs.services.mail import mail_queue_session, mail_start
 
     settings.MAIL_BACKGROUND = True
     Session.objects.filter(pk=played.pk).update(final_at=timezone.now())
@@ -311,8 +311,8 @@ def test_in_the_background_a_thread_sends_the_mails_after_the_request(played, sm
 
 @pytest.mark.django_db(transaction=True)
 def test_once_analysed_the_mail_names_the_boards_furthest_below_par(played, smtp, django_capture_on_commit_callbacks):
-    from sessions.selectors.analysis import pair_par_summary
-    from sessions.services.analysis import deals_generate
+    from sessions.analysis.selectors.analysis import pair_par_summary
+    from sessions.analysis.services.analysis import deals_generate
 
     with django_capture_on_commit_callbacks(execute=True):
         deals_generate(session=played, seed=24)  # analysed after the commit (inline in tests)

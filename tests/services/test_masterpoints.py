@@ -9,13 +9,13 @@ import pytest
 
 from sessions.formats.usebio import parse_usebio
 from sessions.models import ChangeAction, Club, Event, MasterPointAward, Player, Result, Session
-from sessions.selectors.scoring import session_score
-from sessions.services import event_update
-from sessions.selectors.masterpoints import session_masterpoint_scale
-from sessions.services.masterpoints import session_award_masterpoints
-from sessions.services.results import result_correct, result_record
-from sessions.services.sessions import session_mark_final, session_reopen
-from sessions.transfer.importing import results_import
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.events import event_update
+from sessions.clubs.selectors.masterpoints import session_masterpoint_scale
+from sessions.clubs.services.masterpoints import session_award_masterpoints
+from sessions.pairs.services.results import result_correct, result_record
+from sessions.pairs.services.sessions import session_mark_final, session_reopen
+from sessions.transfer.services.importing import results_import
 from tests.formats.data_files import usebio_bytes
 
 EBU_FILE = "uk_00202711+000827.xml"  # EBUScore, a 19-pair Howell of 26 boards

@@ -1,6 +1,6 @@
 """Master points follow a final session's places after ANY change that can move one
 (RULES 12): the unit of work awards a final session again at the end of every write that
-touched it with ``places`` (sessions.services.unit_of_work). Each path here, without that
+touched it with ``places`` (sessions.core.services.unit_of_work). Each path here, without that
 rule, leaves the awards as they were when the session was marked final.
 
 Each test: the awards change, the change log says for whom, and an award computed afresh
@@ -13,14 +13,14 @@ from collections.abc import Callable
 import pytest
 
 from sessions.models import ChangeAction, Club, MasterPointAward, Pair, Result, ResultChange, Session
-from sessions.services.clubs import club_update
-from sessions.services.events import event_update
-from sessions.services.masterpoints import session_award_masterpoints
-from sessions.services.players import pair_change_players, player_add
-from sessions.services.repair import result_turn_round
-from sessions.services.results import result_correct, result_delete
-from sessions.services.sessions import session_mark_final
-from sessions.transfer.importing import results_import
+from sessions.clubs.services.clubs import club_update
+from sessions.pairs.services.events import event_update
+from sessions.clubs.services.masterpoints import session_award_masterpoints
+from sessions.clubs.services.players import pair_change_players, player_add
+from sessions.pairs.services.repair import result_turn_round
+from sessions.pairs.services.results import result_correct, result_delete
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.transfer.services.importing import results_import
 from tests.formats.data_files import usebio_bytes
 
 EBU_FILE = "uk_00202711+000827.xml"  # EBUScore, a 19-pair Howell of 26 boards; pair 5 won

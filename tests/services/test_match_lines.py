@@ -5,8 +5,8 @@ PostgreSQL with DATABASE_URL)."""
 import pytest
 
 from sessions.models import MatchLine, MatchLineChange, Room
-from sessions.services.errors import ResultConflict
-from sessions.services.teams import match_delete_line, match_record_line, round_robin_schedule
+from sessions.core.services.errors import ResultConflict
+from sessions.teams.services.teams import match_delete_line, match_record_line, round_robin_schedule
 from tests.factories import make_team_event, make_user
 from tests.services.test_results import _race
 
@@ -116,7 +116,7 @@ def test_a_correction_racing_a_deletion_ends_in_one_of_them_and_a_conflict(club)
 @pytest.mark.django_db(transaction=True)
 def test_a_phones_confirmation_racing_the_director_stores_one_line_and_the_directors_wins(club):
     from sessions.models import EntryStatus, MatchTableEntry
-    from sessions.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
+    from sessions.phones.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
 
     event = make_team_event(club, teams=2, form="round_robin", boards_per_match=2)
     match = round_robin_schedule(event=event)[0]

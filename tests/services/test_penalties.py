@@ -9,12 +9,12 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import ChangeAction, MasterPointAward, Pair, ProceduralPenalty, Session
-from sessions.selectors.scoring import session_score
-from sessions.services.events import event_update
-from sessions.services.penalties import penalty_give, penalty_remove
-from sessions.services.results import result_record
-from sessions.services.sessions import session_mark_final, session_publish
-from sessions.transfer.importing import results_import
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.events import event_update
+from sessions.pairs.services.penalties import penalty_give, penalty_remove
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_mark_final, session_publish
+from sessions.transfer.services.importing import results_import
 from tests.formats.data_files import usebio_bytes
 
 

@@ -4,10 +4,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Pair, PairLineup, Player
-from sessions.selectors.repair import players_entered_twice
-from sessions.services import player_add
-from sessions.services.player_records import player_merge, player_update
-from sessions.services.players import pair_change_players
+from sessions.pairs.selectors.repair import players_entered_twice
+from sessions.clubs.services.players import player_add
+from sessions.clubs.services.player_records import player_merge, player_update
+from sessions.clubs.services.players import pair_change_players
 from tests.factories import make_session
 
 

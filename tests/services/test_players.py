@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import ChangeAction, Pair, PairLineup, Player, ResultChange
-from sessions.services import pair_name_players, pair_set_players, player_add, session_name_players
-from sessions.services.players import pair_change_players
+from sessions.clubs.services.players import pair_name_players, pair_set_players, player_add, session_name_players
+from sessions.clubs.services.players import pair_change_players
 
 
 def pair_of(session, label="1NS") -> Pair:

@@ -20,10 +20,13 @@ from django.core.exceptions import ValidationError
 
 from sessions.models import ChangeAction, Pair, Result, ResultChange, ResultKind, Seating, Session
 from sessions.movements import mitchell
-from sessions.selectors import session_progress, session_score
-from sessions.services import pair_set_players, player_add, result_record, session_publish, session_unpublish
-from sessions.services import results as results_service
-from sessions.services.repair import (
+from sessions.pairs.selectors.sessions import session_progress
+from sessions.core.selectors.scoring import session_score
+from sessions.clubs.services.players import pair_set_players, player_add
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish, session_unpublish
+from sessions.pairs.services import results as results_service
+from sessions.pairs.services.repair import (
     TableSeating,
     pair_add_late,
     pair_withdraw,
@@ -492,7 +495,7 @@ def test_a_table_turned_round_while_its_line_is_entered_never_loses_nor_doubles_
 
 
 def test_an_import_is_in_the_new_sessions_change_log(club, director):
-    from sessions.transfer.importing import results_import
+    from sessions.transfer.services.importing import results_import
     from tests.formats.data_files import DATA_DIR
 
     path = DATA_DIR / "usebio" / "cobalt_mp_pairs_mitchell_03.xml"
@@ -505,7 +508,7 @@ def test_an_import_is_in_the_new_sessions_change_log(club, director):
 
 
 def test_a_change_of_the_events_scoring_is_in_each_sessions_log(event, director):
-    from sessions.services import event_update
+    from sessions.pairs.services.events import event_update
 
     first, second = make_session(event), make_session(event)
 

@@ -10,7 +10,8 @@ from django.core.exceptions import ValidationError
 
 from sessions.models import ChangeAction, Result, ResultChange, ResultKind
 from sessions.movements import howell, mitchell
-from sessions.services import ResultConflict, result_correct, result_delete, result_record
+from sessions.core.services.errors import ResultConflict
+from sessions.pairs.services.results import result_correct, result_delete, result_record
 from tests.factories import make_session
 
 
@@ -318,7 +319,7 @@ def test_correcting_a_deleted_line_is_a_conflict_with_no_current_line(line):
 
 
 def test_a_line_entered_by_someone_else_at_the_same_moment_is_refused_with_the_reason(session, monkeypatch):
-    from sessions.services import results
+    from sessions.pairs.services import results
 
     record(session, 1, "1NS", "1EW", "4S N =")
     # The other director's line lands just after the service looked for one: the save

@@ -19,27 +19,17 @@ from django.utils import timezone
 
 from sessions.models import Club, Match, MatchLine, Pair, Player, Result, Session, Team, TeamAdjustment, TeamEvent
 from sessions.movements import mitchell
-from sessions.services import (
-    board_set_groups,
-    club_update,
-    event_create,
-    event_update,
-    pair_change_players,
-    pair_name_players,
-    pair_set_players,
-    player_add,
-    player_find_or_add,
-    player_find_or_add_numbered,
-    result_correct,
-    result_delete,
-    result_record,
-    session_name_players,
-    session_publish,
-    session_unpublish,
+from sessions.pairs.services.results import board_set_groups, result_correct, result_delete, result_record
+from sessions.clubs.services.clubs import club_update
+from sessions.pairs.services.events import event_create, event_update
+from sessions.clubs.services.players import (
+    pair_change_players, pair_name_players, pair_set_players, player_add, player_find_or_add,
+    player_find_or_add_numbered, session_name_players,
 )
-from sessions.services.analysis import analysis_request, analysis_run, deals_generate, hand_records_load
-from sessions.services.player_records import player_merge, player_update
-from sessions.services.repair import (
+from sessions.pairs.services.sessions import session_publish, session_unpublish
+from sessions.analysis.services.analysis import analysis_request, analysis_run, deals_generate, hand_records_load
+from sessions.clubs.services.player_records import player_merge, player_update
+from sessions.pairs.services.repair import (
     TableSeating,
     pair_add_late,
     pair_withdraw,
@@ -51,13 +41,13 @@ from sessions.services.repair import (
     session_delete,
     session_update,
 )
-from sessions.services.masterpoints import session_award_masterpoints
-from sessions.services.handicaps import session_compute_handicaps, session_set_handicaps
-from sessions.services.penalties import penalty_give, penalty_remove
-from sessions.services.unit_of_work import unit_of_work
-from sessions.services.sessions import session_mark_final, session_reopen
-from sessions.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
-from sessions.services.teams import (
+from sessions.clubs.services.masterpoints import session_award_masterpoints
+from sessions.clubs.services.handicaps import session_compute_handicaps, session_set_handicaps
+from sessions.pairs.services.penalties import penalty_give, penalty_remove
+from sessions.core.services.unit_of_work import unit_of_work
+from sessions.pairs.services.sessions import session_mark_final, session_reopen
+from sessions.phones.services.team_tables import match_table_confirm, match_table_links_ensure, match_table_send
+from sessions.teams.services.teams import (
     adjustment_add,
     adjustment_delete,
     adjustment_edit,
@@ -80,11 +70,11 @@ from sessions.services.teams import (
     team_event_reopen,
     team_event_unpublish,
 )
-from sessions.services.tables import (
+from sessions.phones.services.tables import (
     SeatChoice, table_deal_enter, table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure,
     table_seat_players,
 )
-from sessions.transfer.importing import results_import
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_session, make_team_event
 from tests.formats.data_files import pbn_bytes
 
@@ -276,8 +266,8 @@ def test_a_new_session_and_a_new_event_bump_the_club(event):
 
 
 def test_a_competition_bumps_its_club(event):
-    """The competition's page stands on the club's revision (sessions.views.competitions)."""
-    from sessions.services.competitions import competition_create, competition_update
+    """The competition's page stands on the club's revision (sessions.clubs.views.competitions)."""
+    from sessions.clubs.services.competitions import competition_create, competition_update
 
     before = Club.objects.get(pk=event.club_id).revision
     competition = competition_create(event=event, name="Club Cup")
@@ -466,7 +456,7 @@ def test_every_teams_write_bumps_the_event(teams_event, prepare, write):
 
 def test_a_teams_import_bumps_its_event_after_its_last_line(club):
     """The import writes matches and lines itself, after the teams (which team_add bumps)."""
-    from sessions.transfer.teams_import import teams_import
+    from sessions.transfer.services.teams_import import teams_import
     from tests.formats.data_files import DATA_DIR
 
     path = DATA_DIR / "teams" / "ebu_example_multiple_teams_teamsscorer.xml"

@@ -8,8 +8,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from sessions.models import Result, ResultKind, Seating, TableLink
-from sessions.services import rows
-from sessions.services.unit_of_work import unit_of_work
+from sessions.core.services import rows
+from sessions.core.services.unit_of_work import unit_of_work
 
 
 def insert_rows(model, many) -> None:

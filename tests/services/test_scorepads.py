@@ -4,7 +4,7 @@ import pytest
 
 from sessions.models import ScorePad
 from sessions.scoring.scorepad import add_deal, deal_from_json, pad_from_json
-from sessions.services.scorepads import score_pad_delete, score_pad_save
+from sessions.pad.services.scorepads import score_pad_delete, score_pad_save
 from tests.factories import make_user
 
 PAD = pad_from_json({"kind": "chicago", "era": "1932", "names": ["Ann", "Bob", "Cat", "Dan"]})

@@ -8,9 +8,9 @@ from django.db import IntegrityError, transaction
 
 from sessions.models import Board, Pair, Result, Seating, section_boards
 from sessions.movements import mitchell
-from sessions.selectors import session_score
-from sessions.selectors.engine_input import DIFFERENT_DEALS_NOTE
-from sessions.services import result_record
+from sessions.core.selectors.scoring import session_score
+from sessions.core.selectors.engine_input import DIFFERENT_DEALS_NOTE
+from sessions.pairs.services.results import result_record
 from tests.factories import make_session
 
 # Board 1 in each section of a 3-table Mitchell, as typed by the director.

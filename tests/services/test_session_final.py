@@ -6,8 +6,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Session
-from sessions.services import event_update, result_correct, result_record
-from sessions.services.sessions import session_mark_final, session_publish, session_reopen, session_unpublish
+from sessions.pairs.services.events import event_update
+from sessions.pairs.services.results import result_correct, result_record
+from sessions.pairs.services.sessions import session_mark_final, session_publish, session_reopen, session_unpublish
 
 
 def enter_one(session: Session):

@@ -1,5 +1,5 @@
 """session_store: a new session from a movement or from a file is one plan stored by one
-service (sessions.services.session_plan), so both paths store the same rows for the same
+service (sessions.pairs.services.session_plan), so both paths store the same rows for the same
 session, and a plan that does not hold together stores nothing."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from sessions.handrecords.deals import parse_deal
 from sessions.handrecords.generate import random_deals
 from sessions.models import Board, Pair, Result, Seating, Section, Session
 from sessions.movements import howell, mitchell
-from sessions.services.results import result_record
-from sessions.services.session_plan import (
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.session_plan import (
     PlannedBoard, PlannedLine, PlannedPair, PlannedSeating, SessionPlan, session_store,
 )
-from sessions.transfer.importing import results_import
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_event, make_session
 
 #: A made contract for each board: the result does not matter here, only where it is stored.

@@ -5,7 +5,9 @@ from django.core.exceptions import ValidationError
 
 from sessions.models import Board, Pair, Player, Seating
 from sessions.movements import howell, mitchell
-from sessions.services import player_add, result_record, session_publish, session_unpublish
+from sessions.clubs.services.players import player_add
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish, session_unpublish
 from tests.factories import make_club, make_session
 
 
@@ -65,7 +67,7 @@ def test_players_are_taken_from_the_club_list_or_added(event):
 
 
 def test_a_pair_cannot_take_another_clubs_player(event, session):
-    from sessions.services import pair_set_players
+    from sessions.clubs.services.players import pair_set_players
 
     stranger = player_add(club=make_club(), name="Stranger")
     pair = session.sections.get().pairs.first()

@@ -1,4 +1,4 @@
-"""The pairs tables' phones through the services (sessions.services.tables): once the
+"""The pairs tables' phones through the services (sessions.phones.services.tables): once the
 session is final a phone writes nothing until the director reopens it.
 
 The conftest session is a 3-table Mitchell of 2 boards a round: table 1 plays boards 1-2
@@ -10,10 +10,10 @@ import uuid
 import pytest
 
 from sessions.models import EntryStatus, Pair, Result, Session, TableEntry
-from sessions.services import result_record
-from sessions.services.errors import EntryClosed
-from sessions.services.sessions import session_mark_final, session_publish, session_reopen
-from sessions.services.tables import (
+from sessions.pairs.services.results import result_record
+from sessions.core.services.errors import EntryClosed
+from sessions.pairs.services.sessions import session_mark_final, session_publish, session_reopen
+from sessions.phones.services.tables import (
     SeatChoice,
     table_entry_confirm,
     table_entry_refuse,
@@ -86,7 +86,7 @@ def test_a_session_marked_final_while_a_send_is_on_its_way_stores_nothing(sessio
     the check at the end, under the session's lock, undoes it."""
     from django.utils import timezone
 
-    from sessions.services import tables
+    from sessions.phones.services import tables
 
     real_check = tables.line_check
 
@@ -148,7 +148,7 @@ def _confirm_racing_delete(entry_model, confirm, delete, monkeypatch):
 @pytest.mark.django_db(transaction=True)
 def test_a_confirmation_racing_the_directors_deletion_of_the_line_gets_an_answer(event, monkeypatch):
     """PostgreSQL once failed the confirmation at COMMIT (its entry named the deleted line): a 500."""
-    from sessions.services import result_delete
+    from sessions.pairs.services.results import result_delete
     from tests.factories import make_session
 
     session = make_session(event)

@@ -15,9 +15,9 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from sessions.models import MailKind, MailStatus, Match, ResultMail, TeamEvent
-from sessions.selectors.teams import team_event_score
-from sessions.services.mail import mail_queue_team_event, player_set_email
-from sessions.services.teams import (
+from sessions.teams.selectors.teams import team_event_score
+from sessions.clubs.services.mail import mail_queue_team_event, player_set_email
+from sessions.teams.services.teams import (
     adjustment_add, match_set_totals, swiss_draw_next_round, team_event_mark_final, team_event_publish,
 )
 from tests.factories import make_team_event

@@ -11,16 +11,16 @@ from sessions.models import (
     EntryStatus, Match, MatchLine, MatchLineChange, MatchTableEntry, MatchTableLink, Room, TeamEvent,
 )
 from sessions.scoring.teams import victory_points
-from sessions.selectors.teams import team_event_score
-from sessions.services.errors import EntryClosed
-from sessions.services.phone_links import phone_link_renew, phone_link_revoke
-from sessions.services.team_tables import (
+from sessions.teams.selectors.teams import team_event_score
+from sessions.core.services.errors import EntryClosed
+from sessions.phones.services.phone_links import phone_link_renew, phone_link_revoke
+from sessions.phones.services.team_tables import (
     match_table_confirm,
     match_table_links_ensure,
     match_table_refuse,
     match_table_send,
 )
-from sessions.services.teams import match_record_line, round_robin_schedule
+from sessions.teams.services.teams import match_record_line, round_robin_schedule
 from tests.factories import make_team_event, make_user
 
 KEYS = iter(f"key-{n:012d}" for n in range(10_000))
@@ -191,7 +191,7 @@ def test_the_matchs_imps_and_vps_follow_the_phones_lines(rooms, match):
 
 
 def test_a_revoked_link_is_no_longer_found_by_its_token(rooms):
-    from sessions.selectors.team_tables import match_table_link_by_token
+    from sessions.phones.selectors.team_tables import match_table_link_by_token
 
     link = rooms[Room.OPEN]
     assert match_table_link_by_token(link.token) == link
@@ -210,7 +210,7 @@ def test_a_director_is_named_in_the_log(match):
 
 def published_and_final(event) -> None:
     """Every match given its IMP totals (a final event need not have its boards), published, final."""
-    from sessions.services.teams import match_set_totals, team_event_mark_final, team_event_publish
+    from sessions.teams.services.teams import match_set_totals, team_event_mark_final, team_event_publish
 
     for match in event.matches.filter(away__isnull=False):
         match_set_totals(match=match, home_imps=Decimal(10), away_imps=Decimal(4))
@@ -235,7 +235,7 @@ def test_once_the_event_is_final_a_rooms_phone_can_neither_send_nor_confirm_nor_
 
 
 def test_reopening_the_event_opens_the_rooms_phones_again(rooms, match):
-    from sessions.services.teams import team_event_reopen
+    from sessions.teams.services.teams import team_event_reopen
 
     published_and_final(match.event)
     team_event_reopen(event=TeamEvent.objects.get(pk=match.event_id))
@@ -250,7 +250,7 @@ def test_an_event_marked_final_while_a_send_is_on_its_way_stores_nothing(rooms, 
     the check at the end, under the event's lock, undoes it."""
     from django.utils import timezone
 
-    from sessions.services import team_tables
+    from sessions.phones.services import team_tables
 
     match.event.table_confirmation = False
     match.event.save()
@@ -272,7 +272,7 @@ def test_an_event_marked_final_while_a_send_is_on_its_way_stores_nothing(rooms, 
 def test_a_confirmation_racing_the_directors_deletion_of_the_rooms_line_gets_an_answer(club, monkeypatch):
     """PostgreSQL once failed the confirmation at COMMIT (its entry named the deleted line:
     the line's lock went with the savepoint of the refused recording): a 500."""
-    from sessions.services.teams import match_delete_line
+    from sessions.teams.services.teams import match_delete_line
     from tests.services.test_tables import _confirm_racing_delete
 
     event = make_team_event(club, teams=3, form="round_robin", boards_per_match=2, vp_scale="20")

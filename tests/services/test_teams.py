@@ -8,8 +8,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Match, MatchLine, MatchStatus, Player, Team, TeamEvent
-from sessions.selectors.teams import team_event_score
-from sessions.services.teams import (
+from sessions.teams.selectors.teams import team_event_score
+from sessions.teams.services.teams import (
     adjustment_add,
     match_create,
     match_record_line,
@@ -341,7 +341,7 @@ def test_seed_vp_examples_through_the_services(club, scale, home_imps, away_imps
 
 
 def test_a_knockout_tie_is_decided_by_extra_boards_or_the_stated_rule(club):
-    from sessions.selectors.teams import knockout_verdicts
+    from sessions.teams.selectors.teams import knockout_verdicts
 
     event = make_team_event(club, teams=2, form="knockout", vp_scale="20", tie_break="extra_boards")
     home, away = event.teams.all()

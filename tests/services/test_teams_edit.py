@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import Match, MatchStatus, Player, Team, TeamAdjustment
-from sessions.selectors.teams import team_event_score
-from sessions.services.teams import (
+from sessions.teams.selectors.teams import team_event_score
+from sessions.teams.services.teams import (
     adjustment_add,
     adjustment_delete,
     adjustment_edit,

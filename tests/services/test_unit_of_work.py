@@ -1,7 +1,7 @@
 """The walk of the services: every public function writes in a unit of work, or says why not.
 
-Each public function of sessions/services/*.py and of the importer's write entry points is
-either a write (``@write``, sessions.services.unit_of_work: its transaction, its locks in
+Each public function of every feature's services (sessions/*/services/*.py) is
+either a write (``@write``, sessions.core.services.unit_of_work: its transaction, its locks in
 order, its bumps) or listed in NOT_WRITES with the reason. Each write is run by
 tests/services/test_revisions.py, which checks the right revision moved, or listed in
 BUMPS_NOTHING with the reason. A new public function that is neither fails here; a write
@@ -18,19 +18,20 @@ from collections.abc import Iterable
 
 import pytest
 
-import sessions.services
 from sessions.models import Club, Session
-from sessions.services import unit_of_work
-from sessions.services.unit_of_work import LockOrderError, NoUnitOfWork, is_write, write
+from sessions.core.services import unit_of_work
+from sessions.core.services.unit_of_work import LockOrderError, NoUnitOfWork, is_write, write
 from tests.services import test_revisions
 from tests.unit_of_work_guard import SESSIONS, writes_outside_a_unit
 
-TRANSFER_WRITERS = ("sessions.transfer.importing", "sessions.transfer.teams_import", "sessions.transfer.jobs")
-
-
 def service_modules() -> list[types.ModuleType]:
-    names = [f"sessions.services.{module.name}" for module in pkgutil.iter_modules(sessions.services.__path__)]
-    return [importlib.import_module(name) for name in [*names, *TRANSFER_WRITERS]]
+    """Every module of every feature's services package (sessions/<feature>/services/)."""
+    packages = sorted(path.parent for path in SESSIONS.glob("*/services/__init__.py"))
+    assert len(packages) >= 8, packages  # core and the features: the walk must not come back empty
+    return [
+        importlib.import_module(f"sessions.{package.parent.name}.services.{module.name}")
+        for package in packages for module in pkgutil.iter_modules([str(package)])
+    ]
 
 
 def public_functions(modules: Iterable[types.ModuleType]) -> dict[str, object]:
@@ -42,89 +43,91 @@ def public_functions(modules: Iterable[types.ModuleType]) -> dict[str, object]:
     }
 
 
-_S, _T = "sessions.services", "sessions.transfer"
+#: A service module's full name by its own (no two features' services share a module name).
+S = {module.__name__.rsplit(".", 1)[1]: module.__name__ for module in service_modules()}
+assert len(S) == len(service_modules()), "two features' services share a module name"
 
 #: Public functions that are no write of their own, with the reason.
 NOT_WRITES = {
-    **dict.fromkeys([f"{_S}.unit_of_work.{name}" for name in (
-        "active", "is_write", "mark_write", "unit", "unit_of_work", "write")], "the unit of work itself"),
-    **dict.fromkeys([f"{_S}.revisions.{name}" for name in (
+    **dict.fromkeys([f"{S['unit_of_work']}.{name}" for name in (
+        "active", "connect_features", "is_write", "mark_write", "unit", "unit_of_work", "write")], "the unit of work itself"),
+    **dict.fromkeys([f"{S['revisions']}.{name}" for name in (
         "bump", "club_revise", "club_revise_with_sessions", "event_revise", "players_revise", "session_revise",
         "sessions_revise", "team_event_revise")],
         "the bumps the unit makes, kept for the Django admin: a service never calls them"),
-    f"{_S}.analysis.analysis_run": "each session's boards marked pending in a unit, each analysis saved in a unit "
+    f"{S['analysis']}.analysis_run": "each session's boards marked pending in a unit, each analysis saved in a unit "
                                    "(the solver's work holds no transaction)",
-    f"{_S}.analysis.analysis_start": "starts the background worker (analysis_run)",
-    f"{_S}.analysis.analysis_deferred": "a context in which analysis_request asks for no pass after the commit",
-    f"{_S}.analysis.boards_needing_analysis": "reads",
-    f"{_S}.masterpoints.award_fields": "computes the engine's fields from a scored session",
-    f"{_S}.amendments.after_commit": "after a unit's commit (the unit calls it): _session_changed and "
+    f"{S['analysis']}.analysis_start": "starts the background worker (analysis_run)",
+    f"{S['analysis']}.analysis_deferred": "a context in which analysis_request asks for no pass after the commit",
+    f"{S['analysis']}.boards_needing_analysis": "reads",
+    f"{S['masterpoints']}.award_fields": "computes the engine's fields from a scored session",
+    f"{S['amendments']}.after_commit": "after a unit's commit (the unit calls it): _session_changed and "
                                      "team_event_changed, each its own unit, for the final ones",
-    f"{_S}.amendments.session_figures": "reads (a digest of the scored session)",
-    f"{_S}.team_mail.team_event_figures": "reads (a digest of the scored teams event)",
-    f"{_S}.team_mail.team_event_changed": "after a unit's commit: its own unit, which locks the event and keeps "
+    f"{S['amendments']}.session_figures": "reads (a digest of the scored session)",
+    f"{S['team_mail']}.team_event_figures": "reads (a digest of the scored teams event)",
+    f"{S['team_mail']}.team_event_changed": "after a unit's commit: its own unit, which locks the event and keeps "
                                           "the digest (no page shows it), then webhooks_notify after its commit",
-    f"{_S}.mail.mail_run": "the worker's pass: mail_send_due, again as retries fall due",
-    f"{_S}.mail.mail_send_due": "each mail claimed and finished in its own unit (no transaction is held while "
+    f"{S['mail']}.mail_run": "the worker's pass: mail_send_due, again as retries fall due",
+    f"{S['mail']}.mail_send_due": "each mail claimed and finished in its own unit (no transaction is held while "
                                 "the mail server answers)",
-    f"{_S}.mail.mail_start": "starts the background worker (mail_run)",
-    f"{_S}.mail.player_from_token": "reads",
-    f"{_S}.mail.unsubscribe_token": "signs",
-    f"{_S}.mail.unsubscribe_url": "formats",
-    f"{_S}.webhooks.notify_on_commit": "registers an after-commit hook (webhooks_notify, the write)",
-    f"{_S}.webhooks.resolve_public": "resolves and checks an address",
-    f"{_S}.webhooks.signature": "signs",
-    f"{_S}.webhooks.webhook_deliver": "one try: the POST outside any transaction, then its outcome in its own unit",
-    f"{_S}.webhooks.webhooks_run": "the worker's pass: webhook_deliver for each due delivery",
-    f"{_S}.webhooks.webhooks_start": "starts the background worker (webhooks_run)",
-    f"{_S}.players.main_players": "computes, from spells given",
-    f"{_S}.players.spells_text": "formats",
-    f"{_S}.results.declarer_swap": "a warning, computed",
-    f"{_S}.results.fill_line": "fills a line's fields in memory",
-    f"{_S}.results.log_text": "formats",
-    f"{_S}.results.result_check": "checks a line, storing nothing",
-    f"{_S}.results.line_check": "checks a line, storing nothing",
-    f"{_S}.results.refuse_other_deal": "checks a line's deal, storing nothing",
-    f"{_S}.results.board_lines": "reads (and locks, in its caller's unit)",
-    f"{_S}.results.line_store": "a step of result_record and the phones' confirmations, in their unit",
-    f"{_S}.sessions.session_log": "a step of the services that log, in their unit (NoUnitOfWork outside)",
-    f"{_S}.tables.check_client_key": "checks a key",
-    **dict.fromkeys([f"{_S}.session_plan.{name}" for name in (
+    f"{S['mail']}.mail_start": "starts the background worker (mail_run)",
+    f"{S['mail']}.player_from_token": "reads",
+    f"{S['mail']}.unsubscribe_token": "signs",
+    f"{S['mail']}.unsubscribe_url": "formats",
+    f"{S['webhooks']}.notify_on_commit": "registers an after-commit hook (webhooks_notify, the write)",
+    f"{S['webhooks']}.resolve_public": "resolves and checks an address",
+    f"{S['webhooks']}.signature": "signs",
+    f"{S['webhooks']}.webhook_deliver": "one try: the POST outside any transaction, then its outcome in its own unit",
+    f"{S['webhooks']}.webhooks_run": "the worker's pass: webhook_deliver for each due delivery",
+    f"{S['webhooks']}.webhooks_start": "starts the background worker (webhooks_run)",
+    f"{S['players']}.main_players": "computes, from spells given",
+    f"{S['players']}.spells_text": "formats",
+    f"{S['results']}.declarer_swap": "a warning, computed",
+    f"{S['results']}.fill_line": "fills a line's fields in memory",
+    f"{S['results']}.log_text": "formats",
+    f"{S['results']}.result_check": "checks a line, storing nothing",
+    f"{S['results']}.line_check": "checks a line, storing nothing",
+    f"{S['results']}.refuse_other_deal": "checks a line's deal, storing nothing",
+    f"{S['results']}.board_lines": "reads (and locks, in its caller's unit)",
+    f"{S['results']}.line_store": "a step of result_record and the phones' confirmations, in their unit",
+    f"{S['sessions']}.session_log": "a step of the services that log, in their unit (NoUnitOfWork outside)",
+    f"{S['tables']}.check_client_key": "checks a key",
+    **dict.fromkeys([f"{S['session_plan']}.{name}" for name in (
         "sections_store", "boards_store", "pairs_store", "seatings_store")],
         "a step of session_store and of a new movement (repair), in their unit (the guard fails one outside)"),
-    **dict.fromkeys([f"{_S}.session_plan.boards_planned", f"{_S}.sessions.pairs_planned",
-                     f"{_S}.sessions.seatings_planned"], "plans rows in memory"),
-    f"{_S}.rows.insert_rows": "the many-rows insert of session_store's steps, in their unit",
-    f"{_S}.tables.confirm_entry": "a step of the phones' confirmations, in their unit",
-    f"{_S}.tables.refuse_entry": "a step of the phones' refusals, in their unit",
-    f"{_S}.tables.refuse_if_final": "reads",
-    f"{_S}.tables.replay": "an earlier send's outcome, storing nothing",
-    f"{_S}.tables.sends_seen": "reads",
-    f"{_S}.tables.earlier_send": "finds a send among those read",
-    f"{_S}.tables.replace_waiting": "a step of the phones' sends, in their unit",
-    f"{_S}.tables.table_entry_confirm": "runs _confirm (@while_open: its unit), then raises its refusal after the commit",
-    f"{_S}.tables.while_open": "the phones' decorator: opens the unit (its wrappers are marked writes)",
-    f"{_S}.teams.edit_token": "a fingerprint, computed",
-    f"{_S}.teams.match_check_line": "checks a line, storing nothing",
-    f"{_T}.importing.check_publish": "checks an argument",
-    f"{_T}.importing.clean_lead": "parses",
-    f"{_T}.importing.convention_word": "computes",
-    f"{_T}.importing.conventions_checked": "checks the director's words",
-    f"{_T}.importing.event_settings": "computes",
-    f"{_T}.importing.pair_number": "computes",
-    f"{_T}.importing.rankings_for": "computes",
-    f"{_T}.importing.ranks_as_the_file": "computes",
-    f"{_T}.importing.result_values": "computes",
-    f"{_T}.importing.results_import": "reads the file, then results_store (the write)",
-    f"{_T}.importing.results_read": "reads a file",
-    f"{_T}.importing.section_letters": "computes",
-    f"{_T}.teams_import.is_teams_file": "reads a file",
-    f"{_T}.teams_import.teams_import": "reads the file, then teams_store (the write)",
-    f"{_T}.teams_import.teams_read": "reads a file",
-    f"{_T}.jobs.import_job_run": "each step its own unit: the claim, the progress, the import with its job's end",
-    f"{_T}.jobs.import_jobs_run": "runs import_job_run for each job claimed",
-    f"{_T}.jobs.import_jobs_start": "starts the background worker (import_jobs_run)",
-    f"{_T}.jobs.in_background": "reads a setting",
+    **dict.fromkeys([f"{S['session_plan']}.boards_planned", f"{S['sessions']}.pairs_planned",
+                     f"{S['sessions']}.seatings_planned"], "plans rows in memory"),
+    f"{S['rows']}.insert_rows": "the many-rows insert of session_store's steps, in their unit",
+    f"{S['tables']}.confirm_entry": "a step of the phones' confirmations, in their unit",
+    f"{S['tables']}.refuse_entry": "a step of the phones' refusals, in their unit",
+    f"{S['tables']}.refuse_if_final": "reads",
+    f"{S['tables']}.replay": "an earlier send's outcome, storing nothing",
+    f"{S['tables']}.sends_seen": "reads",
+    f"{S['tables']}.earlier_send": "finds a send among those read",
+    f"{S['tables']}.replace_waiting": "a step of the phones' sends, in their unit",
+    f"{S['tables']}.table_entry_confirm": "runs _confirm (@while_open: its unit), then raises its refusal after the commit",
+    f"{S['tables']}.while_open": "the phones' decorator: opens the unit (its wrappers are marked writes)",
+    f"{S['teams']}.edit_token": "a fingerprint, computed",
+    f"{S['teams']}.match_check_line": "checks a line, storing nothing",
+    f"{S['importing']}.check_publish": "checks an argument",
+    f"{S['importing']}.clean_lead": "parses",
+    f"{S['importing']}.convention_word": "computes",
+    f"{S['importing']}.conventions_checked": "checks the director's words",
+    f"{S['importing']}.event_settings": "computes",
+    f"{S['importing']}.pair_number": "computes",
+    f"{S['importing']}.rankings_for": "computes",
+    f"{S['importing']}.ranks_as_the_file": "computes",
+    f"{S['importing']}.result_values": "computes",
+    f"{S['importing']}.results_import": "reads the file, then results_store (the write)",
+    f"{S['importing']}.results_read": "reads a file",
+    f"{S['importing']}.section_letters": "computes",
+    f"{S['teams_import']}.is_teams_file": "reads a file",
+    f"{S['teams_import']}.teams_import": "reads the file, then teams_store (the write)",
+    f"{S['teams_import']}.teams_read": "reads a file",
+    f"{S['jobs']}.import_job_run": "each step its own unit: the claim, the progress, the import with its job's end",
+    f"{S['jobs']}.import_jobs_run": "runs import_job_run for each job claimed",
+    f"{S['jobs']}.import_jobs_start": "starts the background worker (import_jobs_run)",
+    f"{S['jobs']}.in_background": "reads a setting",
 }
 
 #: Writes that change nothing a cached page shows, with the reason.
@@ -204,14 +207,14 @@ def test_the_lists_name_only_functions_that_exist():
 
 
 def _fake_module(source: str) -> types.ModuleType:
-    module = types.ModuleType("sessions.services.fake")
-    exec(compile(source, str(SESSIONS / "services" / "fake.py"), "exec"), module.__dict__)
+    module = types.ModuleType("sessions.clubs.services.fake")
+    exec(compile(source, str(SESSIONS / "clubs" / "services" / "fake.py"), "exec"), module.__dict__)
     return module
 
 
 NEW_SERVICE = '''
 from sessions.models import Club
-from sessions.services.unit_of_work import write
+from sessions.core.services.unit_of_work import write
 
 
 def club_rename(*, club, name):
@@ -226,8 +229,8 @@ def club_recolour(*, club):
 
 def test_a_new_service_that_is_neither_marked_nor_listed_fails_the_walk():
     fake = _fake_module(NEW_SERVICE)
-    assert unaccounted([fake]) == ["sessions.services.fake.club_rename"]
-    assert unchecked([fake]) == ["sessions.services.fake.club_recolour"]
+    assert unaccounted([fake]) == ["sessions.clubs.services.fake.club_rename"]
+    assert unchecked([fake]) == ["sessions.clubs.services.fake.club_recolour"]
 
 
 def test_a_write_of_services_code_outside_a_unit_is_caught_and_one_inside_is_not(club, writes_in_units):

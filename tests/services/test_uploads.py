@@ -9,12 +9,12 @@ import hashlib
 import pytest
 
 from sessions.models import Club, NationalUpload, Result, Session
-from sessions.selectors.uploads import UploadStatus, club_upload_rows
-from sessions.services.results import result_correct
-from sessions.services.sessions import session_mark_final
-from sessions.services.uploads import national_upload_record
-from sessions.transfer import EXPORTERS
-from sessions.transfer.importing import results_import
+from sessions.clubs.selectors.uploads import UploadStatus, club_upload_rows
+from sessions.pairs.services.results import result_correct
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.clubs.services.uploads import national_upload_record
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from sessions.transfer.national import UploadRefused
 from tests.formats.data_files import usebio_bytes
 

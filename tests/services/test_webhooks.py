@@ -10,10 +10,11 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sessions.models import DeliveryStatus, Match, WebhookDelivery
-from sessions.services import result_correct, result_record, session_publish
-from sessions.services.sessions import session_mark_final
-from sessions.services.teams import match_set_totals, swiss_draw_next_round, team_event_mark_final, team_event_publish
-from sessions.services.webhooks import webhook_create, webhook_send_test, webhooks_notify, webhooks_run
+from sessions.pairs.services.results import result_correct, result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.teams.services.teams import match_set_totals, swiss_draw_next_round, team_event_mark_final, team_event_publish
+from sessions.api.services.webhooks import webhook_create, webhook_send_test, webhooks_notify, webhooks_run
 from tests.factories import make_team_event
 from tests.webhook_receiver import Receiver
 

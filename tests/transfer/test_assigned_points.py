@@ -12,8 +12,9 @@ import pytest
 from sessions.formats import parse_results_file
 from sessions.formats.usebio import ASSIGNED_POINTS
 from sessions.models import Result, ResultKind
-from sessions.services import result_correct
-from sessions.transfer import EXPORTERS, results_import
+from sessions.pairs.services.results import result_correct
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_club
 from tests.formats.usebio_checker import usebio_problems
 from tests.transfer.helpers import data

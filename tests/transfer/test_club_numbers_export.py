@@ -11,9 +11,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from sessions.models import Club
-from sessions.services.clubs import club_update
-from sessions.services.sessions import session_mark_final
-from sessions.transfer import EXPORTERS, results_import
+from sessions.clubs.services.clubs import club_update
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.formats.data_files import usebio_bytes
 from tests.formats.usebio_checker import usebio_problems
 

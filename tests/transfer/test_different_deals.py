@@ -8,9 +8,10 @@ import pytest
 from sessions.handrecords.generate import random_deals
 from sessions.models import Board, section_boards
 from sessions.movements import mitchell
-from sessions.selectors import session_score
-from sessions.services import result_record
-from sessions.transfer import EXPORTERS, results_import
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.results import result_record
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_club, make_event, make_session
 from tests.transfer.test_exports import figures_of, results_of
 

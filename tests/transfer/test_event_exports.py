@@ -22,7 +22,8 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from sessions.models import Combination
-from sessions.services import event_update, session_publish
+from sessions.pairs.services.events import event_update
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_session
 from tests.views.conftest import NASTY_NAME, PLAYED_LINES, PLAYERS, enter
 

@@ -20,10 +20,10 @@ from django.template import Context, Template
 from django.urls import reverse
 
 from sessions.models import Session
-from sessions.services import session_publish
-from sessions.services.sessions import session_mark_final
-from sessions.services.teams import match_create, match_set_totals, team_event_mark_final, team_event_publish
-from sessions.transfer import EXPORTS
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.teams.services.teams import match_create, match_set_totals, team_event_mark_final, team_event_publish
+from sessions.transfer.exporters import EXPORTS
 from tests.factories import make_session, make_team_event
 from tests.views.conftest import PLAYED_LINES, PLAYERS, enter
 

@@ -16,9 +16,11 @@ from sessions.formats import parse_results_file
 from sessions.formats.to_engine import ranking_fields
 from sessions.models import Result
 from sessions.scoring.rounding import round_to_places
-from sessions.selectors import session_score
-from sessions.services import event_update, pair_set_players, player_add
-from sessions.transfer import EXPORTERS, results_import
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.events import event_update
+from sessions.clubs.services.players import pair_set_players, player_add
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_club
 from tests.transfer.helpers import data
 
@@ -232,7 +234,8 @@ def test_the_usebio_export_names_the_players_of_the_most_boards(event, from_roun
     last round leaves Ann and Bob the pair's players (4 boards of 6); one from round 2
     plays 4 boards, and is named. The other stays in the change log."""
     from sessions.models import ChangeAction, ResultChange
-    from sessions.services import pair_change_players, result_record
+    from sessions.clubs.services.players import pair_change_players
+    from sessions.pairs.services.results import result_record
     from tests.factories import make_session
 
     session = make_session(event, pair_players={"1NS": ["Ann Archer", "Bob Baker"]})

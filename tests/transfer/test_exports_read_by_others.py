@@ -21,7 +21,8 @@ from sessions.formats import parse_results_file
 from sessions.formats.conventions import CONVENTIONS_KEY
 from sessions.formats.usebio import parse_usebio_teams
 from sessions.models import Board, Result, ResultKind, Session, TeamEvent
-from sessions.transfer import EXPORTERS, results_import
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_club
 from tests.formats.data_files import DATA_DIR
 from tests.formats.pbn_checker import export_problems

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from sessions.formats.common import MAX_PAIR_NUMBER
 from sessions.models import ImportJob, ImportStatus, Result, ResultKind, Session
-from sessions.transfer import ImportRefused, results_import
+from sessions.transfer.services.importing import ImportRefused, results_import
 from tests.formats.data_files import usebio_bytes
 from tests.formats.hostile import REFUSED, mutations, once, pbn_event_of, pbn_pair_numbered, usebio_first_line
 from tests.transfer.helpers import model_counts, run_import

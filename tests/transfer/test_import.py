@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from sessions.formats import parse_results_file
 from sessions.models import Club, Result, ResultKind, Seating, Session
-from sessions.selectors import session_score
-from sessions.transfer import ImportRefused, importing, results_import
+from sessions.core.selectors.scoring import session_score
+from sessions.transfer.services.importing import ImportRefused, results_import
+from sessions.transfer.services import importing
 from tests.factories import make_club, make_event
 from tests.formats.data_files import DATA_DIR
 from tests.formats.test_real_sessions import FULL_REPRODUCTIONS, agrees_to_the_hundredth, place_agrees

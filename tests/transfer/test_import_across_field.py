@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from sessions.formats.usebio_write import write_usebio
 from sessions.models import Session
-from sessions.selectors import session_score
-from sessions.transfer import ImportRefused, results_import
+from sessions.core.selectors.scoring import session_score
+from sessions.transfer.services.importing import ImportRefused, results_import
 from tests.factories import make_club, make_event
 from tests.formats.test_across_field import APART, TOGETHER, two_sections
 from tests.transfer.helpers import one_board_file, run_import

@@ -12,7 +12,8 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from sessions.models import Event, ImportJob, ImportStatus, Session, TeamEvent
-from sessions.transfer import ImportRefused, jobs, results_import
+from sessions.transfer.services.importing import ImportRefused, results_import
+from sessions.transfer.services import jobs
 from tests.factories import make_club, make_event
 from tests.formats.data_files import DATA_DIR
 from tests.transfer.helpers import data, model_counts, run_import

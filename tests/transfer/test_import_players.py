@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from sessions.models import Player
-from sessions.services import player_add, player_find_or_add_numbered
-from sessions.services.players import players_find_or_add
-from sessions.transfer import results_import
+from sessions.clubs.services.players import player_add, player_find_or_add_numbered
+from sessions.clubs.services.players import players_find_or_add
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_club
 from tests.transfer.helpers import one_board_file
 

@@ -12,8 +12,9 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from sessions.models import ImportJob, Session, TeamEvent, WebhookDelivery
-from sessions.services.webhooks import webhook_create
-from sessions.transfer import ImportRefused, jobs, results_import
+from sessions.api.services.webhooks import webhook_create
+from sessions.transfer.services.importing import ImportRefused, results_import
+from sessions.transfer.services import jobs
 from tests.factories import make_club
 from tests.formats.data_files import DATA_DIR
 from tests.transfer.helpers import GOOD_USEBIO, data, model_counts, run_import

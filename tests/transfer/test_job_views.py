@@ -13,7 +13,8 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from sessions.models import ImportJob, ImportStatus, Session
-from sessions.transfer import ImportRefused, jobs, results_import
+from sessions.transfer.services.importing import ImportRefused, results_import
+from sessions.transfer.services import jobs
 from tests.factories import make_club, make_user
 from tests.transfer.helpers import BAD_FILES, GOOD_USEBIO, data, model_counts
 

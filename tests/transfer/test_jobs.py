@@ -1,4 +1,4 @@
-"""Import jobs (sessions.transfer.jobs): a large file imported after the commit, inline
+"""Import jobs (sessions.transfer.services.jobs): a large file imported after the commit, inline
 (IMPORT_BACKGROUND off, as in tests) or in a background thread; refused, broken and
 interrupted jobs; and the command that runs the waiting ones."""
 
@@ -16,8 +16,9 @@ from django.utils import timezone
 
 from sessions.formats import parse_results_file
 from sessions.models import ImportJob, ImportStatus, Session
-from sessions.services import background
-from sessions.transfer import ImportRefused, jobs, results_import
+from sessions.core.services import background
+from sessions.transfer.services.importing import ImportRefused, results_import
+from sessions.transfer.services import jobs
 from tests.factories import make_club, make_event
 from tests.transfer.helpers import BAD_FILES, GOOD_USEBIO, data, model_counts, run_import
 

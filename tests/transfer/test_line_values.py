@@ -11,7 +11,7 @@ import pytest
 from sessions.formats.model import ParsedLine
 from sessions.models import ResultKind
 from sessions.scoring.errors import ScoringError
-from sessions.transfer.importing import RESULT_PARTS, result_values
+from sessions.transfer.services.importing import RESULT_PARTS, result_values
 
 
 def line(score: str, contract: str = "", declarer: str = "", tricks: int | None = None, lead: str = "") -> ParsedLine:

@@ -12,8 +12,9 @@ import pytest
 from django.core.management import call_command
 
 from sessions.formats.usebio import parse_usebio
-from sessions.services.sessions import session_mark_final
-from sessions.transfer import EXPORTERS, results_import
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_club
 from tests.formats.data_files import usebio_bytes
 from tests.formats.usebio_checker import usebio_problems

@@ -12,10 +12,10 @@ import pytest
 from sessions.formats.pbn import parse_pbn
 from sessions.formats.usebio import parse_usebio
 from sessions.models import Pair, ProceduralPenalty
-from sessions.services.penalties import penalty_give
-from sessions.services.results import result_record
-from sessions.transfer import EXPORTERS
-from sessions.transfer.importing import results_import
+from sessions.pairs.services.penalties import penalty_give
+from sessions.pairs.services.results import result_record
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_event, make_session
 from tests.formats.data_files import usebio_bytes
 from tests.formats.usebio_checker import usebio_problems

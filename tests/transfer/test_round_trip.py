@@ -13,9 +13,10 @@ import pytest
 from sessions.formats import parse_results_file
 from sessions.formats.conventions import CONVENTIONS_KEY, read_conventions, write_conventions
 from sessions.formats.errors import FormatError
-from sessions.selectors import session_score
-from sessions.services import event_update
-from sessions.transfer import EXPORTERS, results_import
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.events import event_update
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_club
 from tests.transfer.helpers import data, results_files
 from tests.transfer.test_exports import figures_of, results_of

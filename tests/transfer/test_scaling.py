@@ -17,8 +17,10 @@ from django.test.utils import CaptureQueriesContext
 
 from sessions.models import Player, Result
 from sessions.movements import howell
-from sessions.services import players
-from sessions.transfer import EXPORTERS, results_import, seating
+from sessions.clubs.services import players
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
+from sessions.transfer import seating
 from sessions.transfer.seating import PlayedLine, plan_section
 from tests.factories import make_club
 from tests.transfer.helpers import one_board_file

@@ -8,13 +8,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from sessions.services.teams import (
+from sessions.teams.services.teams import (
     match_create,
     match_set_totals,
     team_event_mark_final,
     team_event_publish,
 )
-from sessions.views.transfer import TEAMS_NOT_FINAL_YET
+from sessions.transfer.views.transfer import TEAMS_NOT_FINAL_YET
 from tests.factories import make_team_event
 
 FORMATS = ["usebio", "pbn", "xlsx", "csv"]

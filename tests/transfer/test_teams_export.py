@@ -122,7 +122,7 @@ def test_pbn_out_is_ruters_score_table_and_imports_again(db, tmp_path):
 
 
 def test_a_weighted_score_is_refused_rather_than_written_wrong(db, tmp_path):
-    from sessions.services.teams import match_create, match_record_line
+    from sessions.teams.services.teams import match_create, match_record_line
     from tests.factories import make_club, make_team_event
 
     event = make_team_event(make_club(), teams=2, form="match")

@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 
 from sessions.formats.usebio import parse_usebio_teams
 from sessions.models import Match, MatchLine, Player, Team, TeamEvent
-from sessions.selectors.teams import team_event_score
+from sessions.teams.selectors.teams import team_event_score
 from tests.formats.data_files import DATA_DIR
 from tests.transfer.helpers import run_import
 
@@ -109,7 +109,7 @@ def test_the_command_imports_realbridges_per_table_pbn_to_its_imps():
 
 @pytest.mark.django_db
 def test_realbridge_match_imps_that_differ_are_reported():
-    from sessions.transfer.teams_import import teams_import
+    from sessions.transfer.services.teams_import import teams_import
     from tests.factories import make_club
 
     data = REALBRIDGE.read_bytes()
@@ -160,7 +160,7 @@ def test_a_board_a_match_file_imports_on_the_scale_its_figures_were_published_on
 
     from django.core.management import call_command
 
-    from sessions.services.teams import match_record_line, swiss_draw_next_round
+    from sessions.teams.services.teams import match_record_line, swiss_draw_next_round
     from tests.factories import make_club, make_team_event
 
     event = make_team_event(make_club(), teams=2, form="swiss", scoring="bam", bam_points=points, boards_per_match=3)

@@ -21,8 +21,8 @@ from endplay.types import Deal
 from sessions.formats.teams_pbn import parse_pbn_teams, write_pbn_teams
 from sessions.formats.teams_realbridge import parse_realbridge_teams
 from sessions.models import MatchLine, ResultKind, Room, TeamEvent
-from sessions.selectors.teams import team_event_score
-from sessions.services.teams import match_record_line, round_robin_schedule, team_event_publish
+from sessions.teams.selectors.teams import team_event_score
+from sessions.teams.services.teams import match_record_line, round_robin_schedule, team_event_publish
 from tests.factories import make_club, make_team_event
 from tests.formats.data_files import DATA_DIR, TEAMS_FILES
 from tests.formats.pbn_checker import export_problems

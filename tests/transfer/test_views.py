@@ -10,9 +10,10 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from sessions.models import Session
-from sessions.services import session_publish
-from sessions.services.sessions import session_mark_final
-from sessions.transfer import EXPORTERS, results_import
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.transfer.helpers import BAD_FILES, data, model_counts
 
 GOOD = "usebio/cobalt_mp_pairs_mitchell_03.xml"

@@ -22,7 +22,8 @@ from html.parser import HTMLParser
 import pytest
 
 from sessions.models import Session
-from sessions.services import result_record, session_publish
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_event, make_session
 
 NASTY_NAME = "<script>alert(1)</script>"

@@ -12,7 +12,7 @@ import re
 from django.urls import reverse
 
 from sessions.models import ApiKey
-from sessions.services.api_keys import api_key_create
+from sessions.api.services.api_keys import api_key_create
 
 
 def test_the_owner_makes_a_key_shown_once_that_opens_the_unpublished_session(client, director, club,

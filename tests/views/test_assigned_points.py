@@ -3,7 +3,7 @@
 from django.urls import reverse
 
 from sessions.models import Result
-from sessions.services import result_correct
+from sessions.pairs.services.results import result_correct
 from tests.views.test_public_pages import body_rows, board_url
 
 FOOTNOTE = "Points assigned by the director"

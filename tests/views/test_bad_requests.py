@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from sessions.models import MatchTableLink, ScorePad, Team
-from sessions.services.tables import table_links_ensure
-from sessions.services.team_tables import match_table_links_ensure
-from sessions.services.teams import round_robin_schedule, team_event_publish
-from sessions import throttle
+from sessions.phones.services.tables import table_links_ensure
+from sessions.phones.services.team_tables import match_table_links_ensure
+from sessions.teams.services.teams import round_robin_schedule, team_event_publish
+from sessions.core import throttle
 from tests.factories import make_team_event, make_user
 
 #: Just past the largest id a 64-bit column holds.
@@ -111,7 +111,7 @@ def test_players_beyond_64_bits_in_a_team_are_refused_with_a_message(client, dir
     client.force_login(director)
     event = teams
     first = Team.objects.filter(event=event).order_by("number").first()
-    from sessions.services.teams import edit_token
+    from sessions.teams.services.teams import edit_token
 
     before = list(Team.objects.values_list("pk", "name"))
     added = client.post(reverse("sessions:director_team_add", args=[event.pk]), {"name": "New", "players": players})
@@ -140,7 +140,7 @@ def test_nul_tokens_count_as_guesses_like_any_unknown_token(client, session, tea
     for attempt in range(throttle.THROTTLE_MISSES):
         assert client.get(f"/{'t' if attempt % 2 else 'tt'}/{attempt}%00/").status_code == 404
 
-    # Counted: the next guess waits; a valid link always opens (sessions/throttle.py).
+    # Counted: the next guess waits; a valid link always opens (sessions/core/throttle.py).
     assert client.get("/t/unknown-token/").status_code == 429
     assert client.get(reverse("sessions:table_page", args=[good.token])).status_code == 200
     assert client.get(reverse("sessions:team_table_page", args=[room.token])).status_code == 200
@@ -225,7 +225,7 @@ def test_a_pad_of_the_usual_depth_is_kept(client, db):
 
 
 def test_json_depth_counts_brackets_outside_strings_only():
-    from sessions.forms.pad import json_depth
+    from sessions.pad.forms.pad import json_depth
 
     assert json_depth('{"a": [1, {"b": []}]}') == 4
     assert json_depth('["[[[[", "\\\\", "\\"[["]') == 1
@@ -242,13 +242,13 @@ def test_json_depth_counts_brackets_outside_strings_only():
     ("1_000", None), ("\x00", None), (None, None),
 ])
 def test_a_number_from_a_request_is_ascii_digits_within_range_or_nothing(text, number):
-    from sessions.values import parse_number
+    from sessions.core.values import parse_number
 
     assert parse_number(text) == number
 
 
 def test_boards_written_with_spaces_round_the_dash_are_a_range():
-    from sessions.forms.repair import parse_boards
+    from sessions.pairs.forms.repair import parse_boards
 
     assert parse_boards("1 - 3") == (1, 2, 3)
     assert parse_boards("7 -9, 11") == (7, 8, 9, 11)

@@ -8,8 +8,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from sessions.models import Result, Seating
-from sessions.services import session_publish
-from sessions.services.analysis import deals_generate
+from sessions.pairs.services.sessions import session_publish
+from sessions.analysis.services.analysis import deals_generate
 from tests.factories import make_session
 from tests.views.test_public_queries import entered_session
 
@@ -65,7 +65,7 @@ def test_an_unpublished_booklet_is_the_directors_only(client, session, director,
 
 
 def test_a_published_booklet_is_everyones(client, session):
-    from sessions.services import result_record
+    from sessions.pairs.services.results import result_record
 
     result_record(board=session.boards.get(number=1), section=session.sections.get(), ns_pair="1NS", ew_pair="1EW",
                   text="4S N =")

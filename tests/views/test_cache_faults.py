@@ -1,6 +1,6 @@
 """A Redis that takes connections and never answers (hung, or a firewall that swallows
 packets): pages answer well under a second, because the cache's timeouts are short and
-a cache that just failed is not asked again for a while (sessions/shared_cache.py).
+a cache that just failed is not asked again for a while (sessions/core/shared_cache.py).
 
 The fake server is a socket of the test's own: it accepts every connection, reads
 nothing, answers nothing, and lets go of each after a few seconds, so that code without

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from sessions.services.competitions import competition_create
+from sessions.clubs.services.competitions import competition_create
 from tests.selectors.test_events import BOTTOM, MIDDLE, TOP, played
 
 TEXTS = {"1NS": TOP, "2NS": MIDDLE, "3NS": BOTTOM}

@@ -11,8 +11,9 @@ from django.urls import reverse
 
 from sessions.models import Board, EntryStatus, Pair, Result, Session, TableEntry
 from sessions.movements import mitchell
-from sessions.services import result_record, session_publish
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.phones.services.tables import table_links_ensure
 from tests.factories import make_session
 
 TRAVELLER = [("1NS", "1EW"), ("2NS", "3EW"), ("3NS", "2EW")]

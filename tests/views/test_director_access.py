@@ -19,13 +19,15 @@ from sessions.models import (
     NationalUpload, Pair, Player, ProceduralPenalty, Result, ResultChange, ResultMail, Seating, Session, TableLink,
     Webhook, WebhookDelivery,
 )
-from sessions.services import EVENT_SETTINGS, player_add, result_record
-from sessions.services.api_keys import api_key_create
-from sessions.services.calls import director_call
-from sessions.services.competitions import competition_create
-from sessions.services.penalties import penalty_give
-from sessions.services.webhooks import webhook_create
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.events import EVENT_SETTINGS
+from sessions.clubs.services.players import player_add
+from sessions.pairs.services.results import result_record
+from sessions.api.services.api_keys import api_key_create
+from sessions.phones.services.calls import director_call
+from sessions.clubs.services.competitions import competition_create
+from sessions.pairs.services.penalties import penalty_give
+from sessions.api.services.webhooks import webhook_create
+from sessions.phones.services.tables import table_links_ensure
 from tests.factories import make_session, make_user
 from tests.formats.data_files import DATA_DIR
 
@@ -384,11 +386,11 @@ def test_every_director_url_is_in_the_access_walks():
 @pytest.fixture
 def team_event(club):
     """A 4-team round robin of the club, scheduled, with one line entered in round 1."""
-    from sessions.services.teams import match_record_line, round_robin_schedule
+    from sessions.teams.services.teams import match_record_line, round_robin_schedule
     from tests.factories import make_team_event
 
     event = make_team_event(club, teams=4, form="round_robin")
-    from sessions.services.team_tables import match_table_links_ensure
+    from sessions.phones.services.team_tables import match_table_links_ensure
 
     match = round_robin_schedule(event=event)[0]
     match_record_line(match=match, board=1, room="open", text="4S N =")
@@ -495,7 +497,7 @@ def teams_correcting_requests(event):
     """Every correcting URL once, on objects set up for it: (url, data) and the GET pages."""
     from decimal import Decimal
 
-    from sessions.services.teams import adjustment_add, edit_token, match_set_not_played, team_add
+    from sessions.teams.services.teams import adjustment_add, edit_token, match_set_not_played, team_add
 
     team_1 = event.teams.order_by("number").first()
     spare = team_add(event=event, name="Spare team",
@@ -507,7 +509,7 @@ def teams_correcting_requests(event):
     kept = adjustment_add(event=event, team=team_1, kind="penalty", vp=Decimal(2))
     removed = adjustment_add(event=event, team=team_1, kind="fine", vp=Decimal(1))
     players = list(team_1.players.all())
-    from sessions.services.team_tables import match_table_links_ensure
+    from sessions.phones.services.team_tables import match_table_links_ensure
 
     room = match_table_links_ensure(event=event, round=1)[0]
     call = director_call(link=room, client_key="walk-call-key-0001", round=1)

@@ -1,5 +1,5 @@
 """Calling the director from a table's phone, and the director's grid showing the call
-until it is taken (sessions/views/table.py, sessions/views/live.py).
+until it is taken (sessions/phones/views/table.py, sessions/pairs/views/live.py).
 
 The conftest session is a 3-table Mitchell of 2 boards a round.
 """
@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sessions.models import DirectorCall, Session
-from sessions.services.calls import director_call, director_call_take
-from sessions.services.sessions import session_mark_final
-from sessions.services.tables import table_links_ensure
+from sessions.phones.services.calls import director_call, director_call_take
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.phones.services.tables import table_links_ensure
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from sessions.models import TableLink
 from sessions.movements import mitchell
-from sessions.services.tables import table_links_ensure
+from sessions.phones.services.tables import table_links_ensure
 from tests.factories import make_session
 
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import Pair, Result, ResultChange
-from sessions.services import result_correct, result_delete, result_record
+from sessions.pairs.services.results import result_correct, result_delete, result_record
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -7,8 +7,9 @@ from django.forms.models import model_to_dict
 from django.urls import reverse
 
 from sessions.models import Event, Result, Session
-from sessions.selectors import session_score
-from sessions.services import EVENT_SETTINGS, result_record
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.events import EVENT_SETTINGS
+from sessions.pairs.services.results import result_record
 
 
 def settings_data(event=None, **changes):

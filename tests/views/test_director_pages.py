@@ -5,7 +5,7 @@ from html.parser import HTMLParser
 from django.urls import reverse
 
 from sessions.models import Pair, Player, Session
-from sessions.services import result_correct, result_record
+from sessions.pairs.services.results import result_correct, result_record
 
 
 def test_the_dashboard_lists_the_clubs_sessions(logged_in, session):

@@ -3,7 +3,7 @@
 from django.urls import reverse
 
 from sessions.models import Pair, Player
-from sessions.services import player_add
+from sessions.clubs.services.players import player_add
 
 
 def pairs_url(session):

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from sessions.models import Session
 from sessions.movements import mitchell
-from sessions.services import result_record
-from sessions.services.tables import table_entry_confirm, table_entry_send, table_links_ensure
+from sessions.pairs.services.results import result_record
+from sessions.phones.services.tables import table_entry_confirm, table_entry_send, table_links_ensure
 from tests.factories import make_club, make_event, make_session, make_user
 from tests.once import built_once
 from tests.selectors.test_entry import enter_everything

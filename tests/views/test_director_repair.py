@@ -8,7 +8,9 @@ from django.urls import reverse
 
 from sessions.models import ChangeAction, Pair, Player, Result, ResultChange, Seating, Session
 from sessions.movements import mitchell
-from sessions.services import player_add, result_record, session_publish
+from sessions.clubs.services.players import player_add
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_session
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import MatchLine, Player, TeamEvent
-from sessions.services.teams import match_record_line, swiss_draw_next_round
+from sessions.teams.services.teams import match_record_line, swiss_draw_next_round
 from tests.factories import make_team_event
 
 
@@ -110,7 +110,7 @@ def test_drawing_a_round_says_how_many_matches_and_makes_their_phone_links(logge
 
 def test_scheduling_a_round_robin_makes_every_rounds_phone_links(club):
     from sessions.models import MatchTableLink
-    from sessions.services.teams import round_robin_schedule
+    from sessions.teams.services.teams import round_robin_schedule
 
     event = make_team_event(club, teams=4, form="round_robin")
     matches = round_robin_schedule(event=event)

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from sessions.services.teams import (
+from sessions.teams.services.teams import (
     adjustment_add,
     edit_token,
     match_create,

@@ -10,10 +10,10 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import ChangeAction, Result, ResultChange, ResultKind
-from sessions.selectors import session_score
-from sessions.services import result_record
+from sessions.core.selectors.scoring import session_score
+from sessions.pairs.services.results import result_record
 
-from .test_director_entry import row_key
+from tests.views.test_director_entry import row_key
 
 
 def board_url(session, number):

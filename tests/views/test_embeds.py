@@ -14,7 +14,8 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import Club
-from sessions.services import club_update, session_publish
+from sessions.clubs.services.clubs import club_update
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_club, make_event, make_session
 from tests.views.conftest import PLAYED_LINES, PLAYERS, enter
 

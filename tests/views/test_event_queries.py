@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from sessions.models import Event
-from sessions.selectors.events import event_ranking
-from sessions.services import session_publish
+from sessions.pairs.selectors.events import event_ranking
+from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_club, make_event, make_session, make_user
 from tests.once import built_once
 from tests.views.conftest import PLAYED_LINES, PLAYERS, enter

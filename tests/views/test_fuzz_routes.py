@@ -31,10 +31,10 @@ from sessions.models import (
     ApiKey, ClubDirector, Competition, DirectorCall, ImportJob, MatchTableLink, Pair, Player, ProceduralPenalty, Result,
     ResultMail, ScorePad, Session, TableLink, TeamAdjustment, Webhook,
 )
-from sessions.selectors import kept_scores
-from sessions.services import session_publish
-from sessions.services.mail import unsubscribe_token
-from sessions.services.teams import adjustment_add, team_event_publish
+from sessions.core.selectors import kept_scores
+from sessions.pairs.services.sessions import session_publish
+from sessions.clubs.services.mail import unsubscribe_token
+from sessions.teams.services.teams import adjustment_add, team_event_publish
 from tests.views.test_director_access import (  # noqa: F401 (entered and team_event are fixtures)
     entered, team_event, teams_correcting_requests, teams_writing_requests, writing_requests,
 )

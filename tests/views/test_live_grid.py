@@ -15,10 +15,10 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import EntryStatus, Seating, Session, TableEntry
-from sessions.selectors import session_progress
-from sessions.services import result_record
-from sessions.services.sessions import session_mark_final
-from sessions.services.tables import table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure
+from sessions.pairs.selectors.sessions import session_progress
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.phones.services.tables import table_entry_confirm, table_entry_refuse, table_entry_send, table_links_ensure
 from tests.factories import make_session
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

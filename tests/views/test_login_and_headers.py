@@ -106,7 +106,7 @@ def test_pages_carry_a_content_security_policy_and_a_permissions_policy(client, 
 
 
 def test_the_table_page_carries_the_policy_too(client, session):
-    from sessions.services.tables import table_links_ensure
+    from sessions.phones.services.tables import table_links_ensure
 
     link = table_links_ensure(session=session)[0]
     response = client.get(reverse("sessions:table_page", args=[link.token]))

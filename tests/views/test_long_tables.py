@@ -7,8 +7,8 @@ import re
 from django.urls import reverse
 
 from sessions.models import Result
-from sessions.selectors.scored import ScoredSession
-from sessions.views import public
+from sessions.core.selectors.scored import ScoredSession
+from sessions.pairs.views import public
 
 ROW = re.compile(rb"<tr[ >]")
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import MailKind, MailStatus, Player, ResultMail
-from sessions.services import player_add
+from sessions.clubs.services.players import player_add
 
 
 @pytest.fixture

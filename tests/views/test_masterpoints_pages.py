@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import Club, MasterPointAward, Pair
-from sessions.services.sessions import session_mark_final, session_publish, session_reopen
-from sessions.transfer import results_import
+from sessions.pairs.services.sessions import session_mark_final, session_publish, session_reopen
+from sessions.transfer.services.importing import results_import
 from tests.formats.data_files import usebio_bytes
 
 NAME = "uk_00202711+000827.xml"  # EBUScore: 36, 30, 24, 18, 12, 6 black points

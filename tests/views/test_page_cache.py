@@ -21,13 +21,14 @@ from django.test import RequestFactory, override_settings
 from django.urls import reverse
 from redis import Redis
 
-from sessions import shared_cache
+from sessions.core import shared_cache
 from sessions.models import Player, Result, Session
-from sessions.selectors.revisions import Stamp
-from sessions.services import result_correct, session_publish, session_unpublish
-from sessions.services.player_records import player_update
-from sessions.services.repair import session_update
-from sessions.views import caching
+from sessions.core.selectors.revisions import Stamp
+from sessions.pairs.services.results import result_correct
+from sessions.pairs.services.sessions import session_publish, session_unpublish
+from sessions.clubs.services.player_records import player_update
+from sessions.pairs.services.repair import session_update
+from sessions.core.views import caching
 
 
 def correct_board_1(session: Session) -> None:
@@ -133,7 +134,7 @@ def test_a_kept_page_carries_no_csp_nonce(client, played_session):
 
 def test_a_table_sees_a_correction_on_its_next_reload(client, played_session):
     """The table's phone scores through the same cache: never the figures from before."""
-    from sessions.services.tables import table_links_ensure
+    from sessions.phones.services.tables import table_links_ensure
 
     link = table_links_ensure(session=played_session)[0]
     url = reverse("sessions:table_page", args=[link.token])
@@ -180,7 +181,7 @@ def test_two_signed_in_visitors_never_share_an_entry_or_an_etag(client, director
 
 
 def test_a_changed_template_changes_the_page_version(tmp_path):
-    from sessions.views.caching import PAGE_VERSION, code_version
+    from sessions.core.views.caching import PAGE_VERSION, code_version
 
     (tmp_path / "templates").mkdir()
     (tmp_path / "sessions").mkdir()

@@ -20,11 +20,11 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from sessions.models import Competition, ImportJob, MatchTableLink, Result, ScorePad, TableLink
-from sessions.services.competitions import competition_create
-from sessions.services.mail import unsubscribe_token
-from sessions.services.tables import table_links_ensure
-from sessions.services.team_tables import match_table_links_ensure
-from sessions.services.teams import adjustment_add, match_record_line, round_robin_schedule, team_event_publish
+from sessions.clubs.services.competitions import competition_create
+from sessions.clubs.services.mail import unsubscribe_token
+from sessions.phones.services.tables import table_links_ensure
+from sessions.phones.services.team_tables import match_table_links_ensure
+from sessions.teams.services.teams import adjustment_add, match_record_line, round_robin_schedule, team_event_publish
 from tests.factories import make_team_event
 
 TEMPLATE_SYNTAX = ("{#", "#}", "{%", "%}", "{{", "}}")

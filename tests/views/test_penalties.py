@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import ChangeAction, Pair, ProceduralPenalty
-from sessions.services.penalties import penalty_give
-from sessions.services.results import result_record
-from sessions.services.sessions import session_publish
+from sessions.pairs.services.penalties import penalty_give
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import Player, Session
-from sessions.services import session_publish, session_unpublish
+from sessions.pairs.services.sessions import session_publish, session_unpublish
 from tests.factories import make_event, make_session
 from tests.views.conftest import NASTY_NAME, PLAYED_LINES, PLAYERS, enter
 

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from sessions.services import session_unpublish
+from sessions.pairs.services.sessions import session_unpublish
 
 
 @pytest.fixture(params=["anonymous", "director", "outsider"])

@@ -9,8 +9,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sessions.models import Session
-from sessions.services import event_update, result_correct, result_record, session_publish
-from sessions.services.sessions import session_mark_final
+from sessions.pairs.services.events import event_update
+from sessions.pairs.services.results import result_correct, result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.sessions import session_mark_final
 from tests.factories import make_club, make_event, make_session, small_howell
 from tests.views.conftest import PLAYERS, enter
 

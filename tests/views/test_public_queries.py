@@ -12,8 +12,10 @@ from django.urls import reverse
 
 from sessions.models import Pair, Player, Session
 from sessions.movements import mitchell
-from sessions.services import pair_change_players, player_add, result_record, session_publish
-from sessions.services.sessions import session_mark_final
+from sessions.clubs.services.players import pair_change_players, player_add
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.sessions import session_mark_final
 from tests.factories import make_session
 
 RESULTS = ["4S N =", "4S N +1", "3NT S =", "4H E -1", "2S W +1", "PASS", "A60/40"]

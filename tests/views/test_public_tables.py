@@ -8,11 +8,12 @@ from django.urls import clear_script_prefix, reverse, set_script_prefix
 from django.utils.html import conditional_escape
 
 from sessions.models import Pair, Player
-from sessions.selectors.public import (
+from sessions.pairs.selectors.public import (
     published_boards, published_pairs, published_sessions, results_sheet, scorecard_sheet, traveller_sheet,
 )
-from sessions.services import result_record, session_publish
-from sessions.tables import (
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.tables import (
     RankingTable, ScorecardTable, TravellerTable, contract_html, linked_names, pk_urls,
 )
 from sessions.templatetags.clubscore import player_links

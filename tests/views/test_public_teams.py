@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from sessions.services.teams import (
+from sessions.teams.services.teams import (
     match_record_line,
     match_set_totals,
     round_robin_schedule,
@@ -121,7 +121,7 @@ def test_the_club_page_lists_published_teams_events(client, club):
 
 
 def test_a_knockout_page_says_who_goes_through(client, club):
-    from sessions.services.teams import match_create
+    from sessions.teams.services.teams import match_create
 
     event = make_team_event(club, teams=2, form="knockout", vp_scale="20")
     home, away = event.teams.all()

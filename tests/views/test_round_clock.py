@@ -1,5 +1,5 @@
-"""The round clock on the director's grid and on the phones (sessions/views/live.py,
-sessions/views/table.py): the director's buttons, the clock's state in every poll for the
+"""The round clock on the director's grid and on the phones (sessions/pairs/views/live.py,
+sessions/phones/views/table.py): the director's buttons, the clock's state in every poll for the
 page's script to count down, and the tables still playing once the time is up. The clock
 is started at a chosen moment in the past (the services take ``now``): no sleeping.
 
@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sessions.models import Seating, Session
-from sessions.services import result_record
-from sessions.services.clock import clock_pause, clock_set_minutes, clock_start
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.results import result_record
+from sessions.phones.services.clock import clock_pause, clock_set_minutes, clock_start
+from sessions.phones.services.tables import table_links_ensure
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
 

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import Session
-from sessions.services import result_correct, result_record
-from sessions.services.sessions import session_mark_final, session_publish
+from sessions.pairs.services.results import result_correct, result_record
+from sessions.pairs.services.sessions import session_mark_final, session_publish
 from tests.selectors.test_entry import enter_everything
 
 

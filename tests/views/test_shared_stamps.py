@@ -1,6 +1,6 @@
 """With a shared cache (Redis), a cached page is served without asking the database:
 each write puts its rows' new stamps in Redis after its commit, and a page request reads
-the stamp and the page in one round trip (sessions.selectors.revisions, SharedStamp).
+the stamp and the page in one round trip (sessions.core.selectors.revisions, SharedStamp).
 
 These tests need the Redis server every CI machine runs; their keys carry a prefix of
 their own, deleted afterwards (the server may be shared). A test's transaction never
@@ -21,10 +21,11 @@ from django.test import override_settings
 from django.urls import reverse
 from redis import Redis
 
-from sessions import shared_cache
+from sessions.core import shared_cache
 from sessions.models import Session
-from sessions.selectors.revisions import forget_clubs, stamp_entry_key
-from sessions.services import revisions, session_publish, session_unpublish
+from sessions.core.selectors.revisions import forget_clubs, stamp_entry_key
+from sessions.core.services import revisions
+from sessions.pairs.services.sessions import session_publish, session_unpublish
 from tests.views.test_page_cache import PAGES, correct_board_1, page_params
 
 LOCATION = "redis://127.0.0.1:6379/5"
@@ -48,10 +49,16 @@ def redis_cache() -> Iterator[dict]:
             shared_cache.resume()
             yield settings
     finally:
-        forget_clubs()
-        server = Redis.from_url(LOCATION)
-        for key in server.scan_iter(match=f"{prefix}:*"):
-            server.delete(key)
+        forget_this_tests_keys(settings)
+
+
+def forget_this_tests_keys(settings: dict) -> None:
+    """The test's own keys deleted: never ``cache.clear()`` on Redis, a FLUSHDB that empties
+    the keys of the tests another xdist worker runs at the same time on the same server."""
+    server = Redis.from_url(LOCATION)
+    for key in server.scan_iter(match=f"{settings['default']['KEY_PREFIX']}:*"):
+        server.delete(key)
+    forget_clubs()
 
 
 def another_worker(settings: dict):
@@ -91,7 +98,7 @@ def test_a_write_is_seen_by_the_next_request_of_another_worker(client, played_se
 
     assert after.status_code == 200 and after.content != before.content and after["ETag"] != before["ETag"]
     assert again.content == after.content
-    cache.clear()
+    forget_this_tests_keys(redis_cache)
     assert client.get(url).content == after.content  # what a fresh render shows
 
 
@@ -194,7 +201,7 @@ def _tells_redis(callback: object) -> bool:
 def test_a_teams_events_pages_ask_the_database_nothing_and_show_a_write(client, club, redis_cache,
                                                                          django_capture_on_commit_callbacks,
                                                                          django_assert_num_queries):
-    from sessions.services.teams import team_event_unpublish
+    from sessions.teams.services.teams import team_event_unpublish
     from tests.views.test_public_teams import _played_round_robin
 
     event, match = _played_round_robin(club)

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import Event, Player, Session
-from sessions.selectors.public import results_sheet
-from sessions.services import event_update
+from sessions.pairs.selectors.public import results_sheet
+from sessions.pairs.services.events import event_update
 from tests.services.test_handicaps import finished
 from tests.views.test_director_events import settings_data
 

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import AnalysisStatus, Board, BoardAnalysis, Session
-from sessions.services.sessions import session_mark_final
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.phones.services.tables import table_links_ensure
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
 #: Board 1 of the Bridgewebs Welwyn hand record, hand by hand.

@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import Player, Session
-from sessions.services import result_record
-from sessions.services.sessions import session_mark_final
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.phones.services.tables import table_links_ensure
 from tests.factories import make_session
 from tests.services.test_mail import PLAYERS
 

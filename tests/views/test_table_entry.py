@@ -16,11 +16,11 @@ from django.urls import reverse
 
 from sessions.models import ChangeAction, EntryStatus, Result, ResultChange, Seating, Session, TableEntry
 from sessions.movements import mitchell
-from sessions.services import event_update
-from sessions.services import result_correct, result_record
-from sessions.services.repair import seating_turn_round
-from sessions.services.phone_links import phone_link_renew, phone_link_revoke
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.events import event_update
+from sessions.pairs.services.results import result_correct, result_record
+from sessions.pairs.services.repair import seating_turn_round
+from sessions.phones.services.phone_links import phone_link_renew, phone_link_revoke
+from sessions.phones.services.tables import table_links_ensure
 from tests.factories import make_club, make_event, make_session
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
@@ -395,7 +395,7 @@ def test_a_revoked_link_opens_nothing(client, session, links):
 
 
 def test_guessing_tokens_is_throttled(client, session, links, settings):
-    from sessions.throttle import THROTTLE_MISSES
+    from sessions.core.throttle import THROTTLE_MISSES
 
     for attempt in range(THROTTLE_MISSES):
         assert client.get(f"/t/guess{attempt:04d}/").status_code == 404

@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from sessions.models import TableLink
 from sessions.movements import mitchell
-from sessions.services.phone_links import phone_link_revoke
-from sessions.services.tables import table_links_ensure
+from sessions.phones.services.phone_links import phone_link_revoke
+from sessions.phones.services.tables import table_links_ensure
 from tests.factories import make_session
 
 

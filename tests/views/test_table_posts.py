@@ -15,9 +15,10 @@ from django.urls import reverse
 
 from sessions.models import Seating
 from sessions.movements import mitchell
-from sessions.services import event_update, result_record
-from sessions.services.players import pair_set_players, player_add
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.events import event_update
+from sessions.pairs.services.results import result_record
+from sessions.clubs.services.players import pair_set_players, player_add
+from sessions.phones.services.tables import table_links_ensure
 from tests.factories import make_session
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}

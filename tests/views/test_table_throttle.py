@@ -1,4 +1,4 @@
-"""The table links' guessing throttle (sessions/throttle.py): counted per client address
+"""The table links' guessing throttle (sessions/core/throttle.py): counted per client address
 (behind the configured proxies), a valid link always opens, and every worker sees the
 same count, in the shared cache or, without one that answers, in the database.
 
@@ -18,9 +18,9 @@ from django.utils import timezone
 from redis import Redis
 
 from sessions.models import TableTokenMiss
-from sessions.services.phone_links import phone_link_renew
-from sessions.services.tables import table_links_ensure
-from sessions.throttle import THROTTLE_MISSES, THROTTLE_WINDOW
+from sessions.phones.services.phone_links import phone_link_renew
+from sessions.phones.services.tables import table_links_ensure
+from sessions.core.throttle import THROTTLE_MISSES, THROTTLE_WINDOW
 
 PROXY = "192.0.2.10"
 REDIS = "redis://127.0.0.1:6379/7"  # this worktree's database on the shared server

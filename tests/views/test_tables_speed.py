@@ -1,4 +1,4 @@
-"""sessions.tables_speed, the one seam where django-tables2 is sped up: every public table
+"""sessions.core.tables_speed, the one seam where django-tables2 is sped up: every public table
 renders the same HTML with the seam as django-tables2 does without it (SPEED_UP off),
 so an upgrade of django-tables2 that breaks what the seam relies on fails here."""
 
@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from sessions import tables_speed
+from sessions.core import tables_speed
 from sessions.models import Pair
 
 

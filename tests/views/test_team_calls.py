@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import DirectorCall, Match, Room, TeamEvent
-from sessions.services.calls import director_call
-from sessions.services.team_tables import match_table_links_ensure
-from sessions.services.teams import match_set_totals, round_robin_schedule, team_event_mark_final, team_event_publish
+from sessions.phones.services.calls import director_call
+from sessions.phones.services.team_tables import match_table_links_ensure
+from sessions.teams.services.teams import match_set_totals, round_robin_schedule, team_event_mark_final, team_event_publish
 from tests.factories import make_team_event
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}

@@ -1,5 +1,5 @@
 """The round clock of a teams event (issue 24): the director runs it on the event's page
-with the pairs grid's buttons and services (sessions.services.clock takes ``team_event=``),
+with the pairs grid's buttons and services (sessions.phones.services.clock takes ``team_event=``),
 and the rooms' phones show it. Started at a chosen moment in the past: no sleeping.
 """
 
@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sessions.models import Session, TeamEvent
-from sessions.services.clock import clock_set_minutes, clock_start
-from sessions.services.team_tables import match_table_links_ensure
-from sessions.services.teams import round_robin_schedule
+from sessions.phones.services.clock import clock_set_minutes, clock_start
+from sessions.phones.services.team_tables import match_table_links_ensure
+from sessions.teams.services.teams import round_robin_schedule
 from tests.factories import make_team_event
 
 

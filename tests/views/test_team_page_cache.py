@@ -16,9 +16,9 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from sessions.models import Match, TeamEvent
-from sessions.services.clubs import club_update
-from sessions.services.player_records import player_update
-from sessions.services.teams import (
+from sessions.clubs.services.clubs import club_update
+from sessions.clubs.services.player_records import player_update
+from sessions.teams.services.teams import (
     match_record_line,
     team_event_mark_final,
     team_event_publish,

@@ -13,10 +13,10 @@ from django.test import Client
 from django.urls import reverse
 
 from sessions.models import EntryStatus, MatchLine, MatchTableEntry, Room, TeamEvent
-from sessions.services.tables import table_links_ensure
-from sessions.services.phone_links import phone_link_revoke
-from sessions.services.team_tables import match_table_links_ensure
-from sessions.services.teams import match_record_line, round_robin_schedule
+from sessions.phones.services.tables import table_links_ensure
+from sessions.phones.services.phone_links import phone_link_revoke
+from sessions.phones.services.team_tables import match_table_links_ensure
+from sessions.teams.services.teams import match_record_line, round_robin_schedule
 from tests.factories import make_club, make_event, make_session, make_team_event
 
 SCRIPT = {"HTTP_HX_REQUEST": "true"}
@@ -358,7 +358,7 @@ def test_the_directors_line_wins_and_the_phone_is_told(client, match, rooms, dir
 
 def _published_and_final(director, event):
     """Every match given IMP totals, then published and marked final on the director's pages."""
-    from sessions.services.teams import match_set_totals
+    from sessions.teams.services.teams import match_set_totals
 
     for match in event.matches.filter(away__isnull=False):
         match_set_totals(match=match, home_imps=10, away_imps=4)

@@ -3,8 +3,8 @@ the pages show them, with plain values for an export and names escaped."""
 
 from django.urls import reverse
 
-from sessions.selectors.teams import cross_table, standing_rows, team_event_score
-from sessions.tables import CrossTable, TeamScorecardTable, TeamStandingsTable
+from sessions.teams.selectors.teams import cross_table, standing_rows, team_event_score
+from sessions.pairs.tables import CrossTable, TeamScorecardTable, TeamStandingsTable
 from tests.views.test_public_teams import _played_round_robin
 
 

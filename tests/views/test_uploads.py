@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sessions.models import Club, NationalUpload, Result, Session
-from sessions.services.results import result_correct
-from sessions.services.sessions import session_mark_final
-from sessions.transfer import EXPORTERS
-from sessions.transfer.importing import results_import
+from sessions.pairs.services.results import result_correct
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.transfer.exporters import EXPORTERS
+from sessions.transfer.services.importing import results_import
 from tests.factories import make_event, make_session
 from tests.formats.data_files import usebio_bytes
 

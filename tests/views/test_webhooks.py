@@ -4,8 +4,9 @@ import pytest
 from django.urls import reverse
 
 from sessions.models import DeliveryStatus, Webhook, WebhookDelivery
-from sessions.services import session_publish, result_record
-from sessions.services.webhooks import webhook_create, webhook_send_test
+from sessions.pairs.services.sessions import session_publish
+from sessions.pairs.services.results import result_record
+from sessions.api.services.webhooks import webhook_create, webhook_send_test
 from tests.webhook_receiver import Receiver
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from sessions.services.analysis import analysis_run
+from sessions.analysis.services.analysis import analysis_run
 from sessions.models import Session
 
 

@@ -22,8 +22,9 @@ from django.db.models import QuerySet
 
 from sessions.formats import FormatError
 from sessions.models import Event, Session, TeamEvent
-from sessions.selectors.events import CombinedRanking, event_ranking
-from sessions.transfer import EXPORTS, ExportRefused
+from sessions.pairs.selectors.events import CombinedRanking, event_ranking
+from sessions.transfer.exporters import EXPORTS
+from sessions.transfer.to_parsed import ExportRefused
 from sessions.transfer.exporters import EVENT, SESSION, TEAMS, Exporter, Subject, exporters_of
 
 

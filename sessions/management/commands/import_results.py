@@ -28,7 +28,7 @@ cannot be imported is refused (non-zero exit, the reason) and nothing is stored.
 The file is imported here and now, whatever its size.
 
 --jobs runs the web app's waiting import jobs instead (large uploads, imported in the
-background: sessions.transfer.jobs), and those a restart interrupted, as the web app's
+background: sessions.transfer.services.jobs), and those a restart interrupted, as the web app's
 worker does: for a cron job, or after a restart. One line per job it ends.
 """
 
@@ -40,10 +40,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from sessions.models import Club, Event
-from sessions.transfer import ImportRefused, results_import
-from sessions.transfer.importing import CONVENTION_CHOICES, SECTIONS_CHOICES
-from sessions.transfer.jobs import import_jobs_run
-from sessions.transfer.teams_import import is_teams_file, teams_import
+from sessions.transfer.services.importing import ImportRefused, results_import
+from sessions.transfer.services.importing import CONVENTION_CHOICES, SECTIONS_CHOICES
+from sessions.transfer.services.jobs import import_jobs_run
+from sessions.transfer.services.teams_import import is_teams_file, teams_import
 
 IMPORTED_CLUB = {"slug": "imported", "name": "Imported"}
 #: The conventions' options (--not-played ...), in the order of the event form.

@@ -18,16 +18,17 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.urls import reverse
 
-from sessions.services.analysis import analysis_deferred, deals_generate
+from sessions.analysis.services.analysis import analysis_deferred, deals_generate
 from sessions.handrecords.deals import SEATS, SUITS, Deal, parse_deal
 from sessions.models import Club, ClubDirector, Event, Session
 from sessions.movements import Movement, howell, mitchell
 from sessions.scoring.boards import Seat
 from sessions.scoring.notation import Played, parse_result
-from sessions.services import result_record, session_create, session_publish
-from sessions.services.players import player_find_or_add_numbered
-from sessions.services.sessions import session_mark_final
-from sessions.services.tables import table_links_ensure
+from sessions.pairs.services.results import result_record
+from sessions.pairs.services.sessions import session_create, session_publish
+from sessions.clubs.services.players import player_find_or_add_numbered
+from sessions.pairs.services.sessions import session_mark_final
+from sessions.phones.services.tables import table_links_ensure
 
 DEMO_USERNAME = "director"
 DEMO_PASSWORD = "demo-director"

@@ -27,7 +27,8 @@ from django.utils import timezone
 from sessions.models import Club, Event, Session
 from sessions.movements import Movement, MovementError, howell, mitchell, suggest_movements
 from sessions.movements.suggest import MAX_HOWELL_TABLES, MIN_BOARDS_PER_ROUND
-from sessions.services import event_create, session_create
+from sessions.pairs.services.events import event_create
+from sessions.pairs.services.sessions import session_create
 
 MOVEMENTS = ("mitchell", "howell")
 SECTION_LETTERS = "ABCD"

@@ -22,7 +22,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from sessions.models import Session, TeamEvent
-from sessions.services.mail import MailReport, mail_queue_session, mail_queue_team_event, mail_send_due
+from sessions.clubs.services.mail import MailReport, mail_queue_session, mail_queue_team_event, mail_send_due
 
 
 class Command(BaseCommand):

@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 
 from sessions.models import Session
-from sessions.services.tables import table_links_ensure
+from sessions.phones.services.tables import table_links_ensure
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 

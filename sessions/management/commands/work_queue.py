@@ -18,8 +18,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from redis.exceptions import RedisError
 
 from clubscore import work_queue
-from sessions.services.analysis import WORKER as ANALYSIS
-from sessions.transfer.jobs import WORKER as IMPORTS
+from sessions.analysis.services.analysis import WORKER as ANALYSIS
+from sessions.transfer.services.jobs import WORKER as IMPORTS
 
 KINDS = (ANALYSIS, IMPORTS)
 

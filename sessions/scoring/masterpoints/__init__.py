@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from types import ModuleType
 
-from ..errors import ScoringError
-from . import abf, acbl, ebu, nzb
-from .base import Award, Field, Placing, shared_awards, third_of
-from .stratified import stratified_awards
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.masterpoints import abf, acbl, ebu, nzb
+from sessions.scoring.masterpoints.base import Award, Field, Placing, shared_awards, third_of
+from sessions.scoring.masterpoints.stratified import stratified_awards
 
 FEDERATIONS: dict[str, ModuleType] = {module.FEDERATION: module for module in (ebu, nzb, abf, acbl)}
 

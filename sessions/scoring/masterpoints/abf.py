@@ -23,8 +23,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..errors import ScoringError
-from .base import Award, Field, round_half_up, shared_awards
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.masterpoints.base import Award, Field, round_half_up, shared_awards
 
 FEDERATION = "abf"
 NAME = "Australian Bridge Federation"

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import ScoringError
-from ..rounding import round_half_away
-from .base import Award, Field, round_half_up, shared_awards
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.rounding import round_half_away
+from sessions.scoring.masterpoints.base import Award, Field, round_half_up, shared_awards
 
 FEDERATION = "acbl"
 NAME = "American Contract Bridge League"

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import ScoringError
-from ..rounding import round_half_away
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.rounding import round_half_away
 
 
 @dataclass(frozen=True)

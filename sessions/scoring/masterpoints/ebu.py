@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import ScoringError
-from .base import Award, Field, places_among, round_half_up, shared_awards, third_of
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.masterpoints.base import Award, Field, places_among, round_half_up, shared_awards, third_of
 
 FEDERATION = "ebu"
 NAME = "English Bridge Union"

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import ScoringError
-from .base import Award, Field, round_to_multiple, shared_awards, third_of
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.masterpoints.base import Award, Field, round_to_multiple, shared_awards, third_of
 
 FEDERATION = "nzb"
 NAME = "Bridge NZ"

@@ -16,8 +16,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from ..errors import ScoringError
-from .base import Award, Field
+from sessions.scoring.errors import ScoringError
+from sessions.scoring.masterpoints.base import Award, Field
 
 #: A federation's awards (its scale chosen) for a list of fields.
 FieldsAwards = Callable[[list[Field]], dict[str, Award]]

@@ -1,0 +1,1 @@
+"""Hand records and their double-dummy analysis."""

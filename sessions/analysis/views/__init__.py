@@ -1,0 +1,1 @@
+"""Thin views: check permission, call a selector or a service, render."""

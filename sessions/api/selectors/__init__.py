@@ -1,0 +1,1 @@
+"""Reads, in a fixed number of queries; never a write."""

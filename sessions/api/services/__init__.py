@@ -1,0 +1,1 @@
+"""Writes, each in one unit of work (sessions.core.services.unit_of_work)."""

@@ -1,0 +1,1 @@
+"""The club's week: settings and directors, players, competitions, handicaps, master points, mails, embeds."""

@@ -1,0 +1,1 @@
+"""Forms: they read the request, the services decide."""

@@ -1,0 +1,1 @@
+"""Teams events: the event, its teams and matches, their entry and correction, the players' pages."""

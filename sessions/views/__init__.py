@@ -1,1 +1,0 @@
-"""Views, one module per area: thin, over the services (writes) and selectors (reads)."""
