@@ -13,6 +13,9 @@ from sessions.models import ClubDirector
 from sessions.core.selectors import kept_scores
 from tests import solver_memo
 from tests.factories import make_club, make_event, make_session, make_user
+from tests.pages import (  # noqa: F401 (the published sessions every feature's page tests read)
+    butler_session, logged_in, pair_id, played_session, tables_of, unpublished_session,
+)
 from tests.unit_of_work_guard import writes_outside_a_unit
 
 #: Fixtures whose rows another thread or process reads: the test's transaction is committed.

@@ -76,7 +76,7 @@ def pair(session: Session, label: str) -> Pair:
     return next(p for p in session.sections.get().pairs.all() if p.label == label)
 
 
-#: Pair 1NS's first three boards: (deal, result); see tests/analysis/test_selectors.py.
+#: Pair 1NS's first three boards: (deal, result); see tests/analysis/selectors/test_analysis.py.
 CARD = {1: (TEN_TRICKS_NS, "3NT N +2"), 2: (TEN_TRICKS_EW, "3NT E +1"), 3: (TEN_TRICKS_NS, "3NT S -1")}
 
 

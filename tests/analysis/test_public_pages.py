@@ -16,7 +16,7 @@ from sessions.pairs.services.sessions import session_publish
 from sessions.pairs.services.sessions import session_mark_final, session_reopen
 from sessions.pairs.tables import TravellerTable
 from tests.analysis.conftest import TEN_TRICKS_EW, TEN_TRICKS_NS, board_of, give_deal, opponents, pair
-from tests.views.conftest import read_tables
+from tests.pages import read_tables
 
 
 @pytest.fixture

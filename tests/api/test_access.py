@@ -15,7 +15,7 @@ from sessions.api.services.api_keys import api_key_create, api_key_revoke
 from sessions.pairs.services.results import result_record
 from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_club, make_event, make_session
-from tests.views.conftest import PLAYED_LINES, PLAYERS, enter
+from tests.pages import PLAYED_LINES, PLAYERS, enter
 
 
 def bearer(key: str) -> dict:

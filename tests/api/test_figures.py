@@ -4,7 +4,7 @@ The demo club's published session (load_demo: a 7-table Mitchell, every board pl
 final) is read through the API and through the selectors the players' pages render
 (results_sheet, traveller_sheet, scorecard_sheet): every place, percentage, total,
 traveller line and score card figure must agree, rounded as the pages show them
-(format_points). The hand-worked session of tests/views/conftest.py pins a few figures
+(format_points). The hand-worked session of tests/pages.py pins a few figures
 independently of both.
 """
 
@@ -43,7 +43,7 @@ def every_item(client, url: str) -> list[dict]:
 
 
 def test_the_hand_worked_session_reads_as_worked_out(client, played_session, pair_id):
-    # tests/views/conftest.py: 1NS and 3NS 75 % (1=), 2NS 0 % (3); 3EW 100 % (1), 1EW and 2EW 25 % (2=).
+    # tests/pages.py: 1NS and 3NS 75 % (1=), 2NS 0 % (3); 3EW 100 % (1), 1EW and 2EW 25 % (2=).
     lines = client.get(f"/api/v1/sessions/{played_session.pk}/ranking/").json()["items"]
 
     ranked = {(line["pair"]["label"], line["place"], line["percentage"]) for line in lines}

@@ -1,6 +1,6 @@
 """Each API endpoint reads a session in a fixed number of queries, whatever its size.
 
-As tests/views/test_public_queries.py: a 3-table and a 15-table Mitchell with the same
+As tests/pairs/views/test_public_queries.py: a 3-table and a 15-table Mitchell with the same
 share of results entered, published and final; each endpoint must issue exactly the
 same queries for both, each named below. (The public asks: no key lookup.)
 """
@@ -10,7 +10,7 @@ import pytest
 from sessions.models import Session
 from tests.factories import make_club, make_event
 from tests.once import built_once
-from tests.views.test_public_queries import entered_session, first_pair
+from tests.pairs.views.test_public_queries import entered_session, first_pair
 
 
 @pytest.fixture(scope="module", params=[3, 15], ids=["3 tables", "15 tables"])

@@ -3,7 +3,7 @@ own sheet, read back with openpyxl; the URL and the export_results --event comma
 
 Two published sessions of the views' 3-table Mitchell (boards 1 and 2, the same players):
 in the first, 1NS Ann Archer & Bob Baker score 75 %, 2NS Cat Cole & Dan Dale 0 %
-(tests/views/conftest.py); in the second the same lines are entered with the players of
+(tests/pages.py); in the second the same lines are entered with the players of
 1NS and 2NS swapped, so Ann & Bob (2NS) score 0 % and Cat & Dan (1NS) 75 %. Averaged:
 37.5 each, tied; 3EW's players score 100 % twice, first.
 """
@@ -25,7 +25,7 @@ from sessions.models import Combination
 from sessions.pairs.services.events import event_update
 from sessions.pairs.services.sessions import session_publish
 from tests.factories import make_session
-from tests.views.conftest import NASTY_NAME, PLAYED_LINES, PLAYERS, enter
+from tests.pages import NASTY_NAME, PLAYED_LINES, PLAYERS, enter
 
 SWAPPED = {**PLAYERS, "1NS": PLAYERS["2NS"], "2NS": PLAYERS["1NS"]}
 

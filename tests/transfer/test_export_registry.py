@@ -25,7 +25,7 @@ from sessions.pairs.services.sessions import session_mark_final
 from sessions.teams.services.teams import match_create, match_set_totals, team_event_mark_final, team_event_publish
 from sessions.transfer.exporters import EXPORTS
 from tests.factories import make_session, make_team_event
-from tests.views.conftest import PLAYED_LINES, PLAYERS, enter
+from tests.pages import PLAYED_LINES, PLAYERS, enter
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv; charset=utf-8"

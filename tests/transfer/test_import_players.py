@@ -64,7 +64,7 @@ def test_the_bulk_lookup_finds_and_adds_the_players_entry_would():
 
 
 def test_a_number_that_is_another_names_player_is_that_player_in_a_file():
-    # Typed by a director, it is refused (tests/services/test_players.py); programs spell
+    # Typed by a director, it is refused (tests/clubs/services/test_players.py); programs spell
     # names their own way, and a national number is the member's.
     club = club_with_list()
     (found,) = players_find_or_add(club=club, typed=[("A. Archer", "100")])

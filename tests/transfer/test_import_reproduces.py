@@ -15,7 +15,7 @@ from sessions.models import Session
 from tests.formats.data_files import DATA_DIR
 from tests.transfer.helpers import results_files, run_import
 
-NOT_RESULTS = {"usebio/cobalt_notsupported.xml", "pbn/bridgewebs_hands_welwyn.pbn"}  # refused: tests/transfer/test_import.py
+NOT_RESULTS = {"usebio/cobalt_notsupported.xml", "pbn/bridgewebs_hands_welwyn.pbn"}  # refused: tests/transfer/services/test_importing.py
 COUNTS = re.compile(r"our figures differ from the file's on (\d+) of (\d+) traveller lines and (\d+) of (\d+) pairs")
 
 #: file -> (lines that differ, pairs that differ, the reason).

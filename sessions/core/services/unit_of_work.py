@@ -348,7 +348,7 @@ def write(service: Callable[P, R] | None = None, *, savepoint: bool = True) -> A
 
 def mark_write(function: Any) -> None:
     """Mark a function as a write that runs in a unit of work (for the walk of the services
-    in tests/services/test_unit_of_work.py): ``write`` marks its own; a decorator that opens
+    in tests/core/services/test_unit_of_work.py): ``write`` marks its own; a decorator that opens
     the unit itself (tables.while_open) marks its wrapper."""
     function.unit_of_work = True
 

@@ -61,7 +61,7 @@ STALE_WHILE_RENDERING_SECONDS = 20
 RENDER_CLAIM_SECONDS = 10
 
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]  # the repository: its templates/ and sessions/
 
 
 def code_version(root: Path = ROOT) -> str:
