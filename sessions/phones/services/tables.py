@@ -287,23 +287,43 @@ def _record(link: TableLink, entry: TableEntry, seating: Seating | None = None) 
     is checked and stored as result_record does, against ``seating``, the table's in the
     entry's round held under its lock (read here when not given)."""
     lines = board_lines(entry.board, entry.section, [entry.ns_pair_id, entry.ew_pair_id], lock=True)
-    stored = _ns_line(lines, entry.ns_pair_id)
+
+    def store() -> Result:
+        with transaction.atomic():
+            return _record_line(link, entry, seating or _seating_held(entry), lines)
+
+    def stored_meanwhile(refusal: Exception) -> Result:
+        # Locked again: the lock taken inside went with the refused savepoint.
+        stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
+        if stored is None:
+            raise refusal
+        return stored
+
+    return settle_entry(entry, "result", stored=_ns_line(lines, entry.ns_pair_id), store=store,
+                        refusals=(ValidationError, IntegrityError), stored_meanwhile=stored_meanwhile)
+
+
+def settle_entry(
+    entry: TableEntry | MatchTableEntry, field: str, *, stored: Any, store: Callable[[], Any],
+    refusals: tuple[type[Exception], ...], stored_meanwhile: Callable[[Exception], Any],
+) -> SendOutcome:
+    """A confirmed send becomes its board's line, one rule for a pairs table and a teams
+    room: a line stored already (``stored``, the director's) stands and the send is
+    superseded; else ``store()`` stores the send's, and when it is refused (``refusals``)
+    because the director stored one meanwhile, ``stored_meanwhile(refusal)`` reads that
+    line (or raises when there is none). ``field`` is the entry's link to its line."""
     if stored is None:
         try:
-            with transaction.atomic():
-                stored = _record_line(link, entry, seating or _seating_held(entry), lines)
-        except (ValidationError, IntegrityError):
-            # Locked again: the lock taken inside went with the refused savepoint.
-            stored = _stored_line(entry.board, entry.ns_pair_id, lock=True)
-            if stored is None:
-                raise
+            stored = store()
+        except refusals as refusal:
+            stored = stored_meanwhile(refusal)
             entry.status = EntryStatus.SUPERSEDED
         else:
             entry.status = EntryStatus.CONFIRMED
     else:
         entry.status = EntryStatus.SUPERSEDED
-    entry.result = stored
-    entry.save(update_fields=["status", "result", "updated_at"])
+    setattr(entry, field, stored)
+    entry.save(update_fields=["status", field, "updated_at"])
     return SendOutcome(entry, tuple(entry.warnings), stored)
 
 

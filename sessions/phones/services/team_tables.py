@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from sessions.models import EntryStatus, Match, MatchLine, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
+from sessions.models import Match, MatchLine, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
 
 from sessions.core.services.errors import ResultConflict
 from sessions.phones.services.tables import (
-    SendOutcome, check_client_key, confirm_entry, earlier_send, refuse_entry, replace_waiting, replay, sends_seen,
+    SendOutcome, check_client_key, confirm_entry, earlier_send, refuse_entry, replace_waiting, replay, sends_seen, settle_entry,
     while_open,
 )
 from sessions.teams.services.teams import match_check_line, match_record_line
@@ -100,28 +100,21 @@ def _record(entry: MatchTableEntry) -> SendOutcome:
     deleting it at the same moment waits for this to commit (and then clears the entry's
     link to it), instead of leaving the entry naming a deleted line, which PostgreSQL
     refuses at COMMIT."""
-    stored = _locked_line(entry)
-    if stored is None:
-        try:
-            stored = match_record_line(
-                match=entry.match, board=entry.board, room=entry.room, text=entry.text, lead=entry.lead,
-                version=0, via_room=entry.room,
-            ).line
-        except ResultConflict:  # the director entered the line meanwhile
-            stored = _locked_line(entry)
-            if stored is None:  # ... and has deleted it again
-                raise ValidationError(
-                    f"board {entry.board}: the director changed this line while you confirmed and nothing was "
-                    f"recorded; here is the board as it is now"
-                ) from None
-            entry.status = EntryStatus.SUPERSEDED
-        else:
-            entry.status = EntryStatus.CONFIRMED
-    else:
-        entry.status = EntryStatus.SUPERSEDED
-    entry.line = stored
-    entry.save(update_fields=["status", "line", "updated_at"])
-    return SendOutcome(entry, tuple(entry.warnings), stored)
+    def store() -> MatchLine:
+        return match_record_line(match=entry.match, board=entry.board, room=entry.room, text=entry.text,
+                                 lead=entry.lead, version=0, via_room=entry.room).line
+
+    def stored_meanwhile(refusal: Exception) -> MatchLine:  # the director entered the line meanwhile
+        stored = _locked_line(entry)
+        if stored is None:  # ... and has deleted it again
+            raise ValidationError(
+                f"board {entry.board}: the director changed this line while you confirmed and nothing was "
+                f"recorded; here is the board as it is now"
+            ) from None
+        return stored
+
+    return settle_entry(entry, "line", stored=_locked_line(entry), store=store, refusals=(ResultConflict,),
+                        stored_meanwhile=stored_meanwhile)
 
 
 def _entry_of(link: MatchTableLink, client_key: str) -> MatchTableEntry:

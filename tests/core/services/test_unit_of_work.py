@@ -99,6 +99,7 @@ NOT_WRITES = {
                      f"{S['sessions']}.seatings_planned"], "plans rows in memory"),
     f"{S['rows']}.insert_rows": "the many-rows insert of session_store's steps, in their unit",
     f"{S['tables']}.confirm_entry": "a step of the phones' confirmations, in their unit",
+    f"{S['tables']}.settle_entry": "a step of the phones' confirmations, in their unit",
     f"{S['tables']}.refuse_entry": "a step of the phones' refusals, in their unit",
     f"{S['tables']}.refuse_if_final": "reads",
     f"{S['tables']}.replay": "an earlier send's outcome, storing nothing",
