@@ -307,3 +307,15 @@ def test_a_refused_inner_write_takes_its_touches_with_its_savepoint_and_a_full_c
     outer(then_lines=True)
     after = revision()
     assert after[0] == before[0] + 1 and after[1] != before[1]  # one bump, a new setup token
+
+
+def test_the_app_connects_the_features_the_units_end_calls(monkeypatch):
+    """The core imports no feature (tests/test_layers.py): the clubs' master points and
+    amendments are connected at the app's start, and a unit never ends without them."""
+    from sessions.clubs.services.amendments import AfterCommit
+    from sessions.clubs.services.masterpoints import session_award_masterpoints
+
+    assert (unit_of_work.HOOKS.award, unit_of_work.HOOKS.after_commit) == (session_award_masterpoints, AfterCommit)
+    monkeypatch.setattr(unit_of_work.HOOKS, "after_commit", None)
+    with pytest.raises(RuntimeError, match="not connected"):
+        unit_of_work._hook("after_commit")
