@@ -38,7 +38,7 @@ def test_every_import_of_a_pages_module_is_preloaded_for_the_offline_copy():
         if modules:
             preloaded = set(re.findall(r"""<link rel="modulepreload" href="\{% static 'js/([\w.-]+)' %\}">""", text))
             pages[path.relative_to(TEMPLATES).as_posix()] = (set().union(*map(imports, modules)), preloaded)
-    assert {"pad/pad.html", "table/page.html", "table/team_page.html", "director/partials/entry_groups.html"} <= set(pages)
+    assert {"pad/pad.html", "phones/table/page.html", "phones/table/team_page.html", "pairs/director/partials/entry_groups.html"} <= set(pages)
     assert pages["pad/pad.html"][0] == {"lib.js", "pad-engine.js"}
     assert {page: needed - preloaded for page, (needed, preloaded) in pages.items() if needed - preloaded} == {}
 

@@ -7,7 +7,7 @@ simultaneous pairs shows 2 x 60 ranked pairs a page and a board's traveller hund
 lines, so PublicTable (sessions.pairs.tables) calls ``speed_up`` to work them out once a table:
 
 - ``render`` carries its ``__signature__``, which ``inspect`` answers at once;
-- ``td_attrs``: the column's ``<td>`` attributes as HTML, read by ``public/table.html``
+- ``td_attrs``: the column's ``<td>`` attributes as HTML, read by ``core/public/table.html``
   (which writes the row as django-tables2's own template does, with them).
 
 Both lean on django-tables2 internals (it inspects ``column.render`` for the arguments

@@ -230,7 +230,7 @@ class PublicTable(tables.Table):
         orderable = True
         empty_text = "No result entered."
         default = ""
-        template_name = "public/table.html"
+        template_name = "core/public/table.html"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,4 +1,4 @@
-"""Filters of the results mails (templates/mail/)."""
+"""Filters of the results mails (templates/clubs/mail/)."""
 
 from django import template
 

@@ -1,4 +1,4 @@
-/* The round clock (templates/table/_clock.html): counts down on the page itself.
+/* The round clock (templates/phones/table/_clock.html): counts down on the page itself.
  *
  * The server renders the time left once, with its own time (data-now-ms) and, while the
  * clock runs, the moment it reaches 0 (data-ends-at-ms). The page keeps the difference

@@ -335,7 +335,7 @@ def _made(mail: ResultMail, subject: str, template: str, context: dict) -> Email
         subject = f"Amended - {subject}"
     message = EmailMultiAlternatives(
         subject=subject,
-        body=render_to_string(f"mail/{template}.txt", context),
+        body=render_to_string(f"clubs/mail/{template}.txt", context),
         to=[mail.to_address],
         headers={
             "List-Unsubscribe": f"<{unsubscribe}>",
@@ -343,7 +343,7 @@ def _made(mail: ResultMail, subject: str, template: str, context: dict) -> Email
             "Auto-Submitted": "auto-generated",
         },
     )
-    message.attach_alternative(render_to_string(f"mail/{template}.html", context), "text/html")
+    message.attach_alternative(render_to_string(f"clubs/mail/{template}.html", context), "text/html")
     return message
 
 

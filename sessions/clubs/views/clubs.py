@@ -57,7 +57,7 @@ def _embed_snippets(request: HttpRequest, club: Club) -> list[tuple[str, str]]:
 
 def _settings_page(request: HttpRequest, club: Club, form: ClubSettingsForm, *, key_form: ApiKeyForm | None = None,
                    new_key: str = "", hook_form: WebhookForm | None = None, status: int = 200) -> HttpResponse:
-    return render(request, "director/club_settings.html", {
+    return render(request, "clubs/director/club_settings.html", {
         "club": club, "form": form, "key_form": key_form or ApiKeyForm(), "new_key": new_key,
         "api_keys": club_api_keys(club=club), "snippets": _embed_snippets(request, club),
         "hook_form": hook_form or WebhookForm(), "webhooks": club_webhooks(club=club),
@@ -173,7 +173,7 @@ def club_directors(request: HttpRequest, club_slug: str) -> HttpResponse:
             return redirect("sessions:director_club_directors", club_slug=club.slug)
     failures = club_login_failures(club=club)
     rows = [(membership, failures.get(membership.user.get_username())) for membership in club_memberships(club=club)]
-    return render(request, "director/club_directors.html", {"club": club, "form": form, "rows": rows})
+    return render(request, "clubs/director/club_directors.html", {"club": club, "form": form, "rows": rows})
 
 
 def _membership(request: HttpRequest, club_slug: str, membership_id: int) -> ClubDirector:

@@ -30,7 +30,7 @@ def competition_new(request: HttpRequest, event_id: int) -> HttpResponse:
         else:
             messages.success(request, f"Competition {competition.name} created.")
             return redirect("sessions:director_competition", competition_id=competition.pk)
-    return render(request, "director/competition_form.html", {"club": event.club, "event": event, "form": form,
+    return render(request, "clubs/director/competition_form.html", {"club": event.club, "event": event, "form": form,
                                                                "competition": None})
 
 
@@ -48,5 +48,5 @@ def competition_edit(request: HttpRequest, competition_id: int) -> HttpResponse:
         else:
             messages.success(request, f"Saved: {competition.name} ranks this way now.")
             return redirect("sessions:director_competition", competition_id=competition.pk)
-    return render(request, "director/competition_form.html", {"club": event.club, "event": event, "form": form,
+    return render(request, "clubs/director/competition_form.html", {"club": event.club, "event": event, "form": form,
                                                                "competition": competition})

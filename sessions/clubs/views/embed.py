@@ -33,11 +33,11 @@ def latest(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=club_slug)
     sessions = list(club_sessions(club=club)[:EARLIER_SESSIONS + 1])
     context = _ranking_context(sessions[0]) if sessions else {"session": None}
-    return render(request, "embed/latest.html", {"club": club, "earlier": sessions[1:], **context})
+    return render(request, "clubs/embed/latest.html", {"club": club, "earlier": sessions[1:], **context})
 
 
 @cached_page(published_session_stamp)
 def session_ranking(request: HttpRequest, session_id: int) -> HttpResponse:
     """One published session's ranking (each field's), compact."""
     session = get_object_or_404(published_sessions(), pk=session_id)
-    return render(request, "embed/session.html", {"club": session.event.club, **_ranking_context(session)})
+    return render(request, "clubs/embed/session.html", {"club": session.event.club, **_ranking_context(session)})

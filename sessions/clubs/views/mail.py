@@ -38,11 +38,11 @@ class PlayerEmailForm(forms.Form):
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     player = player_from_token(token)
     if player is None:
-        return render(request, "public/unsubscribe.html", {"invalid": True}, status=404)
+        return render(request, "clubs/public/unsubscribe.html", {"invalid": True}, status=404)
     if request.method == "POST":
         player_unsubscribe(player=player)
-        return render(request, "public/unsubscribe.html", {"player": player, "done": True})
-    return render(request, "public/unsubscribe.html", {"player": player, "token": token})
+        return render(request, "clubs/public/unsubscribe.html", {"player": player, "done": True})
+    return render(request, "clubs/public/unsubscribe.html", {"player": player, "token": token})
 
 
 @login_required

@@ -45,7 +45,7 @@ def _booklet_page(request: HttpRequest, session: Session, *, director: bool) -> 
         )))
         for entry in booklet.boards
     ]
-    return render(request, "public/booklet.html", {
+    return render(request, "pairs/public/booklet.html", {
         "session": session, "club": session.event.club, "booklet": booklet, "rankings": rankings,
         "ranking_hidden": hidden, "boards": boards, "director": director,
     })
@@ -69,6 +69,6 @@ def paper_forms(request: HttpRequest, session_id: int) -> HttpResponse:
     """Blank travellers (one per board, a row per table that plays it) and pickup slips
     (one per table per round), from the session's movement."""
     session = directed_session(request, session_id)
-    return render(request, "director/paper_forms.html", {
+    return render(request, "pairs/director/paper_forms.html", {
         "session": session, "club": session.event.club, "forms": session_paper_forms(session=session),
     })

@@ -70,7 +70,7 @@ from sessions.pairs.services.sessions import session_create
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "director/dashboard.html", {"clubs": director_clubs(user=request.user)})
+    return render(request, "pairs/director/dashboard.html", {"clubs": director_clubs(user=request.user)})
 
 
 # --- sessions ---------------------------------------------------------------------
@@ -80,7 +80,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 @login_required
 def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     session = directed_session(request, session_id)
-    return render(request, "director/session_detail.html", {
+    return render(request, "pairs/director/session_detail.html", {
         **grid_context(session), "mails": session_mails(session=session),
         "penalties": session_penalties(session=session), "penalty_form": penalty_form(session),
         "number_warnings": [] if session.final else national_number_warnings(session=session),
@@ -97,7 +97,7 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
     # Opened from an event's page (?event=ID): that event is preselected through every step.
     context = {"club": club, "shape": shape, "preselected": _preselected_event(club, data.get("event", ""))}
     if not shape.is_valid():
-        return render(request, "director/session_new.html", context)
+        return render(request, "pairs/director/session_new.html", context)
     try:
         movements = movement_options(
             pairs=shape.pairs_a_section(), boards_per_round=shape.cleaned_data["boards_per_round"],
@@ -105,11 +105,11 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         )
     except MovementError as error:
         shape.add_error(None, str(error))
-        return render(request, "director/session_new.html", context)
+        return render(request, "pairs/director/session_new.html", context)
     context["movements"] = list(enumerate(movements))
     chosen = chosen_by_place(data.get("movement", ""), movements)
     if chosen is None:
-        return render(request, "director/session_new.html", context)
+        return render(request, "pairs/director/session_new.html", context)
     letters = shape.section_letters()
     form = SessionCreateForm(
         request.POST if request.method == "POST" else None,
@@ -138,7 +138,7 @@ def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
             for twice in players_entered_twice(session=session):
                 messages.warning(request, f"{twice}: one person cannot play in two pairs.")
             return redirect("sessions:director_session", session_id=session.pk)
-    return render(request, "director/session_new.html", context)
+    return render(request, "pairs/director/session_new.html", context)
 
 
 def _preselected_event(club: Club, event_id: str) -> Event | None:
@@ -183,7 +183,7 @@ def session_cards_view(request: HttpRequest, session_id: int) -> HttpResponse:
     """Printable table guide cards and pair cards (``?only=tables`` or ``pairs`` prints one kind)."""
     session = directed_session(request, session_id)
     only = request.GET.get("only", "")
-    return render(request, "director/cards.html", {
+    return render(request, "pairs/director/cards.html", {
         "session": session, "cards": session_cards(session=session),
         "show_tables": only != "pairs", "show_pairs": only != "tables",
     })
@@ -222,7 +222,7 @@ def session_pairs_view(request: HttpRequest, session_id: int) -> HttpResponse:
 def pairs_page(request: HttpRequest, session: Session, pairs: list[Pair], form: PairPlayersForm,
                handicaps: HandicapsForm, status: int = 200) -> HttpResponse:
     """The pairs page: the players' form and, for a handicap event, the handicaps' (RULES 14)."""
-    return render(request, "director/pairs.html", {
+    return render(request, "pairs/director/pairs.html", {
         "session": session, "form": form, "players": players_of_club(club=session.event.club),
         "twice": players_entered_twice(session=session) if request.method == "GET" else [],
         "several_sections": len({pair.section_id for pair in pairs}) > 1,
@@ -249,7 +249,7 @@ def handicaps_computed(request: HttpRequest, changes: list[HandicapChange]) -> N
 def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
     session = directed_session(request, session_id)
     scored = session_score(session=session)
-    return render(request, "director/standings.html", {
+    return render(request, "pairs/director/standings.html", {
         "session": session, "rankings": scored.rankings(), "note": scored.note,
     })
 
@@ -257,7 +257,7 @@ def session_standings(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 def session_log(request: HttpRequest, session_id: int) -> HttpResponse:
     session = directed_session(request, session_id)
-    return render(request, "director/change_log.html", {
+    return render(request, "pairs/director/change_log.html", {
         "session": session, "changes": session_change_log(session=session),
     })
 
@@ -343,7 +343,7 @@ def _render_group(request: HttpRequest, group: EntryGroup, first: bool, focus: s
     if not first:
         for view in rows:
             view.autofocus = False  # hidden until the director gets there
-    return render_to_string("director/partials/entry_group.html", {
+    return render_to_string("pairs/director/partials/entry_group.html", {
         **_sheet_context(request, group.context), "group": group, "sheet": group.sheet, "rows": rows,
         "action": group.url, "first": first,
     }, request=request)
@@ -379,7 +379,7 @@ def _entry_answer(request: HttpRequest, group: EntryGroup, typed: RowView) -> Ht
     else:
         row = sheet.row(typed.row.key) or typed.row
         answer = _stored(row, warnings=typed.warnings, saved=row.result is not None)
-    return render(request, "director/partials/entry_sheet.html", {
+    return render(request, "pairs/director/partials/entry_sheet.html", {
         **_sheet_context(request, group.context), "group": group, "sheet": sheet, "answer": answer,
         "action": group.url,
     })
@@ -529,7 +529,7 @@ def board_entry(request: HttpRequest, session_id: int, number: int) -> HttpRespo
             _board_group(session, following[sheet_number], sheet, [])
             for sheet_number, sheet in zip(numbers[1:], sheets[1:], strict=False) if sheet_number in following
         ]
-    return _entry(request, groups, load_group, "director/board_entry.html", {"session": session, "board": board})
+    return _entry(request, groups, load_group, "pairs/director/board_entry.html", {"session": session, "board": board})
 
 
 @login_required
@@ -611,7 +611,7 @@ def table_entry(request: HttpRequest, session_id: int, letter: str, round: int, 
         assert sheet is not None  # it was there a moment ago, and seatings are never deleted by a save
         return _table_group(session, section, round, table, sheet, several)
 
-    return _entry(request, groups, load_group, "director/table_entry.html", {"session": session, "section": section})
+    return _entry(request, groups, load_group, "pairs/director/table_entry.html", {"session": session, "section": section})
 
 
 # --- players ----------------------------------------------------------------------
@@ -630,7 +630,7 @@ def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             messages.success(request, f"{player.name} added.")
             return redirect("sessions:director_players", club_slug=club.slug)
-    return render(request, "director/players.html", {"club": club, "form": form, "players": players_of_club(club=club)})
+    return render(request, "pairs/director/players.html", {"club": club, "form": form, "players": players_of_club(club=club)})
 
 
 
@@ -650,7 +650,7 @@ def event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             messages.success(request, f"Event {event.name} created.")
             return redirect("sessions:director_event", event_id=event.pk)
-    return render(request, "director/event_form.html", {"club": club, "form": form, "event": None})
+    return render(request, "pairs/director/event_form.html", {"club": club, "form": form, "event": None})
 
 
 @login_required
@@ -671,7 +671,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, f"Saved: {counted(len(sessions), 'session')} of {event.name} now score this way.")
             return redirect("sessions:director_event", event_id=event.pk)
     ranking = event_ranking(event=saved, published_only=False)
-    return render(request, "director/event_form.html", {
+    return render(request, "pairs/director/event_form.html", {
         "club": event.club, "form": form, "event": event, "event_name": name, "event_sessions": sessions,
         "ranking": ranking, "combined": combined_table(request, ranking, _director_session_link),
         "competitions": event_competitions(event=event),

@@ -49,7 +49,7 @@ _poll_login_required = htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT,
 def session_progress_grid(request: HttpRequest, session_id: int) -> HttpResponse:
     """The session page's progress grid alone (the page polls it while the tables play)."""
     session = directed_session(request, session_id)
-    return render(request, "director/partials/progress_grid.html", grid_context(session))
+    return render(request, "pairs/director/partials/progress_grid.html", grid_context(session))
 
 
 def grid_context(session: Session) -> dict[str, object]:
@@ -67,7 +67,7 @@ def grid_context(session: Session) -> dict[str, object]:
 def _grid_or_session(request: HttpRequest, session: Session) -> HttpResponse:
     """After a press on the grid: the grid again for htmx, else back to the session page."""
     if request.htmx:
-        return render(request, "director/partials/progress_grid.html", grid_context(session))
+        return render(request, "pairs/director/partials/progress_grid.html", grid_context(session))
     return redirect("sessions:director_session", session_id=session.pk)
 
 
@@ -122,7 +122,7 @@ def session_publish_view(request: HttpRequest, session_id: int) -> HttpResponse:
     if not session.published and request.POST.get("confirm") != "1":
         progress = session_progress(session=session)
         if progress.entered and progress.missing:
-            return render(request, "director/publish_confirm.html", {"session": session, "progress": progress})
+            return render(request, "pairs/director/publish_confirm.html", {"session": session, "progress": progress})
     try:
         session_publish(session=session, by=request.user)
     except ValidationError as error:

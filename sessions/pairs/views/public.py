@@ -76,7 +76,7 @@ def _long_configured(request: HttpRequest, table: Table, prefix: str = "") -> Ta
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "public/home.html", {
+    return render(request, "pairs/public/home.html", {
         "clubs": clubs_with_results(), "sessions": latest_sessions(),
     })
 
@@ -86,7 +86,7 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The club's own results page: its sessions newest first, its events, a player search."""
     club = get_object_or_404(Club, slug=club_slug)
     table = SessionListTable(club_sessions(club=club))
-    return render(request, "public/club.html", {
+    return render(request, "pairs/public/club.html", {
         "club": club, "table": _configured(request, table, {"per_page": CLUB_SESSIONS_PER_PAGE}),
         "events": club_events(club=club),
         "team_events": visible_club_team_events(club=club),
@@ -99,7 +99,7 @@ def club_players(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=club_slug)
     query = request.GET.get("q", "").strip()[:120]
     players = player_search(club=club, query=query) if query else []
-    return render(request, "public/player_search.html", {
+    return render(request, "pairs/public/player_search.html", {
         "club": club, "query": query, "players": players, "limit": SEARCH_LIMIT,
     })
 
@@ -111,7 +111,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     if player is None:  # unknown, or seen only in sessions not published
         raise Http404("no such player")
     history = player_history(player=player)
-    return render(request, "public/player.html", {
+    return render(request, "pairs/public/player.html", {
         "club": player.club, "player": player, "history": history,
         "table": _configured(request, PlayerHistoryTable(history.sessions)),
     })
@@ -130,7 +130,7 @@ def session_results(request: HttpRequest, session_id: int) -> HttpResponse:
         ), prefix=f"{ranking.field.replace(' ', '-').lower() or 'all'}-"))
         for ranking in sheet.rankings
     ]
-    return render(request, "public/session.html", {
+    return render(request, "pairs/public/session.html", {
         "session": session, "club": session.event.club, "sheet": sheet, "rankings": rankings,
         "ranking_hidden": hidden, "refresh": None if session.final else LIVE_REFRESH_SECONDS,
     })
@@ -149,7 +149,7 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     # none before the session is final, when the board may still be in play elsewhere.
     analysis = board_analysis(board=board, results=[row.result for row in sheet.rows]) if board.session.final else None
     table = TravellerTable(ReadWhenShown(sheet.rows), session_id=session_id, method=sheet.method, analysis=analysis)
-    return render(request, "public/board.html", {
+    return render(request, "pairs/public/board.html", {
         "session": board.session, "club": board.session.event.club, "board": board, "sheet": sheet,
         "deals": deals if len(deals) > 1 else [],
         "analysis": analysis, "table": _long_configured(request, table),
@@ -168,7 +168,7 @@ def scorecard(request: HttpRequest, session_id: int, pair_id: int) -> HttpRespon
         card.rows, session_id=session_id, is_matchpoints=card.is_matchpoints,
         points_total=card.points_total, percentage=standing.percentage if standing else None,
     )
-    return render(request, "public/scorecard.html", {
+    return render(request, "pairs/public/scorecard.html", {
         "session": session, "club": session.event.club, "pair": pair, "card": card,
         "standing": standing, "ranking_hidden": hidden, "table": _configured(request, table),
     })
@@ -191,7 +191,7 @@ def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
     table = competition_standings(competition=chosen)
     if not table.ranking.sessions:
         raise Http404("no published session in this competition")
-    return render(request, "public/competition.html", {
+    return render(request, "pairs/public/competition.html", {
         "competition": chosen, "event": chosen.event, "club": chosen.event.club, "table": table,
     })
 
@@ -203,7 +203,7 @@ def event_results(request: HttpRequest, event_id: int) -> HttpResponse:
     ranking = event_ranking(event=event)
     if not ranking.sessions:
         raise Http404("no published session in this event")
-    return render(request, "public/event.html", {
+    return render(request, "pairs/public/event.html", {
         "event": event, "club": event.club, "ranking": ranking,
         "table": combined_table(request, ranking, _public_session_link),
         "competitions": event_competitions(event=event),

@@ -66,7 +66,7 @@ def session_edit(request: HttpRequest, session_id: int) -> HttpResponse:
         else:
             messages.success(request, "Saved.")
             return redirect("sessions:director_session", session_id=session.pk)
-    return render(request, "director/session_edit.html", {
+    return render(request, "pairs/director/session_edit.html", {
         "session": session, "form": form, "has_lines": session_has_lines(session=session),
     })
 
@@ -103,7 +103,7 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
                 else:
                     messages.success(request, f"The session now plays {chosen.description}.")
                     return redirect("sessions:director_session", session_id=session.pk)
-    return render(request, "director/session_movement.html", context)
+    return render(request, "pairs/director/session_movement.html", context)
 
 
 @login_required
@@ -119,7 +119,7 @@ def session_delete_view(request: HttpRequest, session_id: int) -> HttpResponse:
             return redirect("sessions:director_session", session_id=session.pk)
         messages.success(request, f"Session {session.name} of {session.date} deleted.")
         return redirect("sessions:director_dashboard")
-    return render(request, "director/session_delete.html", {
+    return render(request, "pairs/director/session_delete.html", {
         "session": session, "lines": session_line_count(session=session),
     })
 
@@ -134,7 +134,7 @@ def session_repair(request: HttpRequest, session_id: int) -> HttpResponse:
     sections = [
         (section, list(section_pairs(section=section))) for section in session_sections(session=session)
     ]
-    return render(request, "director/repair.html", {
+    return render(request, "pairs/director/repair.html", {
         "session": session, "sections": sections, "rounds": range(1, session.rounds + 1),
         "twice": players_entered_twice(session=session), "from_round": FromRoundForm(),
         "players": players_of_club(club=session.event.club),
@@ -161,7 +161,7 @@ def round_seating(request: HttpRequest, session_id: int, letter: str, round: int
         else:
             _report(request, round, repair)
             return redirect("sessions:director_round_seating", session_id=session.pk, letter=letter, round=round)
-    return render(request, "director/round_seating.html", {
+    return render(request, "pairs/director/round_seating.html", {
         "session": session, "section": section, "round": round, "form": form,
         "lines": {t.table: t.lines for t in tables},
         "previous": round - 1 if round > 1 else None, "next": round + 1 if round < session.rounds else None,
@@ -277,7 +277,7 @@ def line_pairs(request: HttpRequest, session_id: int, result_id: int) -> HttpRes
         else:
             messages.success(request, f"Board {line.board.number}: now {changed.ns_pair} v {changed.ew_pair}.")
             return redirect("sessions:director_board", session_id=session_id, number=line.board.number)
-    return render(request, "director/line_pairs.html", {"session": line.board.session, "line": line, "form": form})
+    return render(request, "pairs/director/line_pairs.html", {"session": line.board.session, "line": line, "form": form})
 
 
 # --- the club's player records --------------------------------------------------------------
@@ -305,7 +305,7 @@ def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpRes
         else:
             messages.success(request, f"{name} saved as {player.name}.")
             return redirect("sessions:director_players", club_slug=club.slug)
-    return render(request, "director/player_edit.html", {
+    return render(request, "pairs/director/player_edit.html", {
         "club": club, "player": player, "name": name, "form": form, "merge": PlayerMergeForm(player=player),
     })
 

@@ -28,7 +28,7 @@ def not_published_yet(model: type[Model], what: str, key: str) -> Callable[[View
             except Http404:
                 if not unpublished_exists(model=model, pk=kwargs[key]):
                     raise
-                return render(request, "public/not_published.html", {"what": what}, status=404)
+                return render(request, "pairs/public/not_published.html", {"what": what}, status=404)
 
         return wrapper
 

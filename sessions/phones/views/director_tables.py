@@ -44,7 +44,7 @@ def table_links(request: HttpRequest, session_id: int) -> HttpResponse:
     """Every table that plays: its live link (full URL and QR code) or that it has none."""
     session = directed_session(request, session_id)
     rows = session_table_links(session=session)
-    return render(request, "director/table_links.html", {
+    return render(request, "phones/director/table_links.html", {
         "session": session, "rows": rows, "without_link": sum(1 for row in rows if row.link is None),
     })
 

@@ -133,12 +133,12 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
         "needs_players": _needs_players(page), **typed(page, form), **director_parts(link),
     }
     if not request.htmx:
-        template = "table/page.html"
+        template = "phones/table/page.html"
     elif parts and shows_round(request, page):
-        template = "table/_posted.html"
+        template = "phones/table/_posted.html"
     else:
-        template = "table/_main.html"
-    if template != "table/_posted.html":  # the hands' form stays as it is on the phone
+        template = "phones/table/_main.html"
+    if template != "phones/table/_posted.html":  # the hands' form stays as it is on the phone
         context.update(_deal_parts(page, deal_form))
     return render(request, template, context, status=status)
 
@@ -146,7 +146,7 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
 def shows_round(request: HttpRequest, page: TablePage) -> bool:
     """The phone's script says which round its page shows (``X-Table-Round``, from the board
     in play's data-round): the table is still in it and open, so only the parts of the page a
-    post changes need to go (table/_posted.html); anything else, the whole main part."""
+    post changes need to go (phones/table/_posted.html); anything else, the whole main part."""
     shown = request.headers.get("X-Table-Round", "")
     return page.seating is not None and not page.closed and shown == str(page.seating.round)
 
@@ -346,8 +346,8 @@ def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
         score = ns_score(result, board.number, link.session.event.deal_era)
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
-        return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", preview_reading(text, result, score))
+        return render(request, "phones/table/_preview.html", {"error": message if text.strip() else ""})
+    return render(request, "phones/table/_preview.html", preview_reading(text, result, score))
 
 
 def previewed_board(request: HttpRequest) -> int:
@@ -381,7 +381,7 @@ def table_players(request: HttpRequest, link: TableLink) -> HttpResponse:
         else:
             messages.success(request, "Players: " + ("; ".join(outcome.changed) or "no change") + ".")
             return redirect("sessions:table_page", token=link.token)
-    return render(request, "table/players.html", {
+    return render(request, "phones/table/players.html", {
         "page": page, "link": link, "form": form, "action_urls": _urls(link),
     })
 
@@ -409,7 +409,7 @@ def table_email(request: HttpRequest, link: TableLink) -> HttpResponse:
         else:
             messages.success(request, f"{player.name}: your results will come by e-mail to {player.email}.")
             return redirect("sessions:table_page", token=link.token)
-    return render(request, "table/email.html", {"page": page, "link": link, "form": form, "action_urls": _urls(link)},
+    return render(request, "phones/table/email.html", {"page": page, "link": link, "form": form, "action_urls": _urls(link)},
                   status=400 if form.errors else 200)
 
 

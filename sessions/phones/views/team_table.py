@@ -42,7 +42,7 @@ def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None =
     page = room_page(link=link)
     context = {**director_parts(link), "page": page, "link": link, "form": form, "outcome": outcome,
                "action_urls": _urls(link), "refresh_ms": refresh_ms(), **typed(page, form)}
-    template = "table/_team_main.html" if request.htmx else "table/team_page.html"
+    template = "phones/table/_team_main.html" if request.htmx else "phones/table/team_page.html"
     return render(request, template, context, status=status)
 
 
@@ -109,8 +109,8 @@ def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpRespon
         score = ns_score(result, number)
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
-        return render(request, "table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "table/_preview.html", preview_reading(text, result, score))
+        return render(request, "phones/table/_preview.html", {"error": message if text.strip() else ""})
+    return render(request, "phones/table/_preview.html", preview_reading(text, result, score))
 
 
 @require_GET

@@ -41,7 +41,7 @@ def team_round_tables(request: HttpRequest, event_id: int, round: int) -> HttpRe
     rows = round_tables(event=event, round=round)
     if not rows and not round_has_matches(event=event, round=round):
         raise Http404("no such round")
-    return render(request, "director/teams/round_tables.html", {
+    return render(request, "phones/director/round_tables.html", {
         "club": event.club, "event": event, "round": round, "rows": rows,
         "without_link": sum(1 for row in rows if row.link is None),
     })
@@ -56,7 +56,7 @@ _poll_login_required = htmx_login_required(lambda: HttpResponse(POLL_LOGGED_OUT,
 def team_round_progress(request: HttpRequest, event_id: int, round: int) -> HttpResponse:
     """The page's "tables now" part alone (the page polls it while the tables play)."""
     event = _event(request, event_id)
-    return render(request, "director/teams/_round_progress.html", {
+    return render(request, "phones/director/_round_progress.html", {
         "event": event, "round": round, "rows": round_tables(event=event, round=round),
     })
 

@@ -39,7 +39,7 @@ def team_event(request: HttpRequest, event_id: int) -> HttpResponse:
     def matches_of(round: int | None) -> TeamMatchesTable:
         return TeamMatchesTable([m for m in score.matches if m.match.round == round], event=event, verdicts=verdicts)
 
-    return render(request, "public/teams/event.html", {
+    return render(request, "teams/public/event.html", {
         "club": event.club, "event": event, "score": score,
         "standings": TeamStandingsTable(standing_rows(score), event=event, rounds=score.rounds),
         "cross": CrossTable(cross_table(score), event=event, teams=score.teams)
@@ -64,7 +64,7 @@ def team_match(request: HttpRequest, event_id: int, match_id: int) -> HttpRespon
          "closed": scored.lines.get((number, Room.CLOSED)), "outcome": outcomes.get(number)}
         for number in scored.match.board_numbers
     ]
-    return render(request, "public/teams/match.html", {
+    return render(request, "teams/public/match.html", {
         "club": event.club, "event": event, "scored": scored, "match": scored.match,
         "table": TeamScorecardTable(rows, scored=scored),
     })
@@ -79,7 +79,7 @@ def team_page(request: HttpRequest, event_id: int, team_id: int) -> HttpResponse
     if team is None:
         raise Http404("no such team")
     line = next(line for line, ranked in score.ranked if ranked.pk == team.pk)
-    return render(request, "public/teams/team.html", {
+    return render(request, "teams/public/team.html", {
         "club": event.club, "event": event, "team": team, "line": line,
         "players": list(players_of_team(team=team)),
         "table": TeamMatchesTable(team_matches(score, team), event=event, with_round=True),

@@ -64,7 +64,7 @@ def team_event_new(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             messages.success(request, f"Teams event {event.name} created: now add its teams.")
             return redirect("sessions:director_team_event", event_id=event.pk)
-    return render(request, "director/teams/event_new.html", {"club": club, "form": form})
+    return render(request, "teams/director/event_new.html", {"club": club, "form": form})
 
 
 def _event_forms(event: TeamEvent, data=None, which: str = "") -> dict:
@@ -83,7 +83,7 @@ def _event_page(request: HttpRequest, event: TeamEvent, forms: dict, status: int
     score = team_event_score(event)
     verdicts = knockout_verdicts(score) if event.form == Form.KNOCKOUT else {}
     standings = TeamStandingsTable(standing_rows(score), event=event, rounds=score.rounds, link=False)
-    return render(request, "director/teams/event.html", {
+    return render(request, "teams/director/event.html", {
         "club": event.club, "event": event, "score": score, "Form": Form, "verdicts": verdicts,
         "standings": standings, "mails": team_event_mails(event=event),
         "clock": round_clock(team_event=event, now=now), "calls": open_calls(team_event=event), "now": now, **forms,
@@ -225,7 +225,7 @@ def _match_page(request, match, *, lines_form=None, totals_form=None, not_played
          "outcome": outcomes.get(number)}
         for number in boards
     ]
-    return render(request, "director/teams/match.html", {
+    return render(request, "teams/director/match.html", {
         "club": match.event.club, "event": match.event, "match": scored.match, "scored": scored, "rows": rows,
         "lines_form": lines_form, "totals_form": totals_form or TotalsForm(),
         "not_played_form": not_played_form or NotPlayedForm(), "warnings": warnings, "bye": match.status == MatchStatus.BYE,

@@ -45,7 +45,7 @@ def _edit(request: HttpRequest, event: TeamEvent, *, title: str, form: Form, ser
             messages.success(request, done)
             return redirect(_event_url(event))
     status = 400 if request.method == "POST" else 200
-    return render(request, "director/teams/edit.html", {
+    return render(request, "teams/director/edit.html", {
         "club": event.club, "event": event, "title": title, "form": form, "delete_url": delete_url,
     }, status=status)
 
@@ -61,7 +61,7 @@ def _confirm(request: HttpRequest, event: TeamEvent, *, question: str, consequen
         else:
             messages.success(request, done)
         return redirect(_event_url(event))
-    return render(request, "director/teams/confirm.html", {
+    return render(request, "teams/director/confirm.html", {
         "club": event.club, "event": event, "question": question, "consequence": consequence, "button": button,
     })
 

@@ -210,7 +210,7 @@ def test_a_traveller_links_to_the_pairs_and_the_boards_either_side(client, playe
 
 
 def test_a_traveller_leaves_room_for_the_hand_analysis_above_it():
-    text = (settings.BASE_DIR / "templates" / "public" / "board.html").read_text()
+    text = (settings.BASE_DIR / "templates" / "pairs" / "public" / "board.html").read_text()
 
     assert text.index("{% block board_analysis %}") < text.index("{% render_table table %}")
 
