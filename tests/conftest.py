@@ -36,6 +36,12 @@ def in_the_file_lane(item: pytest.Item) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """CLUBSCORE_TEST_LANE (bin/test on SQLite) keeps only its lane's tests. Unset, every
     test runs, on the file database if any of them is in the file lane."""
+    browserless = [item.nodeid for item in items if not item.nodeid.startswith("tests/browser/")
+                   and "browser_name" in getattr(getattr(item, "callspec", None), "params", {})]
+    if browserless:
+        # A parameter named like one of pytest-playwright's fixtures ("page") pulls its
+        # browser parametrization into a test outside tests/browser/: rename the parameter.
+        raise pytest.UsageError("a browser fixture outside tests/browser/: " + ", ".join(browserless[:5]))
     for item in items:
         if item.nodeid.startswith("tests/browser/"):
             # One worker runs every browser test (bin/test: --dist loadgroup): one Chromium

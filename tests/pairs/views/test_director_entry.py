@@ -404,14 +404,14 @@ def test_without_htmx_a_logged_out_director_is_sent_to_log_in(client, session):
     assert not Result.objects.exists()
 
 
-@pytest.mark.parametrize("page", ["board", "table"])
-def test_the_boxes_carry_the_lengths_the_server_accepts(logged_in, session, page):
-    url = board_url(session) if page == "board" else reverse("sessions:director_table", args=[session.pk, "A", 1, 1])
+@pytest.mark.parametrize("entry_page", ["board", "table"])
+def test_the_boxes_carry_the_lengths_the_server_accepts(logged_in, session, entry_page):
+    url = board_url(session) if entry_page == "board" else reverse("sessions:director_table", args=[session.pk, "A", 1, 1])
 
     html = groups(logged_in.get(url).content.decode())[0][2]  # the group shown
 
-    assert len(re.findall(r'<input name="text" [^>]*maxlength="60"', html)) == (3 if page == "board" else 2)
-    assert len(re.findall(r'<input name="lead" [^>]*maxlength="8"', html)) == (3 if page == "board" else 2)
+    assert len(re.findall(r'<input name="text" [^>]*maxlength="60"', html)) == (3 if entry_page == "board" else 2)
+    assert len(re.findall(r'<input name="lead" [^>]*maxlength="8"', html)) == (3 if entry_page == "board" else 2)
 
 
 def test_the_pages_run_no_inline_script(logged_in, session):

@@ -99,13 +99,13 @@ def test_entry_pages_take_the_same_queries_for_3_and_11_tables(logged_in, built,
     assert counts[0] == counts[1]
 
 
-@pytest.mark.parametrize("page", sorted(LIVE_URLS))
-def test_the_live_grid_takes_the_same_queries_for_3_and_11_tables(logged_in, built, page):
+@pytest.mark.parametrize("live_page", sorted(LIVE_URLS))
+def test_the_live_grid_takes_the_same_queries_for_3_and_11_tables(logged_in, built, live_page):
     counts = []
     for tables, pk in zip((3, 11), built["playing"], strict=True):
         session = Session.objects.get(pk=pk)
         with CaptureQueriesContext(connection) as captured:
-            response = logged_in.get(LIVE_URLS[page](session), HTTP_HX_REQUEST="true")
+            response = logged_in.get(LIVE_URLS[live_page](session), HTTP_HX_REQUEST="true")
         assert response.status_code == 200
         html = response.content.decode()
         waiting, warned = tables // 2, tables - tables // 2
