@@ -40,14 +40,20 @@ class Stamp:
     frame_origins: tuple[str, ...] = ()
 
 
+def _aware(row: tuple) -> tuple:
+    """(id, revision, revised_at, ...) with revised_at in UTC (SQLite keeps it without its zone)."""
+    pk, revision, revised_at, *rest = row
+    if timezone.is_naive(revised_at):
+        revised_at = revised_at.replace(tzinfo=datetime.timezone.utc)
+    return (pk, revision, revised_at, *rest)
+
+
 def _stamp(kind: str, row: tuple | None) -> Stamp | None:
     """A stamp from (id, revision, revised_at) and, for a page that may be framed, the
     club's frame_origins text."""
     if row is None:
         return None
-    pk, revision, revised_at, *origins = row
-    if timezone.is_naive(revised_at):  # SQLite keeps UTC without its zone
-        revised_at = revised_at.replace(tzinfo=datetime.timezone.utc)
+    pk, revision, revised_at, *origins = _aware(row)
     framing = tuple(frame_origin_list(origins[0] or "")) if origins else ()
     return Stamp(f"{kind}{pk}.{revision}.{revised_at.timestamp():.6f}", revised_at, framing)
 
@@ -150,10 +156,14 @@ def club_embed_stamp(*, club_slug: str) -> Stamp | None:
     return _stamp("c", _row(sql, club_slug))
 
 
-def _club_of(model: type[models.Model], pk: int) -> tuple[int, int, datetime.datetime] | None:
-    sql = (f"SELECT c.id, c.revision, c.revised_at FROM {_table(model)} o "
-           f"JOIN {_table(Club)} c ON c.id = o.club_id WHERE o.id = %s")
-    return _row(sql, pk)
+def _club_of(model: type[models.Model], pk: object, columns: str = "c.id, c.revision, c.revised_at") -> tuple | None:
+    """``columns`` of the club (``c``) a row of ``model`` belongs to (a competition's through
+    its event)."""
+    if model is Competition:
+        joined = f"{_table(Competition)} o JOIN {_table(Event)} e ON e.id = o.event_id JOIN {_table(Club)} c ON c.id = e.club_id"
+    else:
+        joined = f"{_table(model)} o JOIN {_table(Club)} c ON c.id = o.club_id"
+    return _row(f"SELECT {columns} FROM {joined} WHERE o.id = %s", pk)
 
 
 def event_club_stamp(*, event_id: int) -> Stamp | None:
@@ -163,9 +173,7 @@ def event_club_stamp(*, event_id: int) -> Stamp | None:
 
 def competition_club_stamp(*, competition_id: int) -> Stamp | None:
     """A competition stands on its event's sessions and its own settings: its club's revision."""
-    sql = (f"SELECT c.id, c.revision, c.revised_at FROM {_table(Competition)} o "
-           f"JOIN {_table(Event)} e ON e.id = o.event_id JOIN {_table(Club)} c ON c.id = e.club_id WHERE o.id = %s")
-    return _stamp("c", _row(sql, competition_id))
+    return _stamp("c", _club_of(Competition, competition_id))
 
 
 def player_club_stamp(*, player_id: int) -> Stamp | None:
@@ -203,11 +211,6 @@ def _entry_sql(kind: str, where: str) -> str:
     return f"SELECT id, revision, revised_at, frame_origins, slug FROM {_table(Club)} WHERE {where}"
 
 
-def _aware(row: tuple) -> Entry:
-    pk, revision, revised_at, *rest = row
-    if timezone.is_naive(revised_at):
-        revised_at = revised_at.replace(tzinfo=datetime.timezone.utc)
-    return (pk, revision, revised_at, *rest)
 
 
 def stamp_entry_key(kind: str, ref: object) -> str:
@@ -262,7 +265,7 @@ class SharedStamp:
             column = "slug" if self.kind == "slug" else "id"
             row = _row(_entry_sql("c" if self.kind == "slug" else self.kind, f"{column} = %s"), value)
         else:
-            row = _club_entry_of(self.through, value)
+            row = _club_of(self.through, value, "c.id, c.revision, c.revised_at, c.frame_origins, c.slug")
         if row is None:
             return None
         entry = _aware(row)
@@ -292,15 +295,6 @@ def _remember_club(model: type[models.Model], pk: object, club: int) -> None:
 def forget_clubs() -> None:
     """Forget which club each row stands on (tests: another worker's memory)."""
     _clubs_of.clear()
-
-
-def _club_entry_of(model: type[models.Model], pk: object) -> tuple | None:
-    columns = "c.id, c.revision, c.revised_at, c.frame_origins, c.slug"
-    if model is Competition:
-        return _row(f"SELECT {columns} FROM {_table(Competition)} o JOIN {_table(Event)} e ON e.id = o.event_id "
-                    f"JOIN {_table(Club)} c ON c.id = e.club_id WHERE o.id = %s", pk)
-    return _row(f"SELECT {columns} FROM {_table(model)} o JOIN {_table(Club)} c ON c.id = o.club_id WHERE o.id = %s",
-                pk)
 
 
 def _published(kind: str, entry: Entry, framed: bool) -> Stamp | None:
