@@ -337,25 +337,26 @@ def call_director(request: HttpRequest, link: TableLink | MatchTableLink) -> Non
 @require_GET
 @table_link_required
 def table_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
-    """The score of what is typed, before sending (the engine's parser, nothing stored)."""
+    # Scored under the event's laws, as the pages will show it (its era: usually today's).
+    return preview(request, board=lambda number: _board(link, number).number, era=link.session.event.deal_era)
+
+
+def preview(request: HttpRequest, *, board: Callable[[int], int], era: str = "current") -> HttpResponse:
+    """The score of what is typed, before sending (the engine's parser, nothing stored), on
+    a pairs table's or a teams room's phone: ``board`` checks that the board asked about
+    (``?board=``) is one the phone plays (ValidationError if not)."""
     text = request.GET.get("text", "")[:SendForm.base_fields["text"].max_length]
     try:
-        board = _board(link, previewed_board(request))
-        # Scored under the event's laws, as the pages will show it (its era: usually today's).
-        result = parse_result(text, board.number)
-        score = ns_score(result, board.number, link.session.event.deal_era)
+        number = parse_number(request.GET.get("board", ""))
+        if number is None:
+            raise ValidationError("choose the board")
+        number = board(number)
+        result = parse_result(text, number)
+        score = ns_score(result, number, era)
     except (ValueError, ValidationError, ScoringError) as error:
         message = error.messages[0] if isinstance(error, ValidationError) else str(error)
         return render(request, "phones/table/_preview.html", {"error": message if text.strip() else ""})
     return render(request, "phones/table/_preview.html", preview_reading(text, result, score))
-
-
-def previewed_board(request: HttpRequest) -> int:
-    """The board number a preview asks about (``?board=``); ValidationError for anything else."""
-    number = parse_number(request.GET.get("board", ""))
-    if number is None:
-        raise ValidationError("choose the board")
-    return number
 
 
 @require_http_methods(["GET", "POST"])

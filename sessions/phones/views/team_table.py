@@ -7,7 +7,6 @@ around it (the match, the room, the teams and their players, the IMPs) is the ro
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,15 +15,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from sessions.phones.forms.table import SendForm
 from sessions.models import MatchTableLink
-from sessions.scoring.errors import ScoringError
-from sessions.scoring.notation import ns_score, parse_result
 from sessions.phones.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.phones.services.tables import SendOutcome
 from sessions.phones.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
 
 from sessions.phones.views.table import (
-    call_director, director_parts, entry_action, link_required, preview_reading, previewed_board,
-    refused_when_final, send_action, service_worker, typed,
+    call_director, director_parts, entry_action, link_required, preview, refused_when_final, send_action,
+    service_worker, typed,
 )
 
 room_link_required = link_required(match_table_link_by_token)
@@ -41,14 +38,9 @@ def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None =
           outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
     page = room_page(link=link)
     context = {**director_parts(link), "page": page, "link": link, "form": form, "outcome": outcome,
-               "action_urls": _urls(link), "refresh_ms": refresh_ms(), **typed(page, form)}
+               "action_urls": _urls(link), **typed(page, form)}
     template = "phones/table/_team_main.html" if request.htmx else "phones/table/team_page.html"
     return render(request, template, context, status=status)
-
-
-def refresh_ms() -> int:
-    """How often a room's phone asks for the match's IMPs again: the other room's lines change them."""
-    return int(getattr(settings, "TABLE_REFRESH_SECONDS", 15) * 1000)
 
 
 def _back(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
@@ -99,18 +91,12 @@ def team_table_refuse(request: HttpRequest, link: MatchTableLink) -> HttpRespons
 @require_GET
 @room_link_required
 def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    """The score of what is typed, before sending (the engine's parser, nothing stored)."""
-    text = request.GET.get("text", "")[:SendForm.base_fields["text"].max_length]
-    try:
-        number = previewed_board(request)
+    def board(number: int) -> int:
         if number not in link.match.board_numbers:
             raise ValidationError(f"board {number} is not a board of this match")
-        result = parse_result(text, number)
-        score = ns_score(result, number)
-    except (ValueError, ValidationError, ScoringError) as error:
-        message = error.messages[0] if isinstance(error, ValidationError) else str(error)
-        return render(request, "phones/table/_preview.html", {"error": message if text.strip() else ""})
-    return render(request, "phones/table/_preview.html", preview_reading(text, result, score))
+        return number
+
+    return preview(request, board=board)
 
 
 @require_GET
