@@ -11,7 +11,6 @@ import datetime
 import re
 import threading
 import time
-import uuid
 from collections.abc import Callable
 
 import pytest
@@ -19,7 +18,6 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import RequestFactory, override_settings
 from django.urls import reverse
-from redis import Redis
 
 from sessions.core import shared_cache
 from sessions.models import Player, Result, Session
@@ -29,6 +27,7 @@ from sessions.pairs.services.sessions import session_publish, session_unpublish
 from sessions.clubs.services.player_records import player_update
 from sessions.pairs.services.repair import session_update
 from sessions.core.views import caching
+from tests.redis_cache import keys, redis_caches
 
 
 def correct_board_1(session: Session) -> None:
@@ -235,28 +234,16 @@ def test_the_pages_round_trip_through_redis(client, played_session, django_asser
                                            django_capture_on_commit_callbacks):
     """The deployment's shared cache (a Redis server runs on every CI machine). The keys
     carry a prefix of this test's own, deleted afterwards: the server may be shared."""
-    prefix = f"clubscore-test-{uuid.uuid4().hex}"
-    location = "redis://127.0.0.1:6379/0"
-    shared = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": location, "KEY_PREFIX": prefix}}
     url = reverse("sessions:session_results", args=[played_session.pk])
-    try:
-        with override_settings(CACHES=shared):
-            first = client.get(url)
-            with django_assert_num_queries(0):  # the revision too is read from Redis (test_shared_stamps.py)
-                assert client.get(url).content == first.content
-            assert any(key.startswith(prefix.encode()) for key in redis_keys(location, prefix))
-            with django_capture_on_commit_callbacks(execute=True):  # as the write's commit runs it
-                correct_board_1(played_session)
-            assert client.get(url).content != first.content
-    finally:
-        server = Redis.from_url(location)
-        for key in redis_keys(location, prefix):
-            server.delete(key)
-
-
-def redis_keys(location: str, prefix: str) -> list[bytes]:
-    return list(Redis.from_url(location).scan_iter(match=f"{prefix}:*"))
+    with redis_caches("redis://127.0.0.1:6379/0", "django.core.cache.backends.redis.RedisCache") as shared, \
+            override_settings(CACHES=shared):
+        first = client.get(url)
+        with django_assert_num_queries(0):  # the revision too is read from Redis (test_shared_stamps.py)
+            assert client.get(url).content == first.content
+        assert keys(shared)
+        with django_capture_on_commit_callbacks(execute=True):  # as the write's commit runs it
+            correct_board_1(played_session)
+        assert client.get(url).content != first.content
 
 
 def test_a_cache_that_cannot_be_reached_is_a_miss_never_an_error_page(client, played_session, caplog):

@@ -11,7 +11,6 @@ commits: a write's after-commit work runs here only inside
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -19,7 +18,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
-from redis import Redis
 
 from sessions.core import shared_cache
 from sessions.models import Session
@@ -27,13 +25,9 @@ from sessions.core.selectors.revisions import forget_clubs, stamp_entry_key
 from sessions.core.services import revisions
 from sessions.pairs.services.sessions import session_publish, session_unpublish
 from tests.core.views.test_page_cache import PAGES, correct_board_1, page_params
+from tests.redis_cache import delete_keys, redis_caches
 
 LOCATION = "redis://127.0.0.1:6379/5"
-
-
-def _shared(prefix: str) -> dict:
-    return {"default": {"BACKEND": "clubscore.redis_cache.RedisCache",
-                        "LOCATION": LOCATION, "KEY_PREFIX": prefix}}
 
 
 @pytest.fixture
@@ -41,24 +35,13 @@ def redis_cache() -> Iterator[dict]:
     """Django's cache on Redis for the test; yields its settings (a new client each time
     they are applied: another worker's). Stamps are kept a minute here, so a loaded CI
     machine cannot let one expire between two requests; the test of expiry sets its own."""
-    prefix = f"clubscore-test-{uuid.uuid4().hex}"
-    settings = _shared(prefix)
     forget_clubs()
     try:
-        with override_settings(CACHES=settings, STAMP_CACHE_SECONDS=60):
+        with redis_caches(LOCATION) as settings, override_settings(CACHES=settings, STAMP_CACHE_SECONDS=60):
             shared_cache.resume()
             yield settings
     finally:
-        forget_this_tests_keys(settings)
-
-
-def forget_this_tests_keys(settings: dict) -> None:
-    """The test's own keys deleted: never ``cache.clear()`` on Redis, a FLUSHDB that empties
-    the keys of the tests another xdist worker runs at the same time on the same server."""
-    server = Redis.from_url(LOCATION)
-    for key in server.scan_iter(match=f"{settings['default']['KEY_PREFIX']}:*"):
-        server.delete(key)
-    forget_clubs()
+        forget_clubs()
 
 
 def another_worker(settings: dict):
@@ -98,7 +81,8 @@ def test_a_write_is_seen_by_the_next_request_of_another_worker(client, played_se
 
     assert after.status_code == 200 and after.content != before.content and after["ETag"] != before["ETag"]
     assert again.content == after.content
-    forget_this_tests_keys(redis_cache)
+    delete_keys(redis_cache)  # never cache.clear() on Redis (tests/redis_cache.py)
+    forget_clubs()
     assert client.get(url).content == after.content  # what a fresh render shows
 
 

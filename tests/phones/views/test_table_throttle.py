@@ -8,19 +8,18 @@ The conftest session is a 3-table Mitchell.
 from __future__ import annotations
 
 import datetime
-import uuid
 
 import pytest
 from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
-from redis import Redis
 
 from sessions.models import TableTokenMiss
 from sessions.phones.services.phone_links import phone_link_renew
 from sessions.phones.services.tables import table_links_ensure
 from sessions.core.throttle import THROTTLE_MISSES, THROTTLE_WINDOW
+from tests.redis_cache import redis_caches
 
 PROXY = "192.0.2.10"
 REDIS = "redis://127.0.0.1:6379/7"  # this worktree's database on the shared server
@@ -84,17 +83,10 @@ def test_while_redis_cannot_be_reached_the_throttle_still_counts(client, db):
 
 
 def test_with_redis_the_count_lives_in_redis(client, db):
-    prefix = f"clubscore-test-{uuid.uuid4().hex}"
-    shared = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS, "KEY_PREFIX": prefix}}
-    try:
+    with redis_caches(REDIS, "django.core.cache.backends.redis.RedisCache") as shared:
         with override_settings(CACHES=shared):
             assert guess_until_refused(client) == REFUSED_AFTER_THE_LIMIT
         assert not TableTokenMiss.objects.exists()
-    finally:
-        server = Redis.from_url(REDIS)
-        for key in server.scan_iter(match=f"{prefix}:*"):
-            server.delete(key)
 
 
 def test_misses_older_than_the_window_no_longer_count_and_are_deleted(client, db):
