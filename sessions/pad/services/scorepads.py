@@ -22,7 +22,11 @@ def score_pad_save(*, user: AbstractBaseUser, client_id: str, pad: Pad) -> Score
     stored = unit().lock_rows(ScorePad.objects.filter(user=user, client_id=client_id)).first()
     stored = stored or ScorePad(user=user, client_id=client_id)
     stored.kind, stored.era, stored.names, stored.data = pad.kind, pad.era, list(pad.names), pad.as_json()
-    stored.full_clean(validate_unique=False)
+    # The unique (user, client_id) is left to the database, whose IntegrityError below says a
+    # concurrent sync stored the pad since the read above: validated here, it would refuse
+    # that sync's pad instead of updating it. The pad's own checks (kind, era) still run.
+    stored.full_clean(validate_unique=False, validate_constraints=False)
+    stored.validate_constraints(exclude={"user", "client_id"})
     try:
         with transaction.atomic():
             stored.save()
