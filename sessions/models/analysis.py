@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from sessions.models.choices import Seat, Vulnerability
 from sessions.models.events import Board
+from sessions.models.validation import ChecksInProcess
 
 
 class AnalysisStatus(models.TextChoices):
@@ -19,7 +20,7 @@ class AnalysisStatus(models.TextChoices):
     FAILED = "failed", "Failed"
 
 
-class BoardAnalysis(models.Model):
+class BoardAnalysis(ChecksInProcess, models.Model):
     board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="analysis")
     status = models.CharField(max_length=8, choices=AnalysisStatus, default=AnalysisStatus.PENDING)
     # What was (or is to be) analysed: copies of the board's fields at the time.

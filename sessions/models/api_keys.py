@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from sessions.models.clubs import Club
+from sessions.models.validation import ChecksInProcess
 
 
 def hash_key(key: str) -> str:
@@ -16,7 +17,7 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-class ApiKey(models.Model):
+class ApiKey(ChecksInProcess, models.Model):
     """A bearer key of one club (``Authorization: Bearer <key>``).
 
     Only a SHA-256 digest of the key is kept: the key itself is shown once, when it is

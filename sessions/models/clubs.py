@@ -11,6 +11,7 @@ from django.utils import timezone
 from sessions.scoring.masterpoints import FEDERATIONS
 
 from sessions.models.revisions import KeepsRevisionOnSave
+from sessions.models.validation import ChecksInProcess
 
 #: An origin a browser sends for a page: https, a host (letters, digits, dots, dashes) and
 #: maybe a port; nothing after it. Anything else could widen a Content-Security-Policy
@@ -65,7 +66,7 @@ def check_masterpoint_scale(federation: str, scale: str, field: str) -> None:
         raise ValidationError({field: f"{federation.upper()} scales: {', '.join(scales)} (empty: the club scale)"})
 
 
-class Club(KeepsRevisionOnSave, models.Model):
+class Club(KeepsRevisionOnSave, ChecksInProcess, models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     # What the club's public page says about it, set by an owner.
@@ -131,7 +132,7 @@ class Club(KeepsRevisionOnSave, models.Model):
         check_masterpoint_scale(self.masterpoint_federation, self.masterpoint_scale, "masterpoint_scale")
 
 
-class ClubDirector(models.Model):
+class ClubDirector(ChecksInProcess, models.Model):
     """Membership that lets a user run the club's sessions.
 
     An owner also manages the club itself: its settings and who directs it. A club keeps
@@ -151,7 +152,7 @@ class ClubDirector(models.Model):
         return f"{self.user} directs {self.club}"
 
 
-class Player(models.Model):
+class Player(ChecksInProcess, models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     national_number = models.CharField(max_length=20, blank=True)

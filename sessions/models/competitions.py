@@ -12,6 +12,7 @@ from django.db.models import Q
 from sessions.scoring.competitions import DEFAULT_POINTS, TIE_BREAKS
 
 from sessions.models.events import Event
+from sessions.models.validation import ChecksInProcess
 
 
 def number_list(text: str) -> list[int]:
@@ -37,7 +38,7 @@ def validate_tie_breaks(text: str) -> None:
         raise ValidationError(f"Name each tie-break once, in order, from: {', '.join(TIE_BREAKS)}.")
 
 
-class Competition(models.Model):
+class Competition(ChecksInProcess, models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(max_length=120)
     place_points = models.CharField(

@@ -25,6 +25,7 @@ from sessions.models.choices import Direction, MovementKind, Seat, Vulnerability
 from sessions.models.clubs import Club, HandicapSource, Player, check_masterpoint_scale
 from sessions.models.scorepads import DealEra
 from sessions.models.revisions import KeepsRevisionOnSave, new_setup_token
+from sessions.models.validation import ChecksInProcess
 
 
 class ScoringMethod(models.TextChoices):
@@ -134,7 +135,7 @@ class CombinedBy(models.TextChoices):
     PLAYERS = "players", "Players: each player's results, whoever the partner"
 
 
-class Event(models.Model):
+class Event(ChecksInProcess, models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=120)
     # Scoring settings: one field per option of the engine's ScoringOptions.
@@ -263,7 +264,7 @@ class Event(models.Model):
         return self.live_rankings == LiveRankings.AT_THE_END
 
 
-class Session(KeepsRevisionOnSave, models.Model):
+class Session(KeepsRevisionOnSave, ChecksInProcess, models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
     date = models.DateField()
     name = models.CharField(max_length=120)
@@ -337,7 +338,7 @@ class Session(KeepsRevisionOnSave, models.Model):
         return self.movement_kind == MovementKind.MITCHELL
 
 
-class Section(models.Model):
+class Section(ChecksInProcess, models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
     letter = models.CharField(max_length=2)
 
@@ -354,7 +355,7 @@ class Section(models.Model):
         return f"Section {self.letter}"
 
 
-class Pair(models.Model):
+class Pair(ChecksInProcess, models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField()
     direction = models.CharField(max_length=2, choices=Direction, blank=True)
@@ -391,7 +392,7 @@ class Pair(models.Model):
         return " & ".join(player.name for player in (self.player_1, self.player_2) if player)
 
 
-class PairLineup(models.Model):
+class PairLineup(ChecksInProcess, models.Model):
     """Who played for a pair from a round on: a substitute's change of player.
 
     A pair with no lineup had its two players (``player_1``, ``player_2``) in every round.
@@ -429,7 +430,7 @@ class PairLineup(models.Model):
         return " & ".join(player.name for player in self.players if player)
 
 
-class Board(models.Model):
+class Board(ChecksInProcess, models.Model):
     """One deal of the session. ``section`` is empty for a board every section plays (the
     usual case: the boards are shared or duplicated); a section that plays deals of its
     own has its own boards, and a result always lies on the board its section played."""
@@ -475,7 +476,7 @@ def sections_with_own_boards(boards: Iterable[Board]) -> set[int]:
     return {board.section_id for board in boards if board.section_id is not None}
 
 
-class Seating(models.Model):
+class Seating(ChecksInProcess, models.Model):
     """Who sits where in one round at one table, and which boards they play."""
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="seatings")

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from sessions.models.clubs import Club
 from sessions.models.events import Event, Session
+from sessions.models.validation import ChecksInProcess
 
 
 class ImportStatus(models.TextChoices):
@@ -31,7 +32,7 @@ class ImportJobManager(models.Manager):
         return super().get_queryset().defer("data")
 
 
-class ImportJob(models.Model):
+class ImportJob(ChecksInProcess, models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="import_jobs")
     # The club's event chosen on the upload form (None: a new event, as the file scores).
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+")

@@ -13,6 +13,7 @@ from django.db.models import Q
 from sessions.models.clubs import Player
 from sessions.models.events import Session
 from sessions.models.teams import TeamEvent
+from sessions.models.validation import ChecksInProcess
 
 
 class MailKind(models.TextChoices):
@@ -29,7 +30,7 @@ class MailStatus(models.TextChoices):
     CANCELLED = "cancelled", "Cancelled"  # the player withdrew consent (or left the session) before it went
 
 
-class ResultMail(models.Model):
+class ResultMail(ChecksInProcess, models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="result_mails")
     # A pairs session's mail, or a teams event's (exactly one of the two).
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.CASCADE, related_name="result_mails")

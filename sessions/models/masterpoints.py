@@ -9,9 +9,10 @@ from django.db import models
 from django.db.models import Q
 
 from sessions.models.events import Pair, Session
+from sessions.models.validation import ChecksInProcess
 
 
-class MasterPointAward(models.Model):
+class MasterPointAward(ChecksInProcess, models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="masterpoint_awards")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="masterpoint_awards")
     federation = models.CharField(max_length=8)

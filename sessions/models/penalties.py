@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Q
 
 from sessions.models.events import Pair
+from sessions.models.validation import ChecksInProcess
 
 
 class PenaltyUnit(models.TextChoices):
@@ -19,7 +20,7 @@ class PenaltyUnit(models.TextChoices):
     IMPS = "IMP", "IMPs"
 
 
-class ProceduralPenalty(models.Model):
+class ProceduralPenalty(ChecksInProcess, models.Model):
     """One penalty: the pair, how much in which unit, the board it was given on (or none:
     the session), and why."""
 

@@ -13,7 +13,7 @@ from sessions.scoring.scores import ARTIFICIAL_PERCENTAGES
 
 from sessions.models.choices import LINE_ACTIONS, ChangeAction, Doubling, PointsUnit, ResultKind, Seat, Strain
 from sessions.models.events import Board, Pair, Section, Session
-from sessions.models.validation import ChecksInOneQuery
+from sessions.models.validation import ChecksInProcess
 
 
 def line_constraints(prefix: str) -> list[models.CheckConstraint]:
@@ -56,7 +56,7 @@ def line_constraints(prefix: str) -> list[models.CheckConstraint]:
     ]
 
 
-class TravellerLine(ChecksInOneQuery, models.Model):
+class TravellerLine(ChecksInProcess, models.Model):
     """What every stored line holds, whatever holds it (a pairs Result, a teams MatchLine):
     the result in the fields of pairs entry, what was typed and who typed it last."""
 
@@ -132,7 +132,7 @@ class Result(TravellerLine):
         return f"Board {self.board.number}: {self.ns_pair} v {self.ew_pair} {self.text}"
 
 
-class ResultChange(ChecksInOneQuery, models.Model):
+class ResultChange(ChecksInProcess, models.Model):
     """One entry of a session's change log: who did what to which line, and when.
 
     A change to a line names its board and pairs; a change to the session itself (its

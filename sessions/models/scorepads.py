@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from sessions.models.validation import ChecksInProcess
 
 
 def new_share_token() -> str:
@@ -31,7 +32,7 @@ class DealEra(models.TextChoices):
     ERA_1932 = "1932", "1932 laws"
 
 
-class ScorePad(models.Model):
+class ScorePad(ChecksInProcess, models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="score_pads")
     client_id = models.CharField(max_length=40, help_text="The browser's id for this pad.")
     kind = models.CharField(max_length=8, choices=PadKind)

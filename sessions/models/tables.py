@@ -21,6 +21,7 @@ from django.db.models import Q
 from sessions.models.events import Board, Pair, Section, Session
 from sessions.models.results import Result
 from sessions.models.teams import Match, MatchLine, Room
+from sessions.models.validation import ChecksInProcess
 
 
 def new_token() -> str:
@@ -28,7 +29,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class PhoneLink(models.Model):
+class PhoneLink(ChecksInProcess, models.Model):
     """What every phone's link has (a pairs table's, a teams room's): its unguessable token,
     and whether it still opens anything (renewing a link revokes the old one)."""
 
@@ -76,7 +77,7 @@ class EntryStatus(models.TextChoices):
     SUPERSEDED = "superseded", "Replaced by the director's line"
 
 
-class PhoneEntry(models.Model):
+class PhoneEntry(ChecksInProcess, models.Model):
     """What every line a phone sends has (a pairs table's, a teams room's): the text as
     typed, its state while the opponents confirm, the warnings the table was asked to
     check, and the client key that makes a retried send store one line."""
@@ -187,7 +188,7 @@ class MatchTableEntry(PhoneEntry):
         return self.line
 
 
-class TableTokenMiss(models.Model):
+class TableTokenMiss(ChecksInProcess, models.Model):
     """A phone link tried from an address that opened nothing: the guessing throttle's
     count when no shared cache answers (sessions/core/throttle.py), so every worker and server
     counts the same misses. Rows older than the throttle's window are deleted as new
@@ -210,7 +211,7 @@ class CallReason(models.TextChoices):
     BIDDING = "bidding", "The bidding"
 
 
-class DirectorCall(models.Model):
+class DirectorCall(ChecksInProcess, models.Model):
     """A table's phone called the director; open until a director takes it.
 
     ``client_key`` is made by the phone per press, so a press repeated by a retry or a

@@ -21,7 +21,7 @@ from sessions.models.choices import ChangeAction
 from sessions.models.clubs import Club, Player
 from sessions.models.results import TravellerLine, line_constraints
 from sessions.models.revisions import KeepsRevisionOnSave
-from sessions.models.validation import ChecksInOneQuery
+from sessions.models.validation import ChecksInProcess
 
 
 class TeamEventForm(models.TextChoices):
@@ -55,7 +55,7 @@ class TieBreak(models.TextChoices):
     HIGHER_SEED = engine.TieBreak.HIGHER_SEED.value, "The higher-seeded team goes through"
 
 
-class TeamEvent(KeepsRevisionOnSave, models.Model):
+class TeamEvent(KeepsRevisionOnSave, ChecksInProcess, models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="team_events")
     name = models.CharField(max_length=120)
     date = models.DateField()
@@ -128,7 +128,7 @@ class TeamEvent(KeepsRevisionOnSave, models.Model):
         return engine.MatchSettings(engine.MatchScoring(self.scoring), self.vp_scale, self.imp_table, self.bam_points)
 
 
-class Team(models.Model):
+class Team(ChecksInProcess, models.Model):
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveSmallIntegerField(help_text="The team's number, also its seed.")
     name = models.CharField(max_length=120)
@@ -157,7 +157,7 @@ class MatchStatus(models.TextChoices):
     BYE = "bye", "Bye"
 
 
-class Match(models.Model):
+class Match(ChecksInProcess, models.Model):
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="matches")
     round = models.PositiveSmallIntegerField()
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
@@ -247,7 +247,7 @@ class MatchLine(TravellerLine):
         return f"Board {self.board} {self.room}: {self.text}"
 
 
-class MatchLineChange(ChecksInOneQuery, models.Model):
+class MatchLineChange(ChecksInProcess, models.Model):
     """One entry of a match's change log: who recorded, corrected or deleted which room's line.
 
     Kept by board and room rather than by line, so a deleted line's history stays. A line
@@ -304,7 +304,7 @@ class AdjustmentKind(models.TextChoices):
     OTHER = "other", "Other"
 
 
-class TeamAdjustment(models.Model):
+class TeamAdjustment(ChecksInProcess, models.Model):
     """VPs added to (or, negative, taken from) a team's total, with the reason."""
 
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="adjustments")

@@ -10,9 +10,10 @@ from django.conf import settings
 from django.db import models
 
 from sessions.models.events import Session
+from sessions.models.validation import ChecksInProcess
 
 
-class NationalUpload(models.Model):
+class NationalUpload(ChecksInProcess, models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="national_uploads")
     federation = models.CharField(max_length=8)
     revision = models.PositiveBigIntegerField()  # the session's revision the file was made at

@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from sessions.models.clubs import Club
+from sessions.models.validation import ChecksInProcess
 
 
 class WebhookEvent(models.TextChoices):
@@ -33,7 +34,7 @@ class DeliveryStatus(models.TextChoices):
     FAILED = "failed", "failed"
 
 
-class Webhook(models.Model):
+class Webhook(ChecksInProcess, models.Model):
     """One address of a club; a removed webhook keeps its deliveries until it is deleted."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="webhooks")
@@ -55,7 +56,7 @@ class Webhook(models.Model):
         return self.url
 
 
-class WebhookDelivery(models.Model):
+class WebhookDelivery(ChecksInProcess, models.Model):
     """One event for one webhook: its body, and how the sending went (the settings page's log)."""
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")

@@ -1,12 +1,20 @@
-"""sessions.models.validation: a line's check constraints asked in one query, with Django's errors."""
+"""sessions.models.validation: check constraints decided in Python as the database decides them, the
+rest asked in one query, with Django's errors."""
+
+import datetime
+import decimal
+import itertools
+import random
 
 import pytest
+from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import CheckConstraint
+from django.db.models import CheckConstraint, F, Q
 from django.test.utils import CaptureQueriesContext
 
 from sessions.models import Result, ResultKind
+from sessions.models.validation import Undecided, failed_checks, row_values, truth
 
 
 def _line(session, **fields) -> Result:
@@ -47,7 +55,7 @@ def test_a_broken_line_gets_the_errors_django_gives_check_by_check(session, fiel
     assert raised.value.message_dict == expected
 
 
-def test_every_check_of_a_line_is_one_query(session):
+def test_a_good_lines_checks_ask_the_database_nothing(session):
     line = _line(session)
     checks = sum(isinstance(c, CheckConstraint) for c in line._meta.constraints)
     unique = len(line._meta.constraints) - checks
@@ -57,5 +65,114 @@ def test_every_check_of_a_line_is_one_query(session):
         line.validate_constraints()  # a good line: nothing raised
 
     asked = [query["sql"] for query in captured if "SAVEPOINT" not in query["sql"]]
-    # One query for every check, and one each for the unique constraints (does a line exist?).
-    assert len(asked) == 1 + unique, asked
+    # No query for the checks: one each for the unique constraints (does a line exist?).
+    assert len(asked) == unique, asked
+
+
+#: Conditions Python leaves to the database: a computed value and a lookup it does not read.
+UNREAD = [
+    CheckConstraint(condition=Q(ns_score__lte=F("tricks") * 100), name="unread_product"),
+    CheckConstraint(condition=Q(strain__startswith="S"), name="unread_lookup"),
+]
+
+
+@pytest.mark.parametrize("fields, broken", [
+    ({"tricks": 4, "ns_score": 420, "strain": "S"}, ["unread_product"]),
+    ({"tricks": 4, "ns_score": 420, "strain": "H"}, ["unread_product", "unread_lookup"]),
+    ({"tricks": 10, "ns_score": 420, "strain": "S"}, []),
+], ids=["one broken", "both broken", "none broken"])
+def test_conditions_python_cannot_read_are_asked_of_the_database_in_one_query(session, fields, broken):
+    line = _line(session, **fields)
+    for constraint in UNREAD:
+        with pytest.raises(Undecided):
+            truth(constraint.condition, row_values(line, None))
+    against = line._get_field_expression_map(meta=line._meta)
+    assert [c.name for c in UNREAD if not Q(c.condition).check(against)] == broken  # Django's own answer
+
+    with CaptureQueriesContext(connection) as captured:
+        failed = failed_checks(line, UNREAD, None, "default")
+
+    assert [c.name for c in failed] == broken
+    assert len([q for q in captured if "SAVEPOINT" not in q["sql"]]) == 1
+
+
+def _checks() -> list:
+    return [
+        pytest.param(model, constraint, id=constraint.name)
+        for model in apps.get_app_config("clubsessions").get_models()
+        for constraint in model._meta.constraints
+        if isinstance(constraint, CheckConstraint)
+    ]
+
+
+def _constants(condition, field) -> list:
+    """The values ``condition`` compares ``field`` with, and their neighbours."""
+    found: list = []
+    for child in condition.children:
+        if isinstance(child, Q):
+            found += _constants(child, field)
+            continue
+        key, wanted = child
+        if key.partition("__")[0] != field.name or isinstance(wanted, F):
+            continue
+        for value in wanted if isinstance(wanted, (list, tuple)) else [wanted]:
+            if isinstance(value, bool) or value is None:
+                continue
+            if isinstance(value, (int, decimal.Decimal)):
+                found += [value - 1, value, value + 1]
+            elif isinstance(value, str):
+                found.append(value)
+    return found
+
+
+#: Values of each kind of field beside those a check names: ids that meet, empty and
+#: other text, the ends of a 64-digit hexadecimal check.
+OTHERS = {
+    "int": [0, 1, 2], "text": ["", "x", "0123456789abcdef" * 4, "0123456789ABCDEF" * 4], "bool": [True, False],
+    "json": [{}, [1], 0], "datetime": [datetime.datetime(2026, 11, 28, 12, tzinfo=datetime.timezone.utc)],
+    "date": [datetime.date(2026, 11, 28)], "decimal": [decimal.Decimal("0.5")],
+}
+FIELD_KINDS = {
+    "AutoField": "int", "BigAutoField": "int", "IntegerField": "int", "BigIntegerField": "int",
+    "SmallIntegerField": "int", "PositiveIntegerField": "int", "PositiveSmallIntegerField": "int",
+    "ForeignKey": "int", "OneToOneField": "int", "CharField": "text", "TextField": "text",
+    "SlugField": "text", "EmailField": "text", "URLField": "text", "BooleanField": "bool", "JSONField": "json",
+    "DateTimeField": "datetime", "DateField": "date", "DecimalField": "decimal",
+}
+
+
+def _rows(model, condition) -> list[dict]:
+    """Every combination of None, the field's own choices, the values the check names and
+    their neighbours, and a few others, for the fields the check names (a fixed sample of
+    them where there are more than 120)."""
+    fields = {field.name: field for field in model._meta.local_concrete_fields}
+    named = sorted(condition.referenced_base_fields)
+    choices = []
+    for name in named:
+        field = fields[name]
+        kind = FIELD_KINDS.get(field.get_internal_type())
+        assert kind, f"a check names a {field.get_internal_type()}: give it values here"
+        values = [None, *OTHERS[kind], *_constants(condition, field), *[v for v, _label in field.flatchoices][:3]]
+        choices.append(list({repr(value): value for value in values}.values()))
+    rows = list(itertools.product(*choices))
+    if len(rows) > 120:
+        rows = random.Random(0).sample(rows, 120)
+    return [{fields[name].attname: value for name, value in zip(named, row)} for row in rows]
+
+
+@pytest.mark.parametrize("model, constraint", _checks())
+def test_every_check_of_every_model_is_decided_in_python_as_the_database_decides(db, model, constraint):
+    condition = constraint.condition
+    json_named = any(model._meta.get_field(name).get_internal_type() == "JSONField"
+                     for name in condition.referenced_base_fields)
+    for values in _rows(model, condition):
+        row = model()
+        for attname, value in values.items():
+            setattr(row, attname, value)
+        database = Q(condition).check(row._get_field_expression_map(meta=model._meta))
+        try:
+            answer = truth(condition, row_values(row, None))
+        except Undecided:
+            assert json_named, (constraint.name, values)  # only JSON is the database's to compare
+            continue
+        assert (answer is not False) == database, (constraint.name, values)

@@ -23,15 +23,15 @@ SCORES = 3
 # Recording a line, whatever the page: whether the section plays its own deal of that
 # number (a line lies on its section's deal), the section's pairs, the two pairs' seatings, the
 # board's lines (a duplicate, and the others for the warnings: one query, results.board_lines),
-# the seating locked and checked again (a repair may have changed it), Result.full_clean() (its
-# 10 check constraints asked in one query: savepoint, check, release; sessions/models/validation.py;
-# not its 4 foreign keys and 2 unique constraints, which the service has just read and checked), the savepoints of the
-# service's transactions, the insert, the log entry (its own 2 check constraints, the same
-# 3 queries), the session's amended time, the bumps of the session's and the club's
+# the seating locked and checked again (a repair may have changed it), Result.full_clean() (none:
+# its 10 check constraints are decided in Python, sessions/models/validation.py; not its 4
+# foreign keys and 2 unique constraints, which the service has just read and checked), the
+# savepoints of the service's transactions, the insert, the log entry (its checks in Python
+# too), the session's amended time, the bumps of the session's and the club's
 # revisions (the cached pages' key), and whether the session is final (an amendment after
 # final awards its master points again); and where the database locks rows (PostgreSQL),
 # the session's lock the unit of work takes at the service's top.
-RECORD = 21 + (1 if connection.features.has_select_for_update else 0)
+RECORD = 15 + (1 if connection.features.has_select_for_update else 0)
 
 
 def _row(session, number, ns, ew):

@@ -25,17 +25,18 @@ SCRIPT = {"HTTP_HX_REQUEST": "true"}
 #: A Send's queries: the link; the session's lock, which reads whether it is final and its
 #: setup token (the table's seatings and deals then come from the setup kept under it, as
 #: the page's do); the earlier send and the sends still waiting, in one query; the board's
-#: lines (the stored line, the duplicate, the warnings' others); the line's check
-#: constraints in one query (in a savepoint: three); the entry; the final check again; the
+#: lines (the stored line, the duplicate, the warnings' others); the entry (the line's
+#: check constraints are decided in Python: were three queries); the final check again; the
 #: session's and the club's revisions. Then the answer: the session again, the table's
 #: entries, the change log since the kept figures, its lines, the director's call. As many
 #: on PostgreSQL.
-SEND_QUERIES = 18
+SEND_QUERIES = 15
 #: A Confirm: the link, the lock, the entry under lock, the table's seating in its round
 #: held, the board's lines held; the line checked and stored as the director's entry is
-#: (in a savepoint: its checks, its insert, its log entry and "amended"), the entry saved,
+#: (in a savepoint: its insert, its log entry and "amended"; their checks in Python, were six
+#: queries), the entry saved,
 #: the final check, the revisions; the same answer, with the board scored again.
-CONFIRM_QUERIES = 31
+CONFIRM_QUERIES = 25
 
 
 PARTS = 'class="table-parts" data-parts hidden'

@@ -148,14 +148,14 @@ def test_the_room_page_reads_a_fixed_number_of_queries(client, django_assert_num
 
 
 #: A room's Send: the link; the teams event's lock, which reads whether it is final; the
-#: earlier send and the waiting ones in one query; the room's line; the line's checks; the
-#: entry; the final check again; the revision; then the room's page as its phone reads it
+#: earlier send and the waiting ones in one query; the room's line; the entry (the line's
+#: checks decided in Python); the final check again; the revision; then the room's page as its phone reads it
 #: (were 18: the room link's own lock, the earlier send and the waiting ones apart).
-ROOM_SEND_QUERIES = 16
+ROOM_SEND_QUERIES = 13
 #: A room's Confirm: the link, the lock, the entry under lock, the line stored and logged
-#: (the log entry's checks in one query), the entry saved, the final check, the revision;
-#: the same answer (were 33: the log entry's three checks asked one by one).
-ROOM_CONFIRM_QUERIES = 27
+#: (the checks decided in Python), the entry saved, the final check, the revision; the same
+#: answer (were 33 with the log entry's checks asked one by one, 27 in one query).
+ROOM_CONFIRM_QUERIES = 21
 
 
 def test_a_rooms_send_and_confirm_take_as_many_queries_in_a_longer_match(client, club):
