@@ -20,7 +20,7 @@ NGINX = ROOT / "deploy" / "nginx.conf"
 GUNICORN = ROOT / "gunicorn.conf.py"
 
 #: The views whose routes are the table phones' (pairs and teams rooms).
-PHONE_VIEWS = ("sessions.phones.views.table", "sessions.phones.views.team_table")
+PHONE_VIEWS = ("sessions.phones.views.phone", "sessions.phones.views.table", "sessions.phones.views.team_table")
 #: What each pool is called in nginx.conf.
 UPSTREAMS = {"pages": "clubscore_pages", "tables": "clubscore_tables"}
 

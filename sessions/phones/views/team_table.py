@@ -1,4 +1,4 @@
-"""A teams room's phone: as a pairs table's (views.table), for one room of one match.
+"""A teams room's phone: as a pairs table's, for one room of one match (its views: views.phone).
 
 The same token check and throttle, the same forms, the same page part for the board in
 play and the same script (static/js/table.js, with its outbox); only what the page says
@@ -9,22 +9,15 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 
-from sessions.phones.forms.table import SendForm
 from sessions.models import MatchTableLink
+from sessions.phones.forms.table import SendForm
 from sessions.phones.selectors.team_tables import match_table_link_by_token, room_page
 from sessions.phones.services.tables import SendOutcome
 from sessions.phones.services.team_tables import match_table_confirm, match_table_refuse, match_table_send
-
-from sessions.phones.views.table import (
-    call_director, director_parts, entry_action, link_required, preview, refused_when_final, send_action,
-    service_worker, typed,
-)
-
-room_link_required = link_required(match_table_link_by_token)
+from sessions.phones.views.phone import Phone, director_parts, typed
 
 
 def _urls(link: MatchTableLink) -> dict[str, str]:
@@ -35,7 +28,9 @@ def _urls(link: MatchTableLink) -> dict[str, str]:
 
 
 def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None = None,
-          outcome: SendOutcome | None = None, status: int = 200) -> HttpResponse:
+          outcome: SendOutcome | None = None, status: int = 200, parts: bool = False) -> HttpResponse:
+    """The room's page; to the phone's script its main part, whole after any post (``parts``
+    is the pairs table's)."""
     page = room_page(link=link)
     context = {**director_parts(link), "page": page, "link": link, "form": form, "outcome": outcome,
                "action_urls": _urls(link), **typed(page, form)}
@@ -43,63 +38,16 @@ def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None =
     return render(request, template, context, status=status)
 
 
-def _back(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    if request.htmx:
-        return _page(request, link)
-    return redirect("sessions:team_table_page", token=link.token)
+def _send(link: MatchTableLink, number: int, **typed) -> SendOutcome:
+    return match_table_send(link=link, board=number, **typed)
 
 
-@require_POST
-@room_link_required
-@refused_when_final(_page)
-def team_table_call(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    """The room's "Call the director", as a pairs table's (views.table.call_director)."""
-    call_director(request, link)
-    return _back(request, link)
+def _board(link: MatchTableLink, number: int) -> int:
+    if number not in link.match.board_numbers:
+        raise ValidationError(f"board {number} is not a board of this match")
+    return number
 
 
-@require_GET
-@room_link_required
-def team_table_home(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    return _page(request, link)
-
-
-@require_POST
-@room_link_required
-@refused_when_final(_page)
-def team_table_send(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    def send(number: int, **typed) -> SendOutcome:
-        return match_table_send(link=link, board=number, **typed)
-
-    return send_action(request, link, send, page=_page, answer=_back)
-
-
-@require_POST
-@room_link_required
-@refused_when_final(_page)
-def team_table_confirm(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    return entry_action(request, link, match_table_confirm, _back)
-
-
-@require_POST
-@room_link_required
-@refused_when_final(_page)
-def team_table_refuse(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    return entry_action(request, link, match_table_refuse, _back)
-
-
-@require_GET
-@room_link_required
-def team_table_preview(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    def board(number: int) -> int:
-        if number not in link.match.board_numbers:
-            raise ValidationError(f"board {number} is not a board of this match")
-        return number
-
-    return preview(request, board=board)
-
-
-@require_GET
-@room_link_required
-def team_table_service_worker(request: HttpRequest, link: MatchTableLink) -> HttpResponse:
-    return service_worker(reverse("sessions:team_table_page", args=[link.token]))
+#: A teams room's phone; its views as every phone's (views.phone).
+PHONE = Phone(routes="team_table", lookup=match_table_link_by_token, page=_page, send=_send,
+              confirm=match_table_confirm, refuse=match_table_refuse, board=_board)
