@@ -2,7 +2,8 @@
 
 Two places: this process's memory, as objects (a national simultaneous pairs of 72,000
 lines unpickles in longer than it scores), and Django's shared cache for sessions small
-enough to travel (another app server then has them without a query). Either is only a
+enough to travel (another app server then has them without a query, or brings them up
+to date from the change log when they are a few revisions behind: ``SHARE_EVERY``). Either is only a
 cache: a process without them scores the session from the database.
 
 An entry is the session's scored figures at a revision, under its setup token
@@ -28,6 +29,10 @@ LINES_KEPT_HERE = 150_000
 #: them would cost more than scoring them again).
 LINES_SHARED = 5_000
 SHARED_SECONDS = 24 * 60 * 60
+#: Figures brought up to date here go to the shared cache again only every so many
+#: revisions: another process brings an older shared copy up to date from the change log
+#: itself (two queries), and a phone's post no longer pickles the whole session each time.
+SHARE_EVERY = 20
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,7 @@ class Kept:
 
 _here: OrderedDict[int, Kept] = OrderedDict()
 _lines_here = 0
+_shared_from_here: dict[int, tuple[int, int]] = {}  # session -> (setup token, revision) last shared
 _lock = threading.Lock()
 
 
@@ -83,9 +89,22 @@ def keep(session_id: int, kept: Kept, *, share: bool = True) -> None:
 def keep_many(entries: dict[int, Kept], *, share: bool = True) -> None:
     for session_id, kept in entries.items():
         _keep_here(session_id, kept)
-    shared = {_key(pk): kept for pk, kept in entries.items() if share and kept.lines <= LINES_SHARED}
+    shared = {_key(pk): kept for pk, kept in entries.items() if share and _share_due(pk, kept)}
     if shared:
         shared_cache.set_many(shared, SHARED_SECONDS)
+
+
+def _share_due(session_id: int, kept: Kept) -> bool:
+    """Small enough to travel, and not shared from here at a revision less than
+    ``SHARE_EVERY`` before (of the same setup)."""
+    if kept.lines > LINES_SHARED:
+        return False
+    with _lock:
+        last = _shared_from_here.get(session_id)
+        if last is not None and last[0] == kept.setup_token and kept.revision - last[1] < SHARE_EVERY:
+            return False
+        _shared_from_here[session_id] = (kept.setup_token, kept.revision)
+        return True
 
 
 def _keep_here(session_id: int, kept: Kept) -> None:
@@ -99,8 +118,9 @@ def _keep_here(session_id: int, kept: Kept) -> None:
         _here[session_id] = kept
         _lines_here += kept.lines
         while _lines_here > LINES_KEPT_HERE and len(_here) > 1:
-            _, dropped = _here.popitem(last=False)
+            dropped_id, dropped = _here.popitem(last=False)
             _lines_here -= dropped.lines
+            _shared_from_here.pop(dropped_id, None)
 
 
 def forget_all() -> None:
@@ -108,4 +128,5 @@ def forget_all() -> None:
     global _lines_here
     with _lock:
         _here.clear()
+        _shared_from_here.clear()
         _lines_here = 0

@@ -225,3 +225,33 @@ def test_the_shared_cache_carries_the_figures_not_their_indexes(entered):
     assert copy.memo == {}
     assert figures(copy) == figures(scored)
     assert copy.rankings() == scored.rankings()
+
+
+def _shared_revision(session_id: int) -> int | None:
+    shared = kept_scores.kept_shared([session_id]).get(session_id)
+    return shared.revision if shared else None
+
+
+def test_figures_brought_up_to_date_here_are_shared_again_only_every_few_revisions(
+        entered, django_assert_num_queries, monkeypatch):
+    monkeypatch.setattr(kept_scores, "SHARE_EVERY", 3)
+    with scores_from_cache():
+        first = fresh(entered.pk)
+        session_score(session=first)  # scored whole: shared
+        assert _shared_revision(entered.pk) == first.revision
+        line = Result.objects.get(board__session=entered, ns_pair__number=1)
+        for text in ("4S N +2", "4S N =", "4S N +2"):
+            line = result_correct(result=line, text=text, version=line.version).result
+            session_score(session=fresh(entered.pk))  # brought up to date here, from its own copy
+            corrected = fresh(entered.pk)
+            expected = first.revision if corrected.revision - first.revision < 3 else corrected.revision
+            assert _shared_revision(entered.pk) == expected
+
+        line = result_correct(result=line, text="4S N -2", version=line.version).result
+        kept_scores.forget_all()  # another process: the shared copy is some revisions behind
+        behind = fresh(entered.pk)
+        assert _shared_revision(entered.pk) < behind.revision
+        with django_assert_num_queries(2):  # the change log since the shared copy, board 1's lines
+            scored = session_score(session=behind)
+    assert ns_points(scored, 1) == 0  # 4S N -2: the bottom of three
+    assert figures(scored) == figures(session_score(session=fresh(entered.pk)))
