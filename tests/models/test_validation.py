@@ -14,7 +14,7 @@ from django.db.models import CheckConstraint, F, Q
 from django.test.utils import CaptureQueriesContext
 
 from sessions.models import Result, ResultKind
-from sessions.models.validation import Undecided, failed_checks, row_values, truth
+from sessions.models.validation import ChecksInProcess, Undecided, failed_checks, row_values, truth
 
 
 def _line(session, **fields) -> Result:
@@ -176,3 +176,11 @@ def test_every_check_of_every_model_is_decided_in_python_as_the_database_decides
             assert json_named, (constraint.name, values)  # only JSON is the database's to compare
             continue
         assert (answer is not False) == database, (constraint.name, values)
+
+
+def test_every_model_with_check_constraints_decides_them_in_python():
+    """A new model with a check gets the mixin too, or its full_clean asks a query a check."""
+    slow = [model.__name__ for model in apps.get_app_config("clubsessions").get_models()
+            if any(isinstance(c, CheckConstraint) for c in model._meta.constraints)
+            and not issubclass(model, ChecksInProcess)]
+    assert slow == []
