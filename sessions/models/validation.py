@@ -121,8 +121,9 @@ def truth(condition: Any, values: dict[str, Any]) -> bool | None:
 
 
 #: Kinds of value Python compares as the database does; values of two kinds are undecided.
-_KINDS = (bool, (int, float, decimal.Decimal), str, datetime.datetime, datetime.date, datetime.time, uuid.UUID)
-_ORDERED = {1, 3, 4, 5}  # numbers and times: strings are ordered by the database's collation
+#: (A float beside a decimal is one: the database compares them as floats, Python exactly.)
+_KINDS = (bool, (int, decimal.Decimal), float, str, datetime.datetime, datetime.date, datetime.time, uuid.UUID)
+_ORDERED = {1, 2, 4, 5, 6}  # numbers and times: strings are ordered by the database's collation
 
 
 def _lookup(child: Any, values: dict[str, Any]) -> bool | None:

@@ -48,10 +48,6 @@ from sessions.phones.views.phone import Phone, director_parts, link_required, re
 table_link_required = link_required(table_link_by_token)
 
 
-def _board_number(link: TableLink, number: int) -> int:
-    return _board(link, number).number
-
-
 #: The session's own columns, read again after a post (not its event, read with the link).
 SESSION_COLUMNS = [field.attname for field in Session._meta.concrete_fields if field.name != "event"]
 
@@ -133,6 +129,11 @@ def _board(link: TableLink, number: int) -> Board:
     if board is None:
         raise ValidationError(f"board {number} is not a board of this session")
     return board
+
+
+def _board_number(link: TableLink, number: int) -> int:
+    """``number``, once it is a board the table's section plays (a preview's check)."""
+    return _board(link, number).number
 
 
 @require_POST
