@@ -5,10 +5,12 @@ Django's ``full_clean`` asks the database about each CheckConstraint on its own:
 about a millisecond of query building each. A traveller line has ten. ``ChecksInProcess``
 decides each plain condition in Python instead, with the database's three-valued logic (a
 comparison with NULL is unknown, and an unknown check passes, as ``COALESCE(check, true)``
-in Django's own query): field lookups ``exact``, ``in``, ``isnull``, ``gt``/``gte``/``lt``/
-``lte`` and ``regex`` on the row's own values or on another field of it (``F``), joined
-with ``&``, ``|`` and ``~``. A condition it cannot read exactly so (any other lookup or
-expression, values of mixed kinds) goes to the database, all such in one query:
+in Django's own query): field lookups ``exact``, ``in``, ``isnull`` and ``gt``/``gte``/
+``lt``/``lte`` on the row's own values or on another field of it (``F``), joined with
+``&``, ``|`` and ``~``. A condition it cannot read exactly so (any other lookup or
+expression, values of mixed kinds; a ``regex``, whose dialect is the database's: Python's
+``$`` also matches before a last newline, PostgreSQL's does not) goes to the database,
+all such in one query:
 ``SELECT COALESCE(<check 1>, true), ...``. The errors are Django's, with the same messages
 and codes; the unique constraints are validated as Django does.
 ``tests/models/test_validation.py`` holds every check of every model to the database's
@@ -20,7 +22,6 @@ from __future__ import annotations
 import datetime
 import decimal
 import logging
-import re
 import uuid
 from contextlib import nullcontext
 from typing import Any
@@ -175,10 +176,6 @@ def _kind(value: Any) -> int:
 
 
 def _compare(lookup: str, value: Any, wanted: Any) -> bool:
-    if lookup == "regex":
-        if not (isinstance(value, str) and isinstance(wanted, str)):
-            raise Undecided(lookup)
-        return re.search(wanted, value) is not None
     kind = _kind(value)
     if kind != _kind(wanted) or (lookup != "exact" and kind not in _ORDERED):
         raise Undecided(lookup)
