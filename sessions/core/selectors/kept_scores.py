@@ -3,8 +3,8 @@
 Two places: this process's memory, as objects (a national simultaneous pairs of 72,000
 lines unpickles in longer than it scores), and Django's shared cache for sessions small
 enough to travel (another app server then has them without a query, or brings them up
-to date from the change log when they are a few revisions behind: ``SHARE_EVERY``). Either is only a
-cache: a process without them scores the session from the database.
+to date from the change log when they are a few revisions behind: ``SHARE_EVERY``).
+Either is only a cache: a process without them scores the session from the database.
 
 An entry is the session's scored figures at a revision, under its setup token
 (sessions.core.services.revisions): the same token and a revision at least the one asked
