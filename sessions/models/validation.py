@@ -46,7 +46,8 @@ class ChecksInProcess:
         checks = []
         for model_class, constraints in self.get_constraints():  # type: ignore[attr-defined]
             for constraint in constraints:
-                if isinstance(constraint, CheckConstraint):
+                # (A concrete parent's checks read its own table's fields: Django's way below.)
+                if isinstance(constraint, CheckConstraint) and model_class is type(self):
                     checks.append(constraint)
                     continue
                 try:

@@ -9,9 +9,9 @@ import random
 import pytest
 from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import connection, models
 from django.db.models import CheckConstraint, F, Q
-from django.test.utils import CaptureQueriesContext
+from django.test.utils import CaptureQueriesContext, isolate_apps
 
 from sessions.models import Result, ResultKind
 from sessions.models.validation import ChecksInProcess, Undecided, failed_checks, row_values, truth
@@ -191,3 +191,30 @@ def test_every_model_with_check_constraints_decides_them_in_python():
             if any(isinstance(c, CheckConstraint) for c in model._meta.constraints)
             and not issubclass(model, ChecksInProcess)]
     assert slow == []
+
+
+@isolate_apps("tests")
+def test_a_concrete_parents_checks_are_validated_as_django_does(db):
+    """Multi-table inheritance (none in the app yet): the parent's checks read the
+    parent's fields, which Django validates with the parent's own field map."""
+
+    class Parent(ChecksInProcess, models.Model):
+        level = models.IntegerField()
+
+        class Meta:
+            app_label = "tests"
+            constraints = [CheckConstraint(condition=Q(level__gte=1), name="parent_level_positive",
+                                           violation_error_message="the level is at least 1")]
+
+    class Child(Parent):
+        tricks = models.IntegerField()
+
+        class Meta:
+            app_label = "tests"
+            constraints = [CheckConstraint(condition=Q(tricks__lte=13), name="child_tricks_13",
+                                           violation_error_message="13 tricks at most")]
+
+    with pytest.raises(ValidationError) as raised:
+        Child(level=0, tricks=14).validate_constraints()
+    assert raised.value.messages == ["the level is at least 1", "13 tricks at most"]
+    Child(level=1, tricks=13).validate_constraints()  # both hold: nothing raised
