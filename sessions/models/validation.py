@@ -92,9 +92,12 @@ def row_values(instance: Any, exclude: Any) -> dict[str, Any]:
     exclude = exclude or set()
     values = {}
     for field in instance._meta.local_concrete_fields:
-        if field.name not in exclude and not field.generated:
-            # JSON's None is a JSON null to Django's own check, not SQL's NULL: the database's.
-            values[field.name] = _OPAQUE if field.get_internal_type() == "JSONField" else getattr(instance, field.attname)
+        if field.name in exclude:
+            continue
+        # The database's to compare: a generated field (an expression of the others), and
+        # JSON (Django's own check reads a JSON None as JSON null, not SQL's NULL).
+        opaque = field.generated or field.get_internal_type() == "JSONField"
+        values[field.name] = _OPAQUE if opaque else getattr(instance, field.attname)
     if "pk" not in exclude:
         values["pk"] = instance.pk
     return values
