@@ -211,8 +211,6 @@ def _entry_sql(kind: str, where: str) -> str:
     return f"SELECT id, revision, revised_at, frame_origins, slug FROM {_table(Club)} WHERE {where}"
 
 
-
-
 def stamp_entry_key(kind: str, ref: object) -> str:
     """The shared cache's key of a row's stamp: ``kind`` s, t or c and its id, or "slug"
     and a club's slug."""

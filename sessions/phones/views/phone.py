@@ -43,6 +43,9 @@ from sessions.templatetags.table_phone import preview_reading
 
 Link = TableLink | MatchTableLink
 
+#: Every phone's routes, by their last word (``Phone.views``).
+PHONE_ROUTES = ("page", "send", "confirm", "refuse", "call", "preview", "sw")
+
 
 def link_required(lookup: Callable[[str], Any]):
     """A decorator: resolve ``token`` through ``lookup`` to its live link (passed as
@@ -115,6 +118,11 @@ class Phone:
 
     def url(self, name: str, link) -> str:
         return reverse(f"sessions:{self.routes}_{name}", args=[link.token])
+
+    def action_urls(self, link, *own: str) -> dict[str, str]:
+        """The addresses a page of this phone posts and links to, by their routes' last
+        word: every phone's (PHONE_ROUTES) and ``own``, this kind's own routes."""
+        return {name: self.url(name, link) for name in (*PHONE_ROUTES, *own)}
 
     def back(self, request: HttpRequest, link, *, parts: bool = False) -> HttpResponse:
         """After a POST: the page to the script, else back to it (a reload repeats nothing)."""

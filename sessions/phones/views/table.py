@@ -22,7 +22,6 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from sessions.clubs.selectors.players import player_names, players_of_club
@@ -102,10 +101,7 @@ def _deal_parts(page: TablePage, form: DealForm | None) -> dict[str, object]:
 
 
 def _urls(link: TableLink) -> dict[str, str]:
-    return {
-        name: reverse(f"sessions:table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview", "players", "sw", "call", "email", "deal")
-    }
+    return PHONE.action_urls(link, "players", "email", "deal")
 
 
 def _needs_players(page: TablePage) -> bool:

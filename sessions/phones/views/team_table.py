@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 
 from sessions.models import MatchTableLink
 from sessions.phones.forms.table import SendForm
@@ -20,20 +19,13 @@ from sessions.phones.services.team_tables import match_table_confirm, match_tabl
 from sessions.phones.views.phone import Phone, director_parts, typed
 
 
-def _urls(link: MatchTableLink) -> dict[str, str]:
-    return {
-        name: reverse(f"sessions:team_table_{name}", args=[link.token])
-        for name in ("page", "send", "confirm", "refuse", "preview", "sw", "call")
-    }
-
-
 def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None = None,
           outcome: SendOutcome | None = None, status: int = 200, parts: bool = False) -> HttpResponse:
     """The room's page; to the phone's script its main part, whole after any post (``parts``
     is the pairs table's)."""
     page = room_page(link=link)
     context = {**director_parts(link), "page": page, "link": link, "form": form, "outcome": outcome,
-               "action_urls": _urls(link), **typed(page, form)}
+               "action_urls": PHONE.action_urls(link), **typed(page, form)}
     template = "phones/table/_team_main.html" if request.htmx else "phones/table/team_page.html"
     return render(request, template, context, status=status)
 
