@@ -150,6 +150,7 @@ OWN_MODULES = {
              "performance.py": "helpers for building many objects at once",
              "permissions.py": "the one club-scoped lookup of every director's page",
              "shared_cache.py": "Django's cache as every feature uses it",
+             "query_speed.py": "the one seam that builds a hot query's SQL once",
              "tables_speed.py": "the one seam that speeds up django-tables2",
              "text.py": "cleaning text people type or files bring",
              "throttle.py": "the guessing throttle of every token in an address",

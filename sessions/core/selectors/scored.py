@@ -14,12 +14,13 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from sessions.models import Board, Pair, Result, ScoringMethod, Section, Session
 from sessions.scoring.scores import AssignedPoints
 from sessions.scoring.session import ScoredLine, SessionResult, Standing
 
+from sessions.core.query_speed import prepared
 from sessions.core.selectors.engine_input import apply_deal_era, pair_sections, results_in_order, share_pairs
 
 DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
@@ -143,22 +144,12 @@ class ScoredSession:
                 and (numbers is None or result.board.number in numbers)
                 and (ns_pairs is None or result.ns_pair_id in ns_pairs)
             ]
-        results = results_in_order().filter(board__session=self.session)
-        if ids is not None:
-            results = results.filter(pk__in=list(ids))
-        if board is not None:
-            results = results.filter(board=board)
-        if number is not None:
-            results = results.filter(board__number=number)
-        if numbers is not None:
-            results = results.filter(board__number__in=list(numbers))
-        if section_id is not None:
-            results = results.filter(section_id=section_id)
-        if pair is not None:
-            results = results.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
-        if ns_pairs is not None:
-            results = results.filter(ns_pair__in=list(ns_pairs))
-        loaded = list(results)
+        wanted = {"ids": ids, "board": board and board.pk, "number": number, "numbers": numbers,
+                  "section_id": section_id, "pair": pair and pair.pk, "ns_pairs": ns_pairs}
+        values = {name: tuple(sorted(value)) if name in _MANY else value
+                  for name, value in wanted.items() if value is not None}
+        loaded = prepared(("scored.results_where", *sorted(values)), _results_where,
+                          name=f"a session's lines where {', '.join(sorted(values))}")(session=self.session.pk, **values)
         share_pairs(loaded, self.pairs_by_id, self.sections_by_id)
         apply_deal_era(loaded, self.session.event.deal_era)
         return loaded
@@ -201,6 +192,34 @@ class ScoredSession:
         return {
             item.pair.pk: (item.standing, len(ranked)) for _, ranked in self._rankings for item in ranked
         }
+
+
+#: results_where's filters that name several values.
+_MANY = ("ids", "numbers", "ns_pairs")
+
+
+def _results_where(session: int, ids: tuple[int, ...] | None = None, board: int | None = None,
+                   number: int | None = None, numbers: tuple[int, ...] | None = None, section_id: int | None = None,
+                   pair: int | None = None, ns_pairs: tuple[int, ...] | None = None) -> QuerySet[Result]:
+    """The session's lines where the filters given (ScoredSession.results_where), its SQL
+    prepared for each set of filters (sessions/core/query_speed.py): a phone's post reads
+    its table's lines and its board's traveller."""
+    results = results_in_order().filter(board__session=session)
+    if ids is not None:
+        results = results.filter(pk__in=ids)
+    if board is not None:
+        results = results.filter(board=board)
+    if number is not None:
+        results = results.filter(board__number=number)
+    if numbers is not None:
+        results = results.filter(board__number__in=numbers)
+    if section_id is not None:
+        results = results.filter(section_id=section_id)
+    if pair is not None:
+        results = results.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+    if ns_pairs is not None:
+        results = results.filter(ns_pair__in=ns_pairs)
+    return results
 
 
 def _matches(

@@ -31,6 +31,7 @@ from django.db.models import OuterRef, Subquery
 
 from sessions.models import Pair, Result, ResultChange, Session
 from sessions.core.performance import garbage_collection_paused
+from sessions.core.query_speed import Prepared
 from sessions.scoring.session import SessionInput, rescore_boards, score_session
 
 from sessions.core.selectors import kept_scores
@@ -113,14 +114,25 @@ def _scored_whole(session: Session) -> kept_scores.Kept:
     return kept_scores.Kept(session.setup_token, session.revision, last, scored)
 
 
+# A phone's post reads them (its answer is scored through the kept figures): their SQL
+# prepared (sessions/core/query_speed.py).
+_CHANGES_SINCE: Prepared[tuple] = Prepared(
+    lambda session, last: ResultChange.objects.filter(session=session, pk__gt=last).values_list("pk", "board__number"),
+    name="the change log since the kept figures",
+)
+_BOARDS_LINES: Prepared[tuple] = Prepared(
+    lambda session, numbers: lines_in_order().filter(board__session=session, board__number__in=numbers)
+    .values_list(*STORED_LINE_FIELDS),
+    name="the lines of a few boards, to score again",
+)
+
+
 def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores.Kept | None:
     """``base`` (an earlier revision of the same setup) with the boards the change log
     names since then read and scored again; None when the change reaches further (the
     session itself changed, or its sections play their own deals)."""
     previous: ScoredSession = base.scored
-    changes = list(
-        ResultChange.objects.filter(session=session, pk__gt=base.last_change).values_list("pk", "board__number")
-    )
+    changes = _CHANGES_SINCE(session=session.pk, last=base.last_change)
     numbers = {number for _, number in changes}
     if None in numbers or previous.note or previous.result.workings is None or (
         len(previous.line_boards) != len(previous.line_ids) or len(previous.line_rounds) != len(previous.line_ids)
@@ -129,7 +141,7 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
     last = max((pk for pk, _ in changes), default=base.last_change)
     if not numbers:  # (a phone's send waiting for EW: no line changed)
         return replace(base, revision=session.revision, last_change=last)
-    rows = lines_in_order().filter(board__session=session, board__number__in=numbers).values_list(*STORED_LINE_FIELDS)
+    rows = _BOARDS_LINES(session=session.pk, numbers=tuple(sorted(numbers)))
     fresh = in_session_era([StoredLine(*row) for row in rows], session)
     keys = {pair.pk: key for key, pair in previous.pairs.items()}
     letters = {pair.section_id: pair.section.letter for pair in previous.pairs.values()}

@@ -39,10 +39,12 @@ from django.db.models import Model, Q, QuerySet
 
 from sessions.models import Club, Event, Player, Session, TeamEvent
 
+from sessions.core.query_speed import Prepared, prepared
 from sessions.core.services import revisions
 
 P = ParamSpec("P")
 R = TypeVar("R")
+M = TypeVar("M", bound=Model)
 
 #: The lock order: a tier is never locked after a later one.
 SESSIONS, TEAM_EVENTS, ROWS = 1, 2, 3
@@ -109,6 +111,18 @@ class _State:
 Rows = QuerySet | Iterable[Model | int]
 
 
+def _reading(model: type[Model], fields: tuple[str, ...], *, lock: bool) -> Prepared:
+    """``fields`` of one row of ``model`` by pk (held to the commit with ``lock``; SQLite
+    has no row lock, it locks the whole database), its SQL prepared (query_speed)."""
+
+    def build(pk: int) -> QuerySet:
+        rows = model._default_manager.filter(pk=pk).order_by()
+        return (rows.select_for_update() if lock else rows).values_list(*fields)
+
+    return prepared(("unit_of_work.reading", model, fields, lock), build,
+                    name=f"{model.__name__} {', '.join(fields)}{' held' if lock else ''}")
+
+
 def _ids(rows: Rows) -> list[int]:
     if isinstance(rows, QuerySet):
         return list(rows.values_list("pk", flat=True))
@@ -137,12 +151,9 @@ class UnitOfWork:
             model, pk, locked, tier = TeamEvent, team_event, self.state.locked_team_events, TEAM_EVENTS
         else:
             raise TypeError("lock_reading locks a session or a teams event: give one")
-        rows = model._default_manager.filter(pk=pk).order_by()
         if pk not in locked:
             self._check_order(tier)
-            if connection.features.has_select_for_update:
-                rows = rows.select_for_update()
-        values = list(rows.values_list(*fields))
+        values = _reading(model, fields, lock=pk not in locked)(pk=pk)
         if pk not in locked:
             locked.add(pk)
             self.state.tier = tier
@@ -184,6 +195,12 @@ class UnitOfWork:
         event: a line, a seating, an entry, a link held against a concurrent edit."""
         self.state.tier = max(self.state.tier, ROWS)
         return rows.select_for_update(of=of)
+
+    def read_locked(self, rows: Prepared[M], **values: Any) -> list[M]:
+        """A prepared query's rows read under their lock, as ``lock_rows``: its function
+        builds the QuerySet with ``select_for_update`` (a phone's post: query_speed)."""
+        self.state.tier = max(self.state.tier, ROWS)
+        return rows(**values)
 
     # --- what the write changes ----------------------------------------------------------
 

@@ -26,7 +26,7 @@ from fractions import Fraction
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from sessions.models import (
@@ -41,6 +41,7 @@ from sessions.scoring.options import LineDisplay
 from sessions.scoring.scores import Artificial, AssignedPoints, NotPlayed, Weighted
 from sessions.core.selectors.engine_input import assigned_points
 
+from sessions.core.query_speed import Prepared
 from sessions.core.services.errors import ResultConflict
 from sessions.core.services.unit_of_work import unit, write
 
@@ -230,10 +231,20 @@ def board_lines(board: Board, section: Section, pairs: Sequence[Pair | int], *, 
     """What the checks of a new line on ``board`` ask of its stored lines, in one query: the
     section's lines (the others, for the warnings) and any line of ``pairs`` (a duplicate);
     ``lock`` holds them to the end of the transaction."""
-    ids = [pair if isinstance(pair, int) else pair.pk for pair in pairs]
+    ids = tuple(pair if isinstance(pair, int) else pair.pk for pair in pairs)
+    values = {"board": board.pk, "section": section.pk, "ids": ids}
+    return unit().read_locked(_BOARD_LINES_HELD, **values) if lock else _BOARD_LINES(**values)
+
+
+def _board_lines(board: int, section: int, ids: tuple[int, ...]) -> QuerySet[Result]:
     lines = Result.objects.filter(Q(section=section) | Q(ns_pair__in=ids) | Q(ew_pair__in=ids), board=board)
-    lines = lines.select_related("ns_pair", "ew_pair")
-    return list(unit().lock_rows(lines, of=("self",)) if lock else lines)
+    return lines.select_related("ns_pair", "ew_pair")
+
+
+# A phone's Send and Confirm read them: their SQL prepared (sessions/core/query_speed.py).
+_BOARD_LINES: Prepared[Result] = Prepared(_board_lines, name="a board's lines for a new line")
+_BOARD_LINES_HELD: Prepared[Result] = Prepared(
+    lambda **values: _board_lines(**values).select_for_update(of=("self",)), name="a board's lines, held")
 
 
 def _refuse_duplicate(board: Board, ns: Pair, ew: Pair, lines: Sequence[Result] | None = None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from sessions.core.query_speed import prepared
 from sessions.models import DirectorCall, MatchTableLink, Session, TableLink, TeamEvent
 
 #: How long the phone says "The director is coming" after the call was taken.
@@ -43,7 +44,10 @@ class TableCall:
 
 def table_call(*, link: TableLink | MatchTableLink, now: datetime) -> TableCall | None:
     """The table's (or room's) open call, or the one a director took a few minutes ago; else None."""
-    call = DirectorCall.objects.filter(**call_place(link)).order_by("-called_at", "-pk").first()
+    place = call_place(link)
+    latest = prepared(("calls.table_call", *place), lambda **place: DirectorCall.objects.filter(**place)
+                      .order_by("-called_at", "-pk")[:1], name="a table's latest call")
+    call = next(iter(latest(**place)), None)
     if call is None:
         return None
     if call.taken_at is None:

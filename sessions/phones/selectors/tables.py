@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
 
 from sessions.core import shared_cache
-from sessions.models import Board, EntryStatus, LiveRankings, Pair, Result, Seating, TableEntry, TableLink, section_boards
+from sessions.core.query_speed import Prepared
+from sessions.models import (
+    Board, EntryStatus, LiveRankings, Pair, Result, Seating, Session, TableEntry, TableLink, section_boards,
+)
 
 from sessions.pairs.selectors.entry import PAIRS_WITH_PLAYERS
 from sessions.pairs.selectors.public import FieldRanking, TravellerRow, field_title
@@ -30,13 +32,33 @@ from sessions.core.selectors.scored import ScoredSession
 from sessions.core.selectors.scoring import session_score
 
 
+_LIVE_LINK: Prepared[TableLink] = Prepared(
+    lambda token: TableLink.objects.filter(token=token, revoked_at__isnull=True)
+    .select_related("session__event__club", "section").order_by("pk")[:1],
+    name="a table's live link",
+)
+
+
 def table_link_by_token(token: str) -> TableLink | None:
-    """The live link of a token, with what every table page needs (one query)."""
-    return (
-        TableLink.objects.filter(token=token, revoked_at__isnull=True)
-        .select_related("session__event__club", "section")
-        .first()
-    )
+    """The live link of a token, with what every table page needs (one query; its SQL
+    prepared, as every query of a phone's post: sessions/core/query_speed.py)."""
+    return next(iter(_LIVE_LINK(token=token)), None)
+
+
+#: The session's own columns, read again after a post (not its event, read with the link).
+SESSION_COLUMNS = tuple(field.attname for field in Session._meta.concrete_fields if field.name != "event")
+_SESSION_COLUMNS: Prepared[tuple] = Prepared(
+    lambda pk: Session.objects.filter(pk=pk).values_list(*SESSION_COLUMNS), name="a session's own columns")
+
+
+def session_read_again(session: Session) -> None:
+    """The session's own columns as stored now (as ``refresh_from_db`` reads them, one
+    query): after a phone's post, whose write bumped the session's revision."""
+    rows = _SESSION_COLUMNS(pk=session.pk)
+    if not rows:
+        raise Session.DoesNotExist(f"session {session.pk} is gone")
+    for name, value in zip(SESSION_COLUMNS, rows[0]):
+        setattr(session, name, value)
 
 
 @dataclass(frozen=True)
@@ -154,11 +176,17 @@ def _round_seatings(link: TableLink, round: int) -> list[Seating]:
     return seatings
 
 
-def _open_entries(link: TableLink) -> QuerySet[TableEntry]:
+_OPEN_ENTRIES: Prepared[TableEntry] = Prepared(
+    lambda section, table: TableEntry.objects.filter(
+        section=section, table=table, status__in=[EntryStatus.PENDING, EntryStatus.REFUSED]
+    ).order_by("created_at", "pk"),
+    name="a table's open sends",
+)
+
+
+def _open_entries(link: TableLink) -> list[TableEntry]:
     """The table's sends still open: waiting for the opponents, or refused and not yet resent."""
-    return TableEntry.objects.filter(
-        section=link.section, table=link.table, status__in=[EntryStatus.PENDING, EntryStatus.REFUSED]
-    ).order_by("created_at", "pk")
+    return _OPEN_ENTRIES(section=link.section_id, table=link.table)
 
 
 def _boards_of(seating: Seating, boards: dict[int, Board], stored: dict[tuple[int, int], Result],
@@ -216,7 +244,7 @@ def table_page(*, link: TableLink) -> TablePage:
     session, event = link.session, link.session.event
     setup = table_setup(link)
     mine, boards = setup.mine, setup.boards
-    entries = list(_open_entries(link))
+    entries = _open_entries(link)
     scored = session_score(session=session)
     # The table's own lines only (its NS pairs'), not the section's: a post's answer reads a
     # table's few lines however many the session holds.

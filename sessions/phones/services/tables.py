@@ -30,11 +30,11 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from sessions.models import (
     Board, EntryStatus, MatchLine, MatchTableEntry, MatchTableLink, Pair, Player, Result, ResultKind, Seating,
-    Session, TableEntry, TableLink, TeamEvent,
+    Session, TableEntry, TableLink,
 )
 
 from sessions.handrecords.deals import Deal, parse_deal
@@ -46,6 +46,7 @@ from sessions.analysis.services.analysis import analysis_request
 from sessions.core.services.errors import EntryClosed
 from sessions.clubs.services.players import pair_change_players, player_find_or_add
 from sessions.pairs.services.results import board_lines, line_check, line_store, refuse_other_deal
+from sessions.core.query_speed import Prepared, prepared
 from sessions.core.services.unit_of_work import active, mark_write, unit, unit_of_work, write
 
 #: The phone makes a key per send: 16 to 64 letters, digits, "-" or "_" (a UUID fits).
@@ -78,11 +79,8 @@ R = TypeVar("R")
 
 def refuse_if_final(link: TableLink | MatchTableLink) -> None:
     """EntryClosed if the link's session (a pairs table) or teams event (a room) is final."""
-    if isinstance(link, TableLink):
-        rows = Session.objects.filter(pk=link.session_id)
-    else:
-        rows = TeamEvent.objects.filter(pk=link.match.event_id)
-    if next(iter(rows.order_by().values_list("final_at", flat=True)), None) is not None:
+    (final_at,) = unit().lock_reading(**_held(link), fields=("final_at",))  # (locked already: while_open)
+    if final_at is not None:
         raise EntryClosed(_closed_what(link))
 
 
@@ -192,8 +190,13 @@ def sends_seen(model: type[TableEntry] | type[MatchTableEntry], client_key: str,
     before, and the sends still waiting for EW where ``waiting`` (a new send replaces its
     table's). The session's or teams event's lock (while_open) serialises the sends, so a
     double tap cannot pass the checks twice."""
-    rows = model.objects.filter(Q(client_key=client_key) | Q(status=EntryStatus.PENDING, **waiting))
-    return list(rows.select_related(related))
+    def build(client_key: str, **waiting: Any) -> QuerySet:
+        rows = model.objects.filter(Q(client_key=client_key) | Q(status=EntryStatus.PENDING, **waiting))
+        return rows.select_related(related)
+
+    sends = prepared(("tables.sends_seen", model, related, *sorted(waiting)), build,
+                     name=f"{model.__name__} sends seen")
+    return sends(client_key=client_key, **{name: getattr(value, "pk", value) for name, value in waiting.items()})
 
 
 def earlier_send(entries: list[Any], client_key: str, **place: Any) -> Any:
@@ -268,11 +271,18 @@ def table_entry_send(
     return SendOutcome(entry, checked.warnings)
 
 
+_ENTRY_HELD: Prepared[TableEntry] = Prepared(
+    lambda client_key, section, table: TableEntry.objects.select_related(
+        "board", "section", "ns_pair", "ew_pair", "result"
+    ).filter(client_key=client_key, link__section=section, table=table).select_for_update(of=("self",))
+    .order_by("pk")[:1],
+    name="a table's send held",
+)
+
+
 def _entry_of(link: TableLink, client_key: str) -> TableEntry:
-    entry = unit().lock_rows(
-        TableEntry.objects.select_related("board", "section", "ns_pair", "ew_pair", "result")
-        .filter(client_key=client_key.strip(), link__section=link.section, table=link.table)
-    ).first()
+    entry = next(iter(unit().read_locked(_ENTRY_HELD, client_key=client_key.strip(), section=link.section_id,
+                                         table=link.table)), None)
     if entry is None:
         raise ValidationError("that result was never sent from this table: send it again")
     return entry
@@ -394,8 +404,15 @@ def _confirm(*, link: TableLink, client_key: str) -> SendOutcome | str:
 def _seating_held(entry: TableEntry) -> Seating | None:
     """The table's seating in the entry's round, held against a seating repair to the commit
     (services.repair locks the round's seatings before it moves their lines)."""
-    seatings = Seating.objects.filter(section_id=entry.section_id, round=entry.round, table=entry.table)
-    return unit().lock_rows(seatings.select_related("ns_pair", "ew_pair"), of=("self",)).first()
+    held = unit().read_locked(_SEATING_HELD, section=entry.section_id, round=entry.round, table=entry.table)
+    return next(iter(held), None)
+
+
+_SEATING_HELD: Prepared[Seating] = Prepared(
+    lambda section, round, table: Seating.objects.filter(section_id=section, round=round, table=table)
+    .select_related("ns_pair", "ew_pair").select_for_update(of=("self",)).order_by("pk")[:1],
+    name="a table's seating in a round, held",
+)
 
 
 def _seating_changed_since(entry: TableEntry, seating: Seating | None) -> str:

@@ -29,10 +29,12 @@ from sessions.clubs.services.mail import table_player_email
 from sessions.core.forms.errors import add_service_error
 from sessions.core.selectors.scoring import scores_from_cache
 from sessions.core.views.caching import cached_scores
-from sessions.models import Board, Session, TableLink
+from sessions.models import Board, TableLink
 from sessions.pairs.selectors.lineups import seated_players
 from sessions.phones.forms.table import DealForm, SeatsForm, SendForm, TableEmailForm
-from sessions.phones.selectors.tables import TablePage, table_link_by_token, table_page, table_setup
+from sessions.phones.selectors.tables import (
+    TablePage, session_read_again, table_link_by_token, table_page, table_setup,
+)
 from sessions.phones.services.tables import (
     HAND_SEATS,
     SendOutcome,
@@ -47,10 +49,6 @@ from sessions.phones.views.phone import Phone, director_parts, link_required, re
 table_link_required = link_required(table_link_by_token)
 
 
-#: The session's own columns, read again after a post (not its event, read with the link).
-SESSION_COLUMNS = [field.attname for field in Session._meta.concrete_fields if field.name != "event"]
-
-
 def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None,
           outcome: SendOutcome | None = None, deal_form: DealForm | None = None, status: int = 200,
           parts: bool = False) -> HttpResponse:
@@ -60,7 +58,7 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     if request.method == "POST":
         # The link's session was read before the write bumped it: read its revision again
         # (one query), so that the page scores at the new one.
-        link.session.refresh_from_db(fields=SESSION_COLUMNS)
+        session_read_again(link.session)
     # Through the kept figures, as the page's GET: after a phone's line only that board is
     # scored again (sessions.core.selectors.scoring), not the whole session for every post.
     with scores_from_cache():
