@@ -4,6 +4,8 @@ Run from the project root (PostgreSQL by default; SQLite with --databases sqlite
 
     .venv/bin/python bench/table_posts.py [--tables 30] [--rounds 2] [--databases postgres,sqlite]
     .venv/bin/python bench/table_posts.py --profile 25     # and where the time goes (cProfile, top 25)
+    .venv/bin/python bench/table_posts.py --unprepared     # every query built by the ORM, as without
+                                                           # sessions/core/query_speed.py
 
 A throwaway database (bench/web.py's) holds bench/tables.py's Mitchell; each table in
 turn plays --rounds rounds as its phone's script does (HX-Request), through Django's test
@@ -43,6 +45,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="rounds each table plays, one table after the other")
     parser.add_argument("--databases", default="postgres", help="postgres, sqlite or both")
     parser.add_argument("--profile", type=int, default=0, help="print the N functions taking the most time")
+    parser.add_argument("--unprepared", action="store_true",
+                        help="the prepared queries built by the ORM each time (query_speed.SPEED_UP off)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
@@ -53,12 +57,14 @@ def main() -> None:
             parser.error(f"unknown database {database!r}: sqlite or postgres")
         with throwaway_database(database) as url:
             command = [sys.executable, __file__, "--child", url, "--tables", str(options.tables),
-                       "--rounds", str(options.rounds), "--profile", str(options.profile)]
+                       "--rounds", str(options.rounds), "--profile", str(options.profile),
+                       *(["--unprepared"] if options.unprepared else [])]
             done = subprocess.run(command, env=bench_environment(url, cache=""), stdout=subprocess.PIPE,
                                   text=True, check=True)
         figures = json.loads(done.stdout.strip().splitlines()[-1])
         print(f"\n{LABELS[database]}: {options.tables} tables, {options.rounds} round(s) each, in-process "
-              f"(test Client, local-memory cache); load average before {figures['load']:.1f}.")
+              f"(test Client, local-memory cache){', queries unprepared' if options.unprepared else ''}; "
+              f"load average before {figures['load']:.1f}.")
         print("| post | p50 ms | p95 ms | p50 CPU ms | queries (p50, max) | answer bytes (p50) |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for step in ("send", "confirm"):
@@ -85,7 +91,10 @@ def measure(options: argparse.Namespace) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from bench.tables import build
+    from sessions.core import query_speed
     from sessions.models import Result
+
+    query_speed.SPEED_UP = not options.unprepared
 
     call_command("migrate", verbosity=0)
     session, _, tables = build(options.tables, options.rounds)

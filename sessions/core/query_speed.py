@@ -10,8 +10,8 @@ reading of the columns, per database, and runs it again with the new values:
     lines = Prepared(lambda board, section: Result.objects.filter(board=board, section=section))
     lines(board=7, section=2)      # a list of Results, as list(queryset) gives
 
-The function builds the QuerySet from its keyword values, which are ints, strings or
-tuples of ints (the pk of a model, not the model). It is called twice with stand-in
+The function builds the QuerySet from its keyword values, which are ints, strings,
+aware dates and times, or tuples of ints (the pk of a model, not the model). It is called twice with stand-in
 values the first time, and the two SQL texts and their parameters must differ in the
 stand-ins' places only: a value that does not reach the query as a parameter (a lookup
 that changes it), or one the function takes from elsewhere (the clock, a setting), is
@@ -20,24 +20,32 @@ value it was not given. A value the SQL cannot hold as it was built (None, which
 turns into IS NULL; a bool; an int out of 32 bits, which Django's lookups treat apart)
 takes Django's own path, built as usual, as does a tuple of more than ``MOST_ITEMS``.
 
+A ``PreparedUpdate`` does the same for an UPDATE (a phone's post bumps its session's
+and club's revisions): its function returns the rows and their changes, as
+``QuerySet.update`` takes them, and a call answers the rows changed.
+
 What is Django's internal here: the compiler keeps, once its SQL is built, the columns
 and models it reads (``select``, ``klass_info``); a copy of it answers ``as_sql`` with the
 kept SQL, and the QuerySet's own iterable turns the rows into models, values or tuples
 as it always does. ``SPEED_UP = False`` runs every prepared query through the ORM, built
 each time: ``tests/core/test_query_speed.py`` runs them both ways and compares, and
-``bench/query_seam.py`` prints what the seam saves. Nothing here is for upstream: a
+``bench/table_posts.py --unprepared`` prints the posts without the seam. Nothing here is for upstream: a
 Django that cached compiled queries would make it unnecessary.
 """
 
 from __future__ import annotations
 
 import copy
+from datetime import UTC, datetime, timedelta
 import threading
+import weakref
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, Generic, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.core.exceptions import EmptyResultSet
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import QuerySet
+from django.db.models.sql import UpdateQuery
 from django.db.transaction import TransactionManagementError
 
 #: Off: every prepared query built by the ORM on each call (the seam's test and benchmark).
@@ -46,6 +54,7 @@ SPEED_UP = True
 #: Stand-in ints: inside every integer column's range (a SmallIntegerField's too, which
 #: Django's lookups check), and unlike any constant the app's queries name.
 _FIRST_INT = 31_000
+_FIRST_DATETIME = datetime(2001, 2, 3, 4, 5, 6, tzinfo=UTC)
 _INT_RANGE = (-(2**31), 2**31 - 1)
 #: A tuple's SQL is made for its length: a longer one (a whole section's lines) takes
 #: Django's path, so that a query keeps a few plans, not one for every length.
@@ -78,15 +87,15 @@ class Prepared(Generic[Row]):
     def __call__(self, **values: Any) -> list[Row]:
         shape = _shape(values)
         if not SPEED_UP or shape is None:
-            return list(self.build(**values))
+            return self._unprepared(values)
         key = (connections[DEFAULT_DB_ALIAS].vendor, shape)
         plan = self._plans.get(key)
         if plan is None:
             with self._making:
                 plan = self._plans.get(key) or self._plan(DEFAULT_DB_ALIAS, shape)
                 self._plans[key] = plan
-        rows = plan.run(DEFAULT_DB_ALIAS, values)
-        return list(self.build(**values)) if rows is None else rows
+        answer = plan.run(DEFAULT_DB_ALIAS, values)
+        return self._unprepared(values) if answer is None else answer
 
     def sql(self, **values: Any) -> str:
         """The SQL these values run, as the database gets it (for the tests and the benchmark)."""
@@ -95,19 +104,60 @@ class Prepared(Generic[Row]):
             raise PreparedQueryError(f"{self.name}: these values take Django's own path")
         return self._plan(DEFAULT_DB_ALIAS, shape).sql
 
+    def _unprepared(self, values: dict[str, Any]) -> Any:
+        """What the ORM answers, the query built anew."""
+        return list(self.build(**values))
+
+    def _compiled(self, built: Any, alias: str) -> Any:
+        """The compiler of what ``build`` returned (its SQL made by ``as_sql``)."""
+        if not isinstance(built, QuerySet):
+            raise PreparedQueryError(f"{self.name} builds {type(built).__name__}, not a QuerySet")
+        if built._prefetch_related_lookups:
+            raise PreparedQueryError(f"{self.name}: prefetch_related is not prepared (its own queries)")
+        return built.query.get_compiler(using=alias)
+
     def _plan(self, alias: str, shape: tuple) -> _Plan:
         first, second = (self.build(**_stand_ins(shape, turn)) for turn in (0, 1))
-        for queryset in (first, second):
-            if not isinstance(queryset, QuerySet):
-                raise PreparedQueryError(f"{self.name} builds {type(queryset).__name__}, not a QuerySet")
-            if queryset._prefetch_related_lookups or queryset._result_cache is not None:
-                raise PreparedQueryError(f"{self.name}: prefetch_related is not prepared (its own queries)")
-        compiler = first.query.get_compiler(using=alias)
-        sql, params = compiler.as_sql()
-        second_sql, second_params = second.query.get_compiler(using=alias).as_sql()
+        compiler, second_compiler = self._compiled(first, alias), self._compiled(second, alias)
+        try:
+            sql, params = compiler.as_sql()
+            second_sql, second_params = second_compiler.as_sql()
+        except EmptyResultSet:
+            raise PreparedQueryError(f"{self.name}: Django answers it without SQL: leave it to the ORM") from None
         if sql != second_sql or len(params) != len(second_params):
             raise PreparedQueryError(f"{self.name}: the SQL changes with the values, or with something else")
-        return _Plan(first, compiler, sql, _places(self.name, shape, params, second_params))
+        places = _places(self.name, shape, params, second_params, connections[alias].ops)
+        return self._plan_class(first, compiler, sql, places)
+
+    @property
+    def _plan_class(self) -> type[_Plan]:
+        return _Plan
+
+
+class PreparedUpdate(Prepared[int]):
+    """An UPDATE, its SQL made once a database as a ``Prepared`` query's: ``build(**values)``
+    returns the rows and their changes, ``(queryset, {"field": value or expression})``, as
+    ``queryset.update(**changes)`` takes them; a call answers how many rows it changed."""
+
+    def __call__(self, **values: Any) -> int:  # type: ignore[override]
+        return super().__call__(**values)  # type: ignore[return-value]
+
+    def _unprepared(self, values: dict[str, Any]) -> int:
+        rows, changes = self.build(**values)
+        return rows.update(**changes)
+
+    def _compiled(self, built: Any, alias: str) -> Any:
+        rows, changes = built
+        if not isinstance(rows, QuerySet) or rows.query.is_sliced or rows.query.combinator:
+            raise PreparedQueryError(f"{self.name}: an update's rows are a plain QuerySet")
+        update = rows.query.chain(UpdateQuery)  # as QuerySet.update makes it
+        update.add_update_values(changes)
+        update.annotations = {}
+        return update.get_compiler(using=alias)
+
+    @property
+    def _plan_class(self) -> type[_Plan]:
+        return _UpdatePlan
 
 
 _BY_KEY: dict[Hashable, Prepared] = {}
@@ -128,10 +178,13 @@ def prepared(key: Hashable, build: Callable[..., QuerySet], *, name: str = "") -
 class _Plan:
     """A prepared query's SQL on one database, and where each value goes in its parameters."""
 
-    def __init__(self, queryset: QuerySet, compiler: Any, sql: str, places: list[tuple[str, int | None] | Any]):
+    def __init__(self, queryset: QuerySet, compiler: Any, sql: str, places: list[Any]) -> None:
         self.queryset, self.compiler, self.sql, self.places = queryset, compiler, sql, places
-        self.for_update = queryset.query.select_for_update
+        self.for_update = compiler.query.select_for_update
         self.wrapped = any(isinstance(place, _Value) and place.wrap is not None for place in places)
+        # The columns' converters (dates, decimals, JSON), worked out once a connection:
+        # Django works them out again for every query, a call per column.
+        self.converters: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def run(self, alias: str, values: dict[str, Any]) -> list | None:
         """The rows for ``values``; None when a value does not fit its column's kind."""
@@ -140,22 +193,41 @@ class _Plan:
         connection = connections[alias]
         if self.for_update and connection.features.has_select_for_update and connection.get_autocommit():
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
-        params = tuple(_value(values, place) for place in self.places)
+        params = tuple(_value(values, place, connection.ops) for place in self.places)
         compiler = copy.copy(self.compiler)
         compiler.connection = connection  # this thread's (a compiler holds the one it was made on)
         compiler.as_sql = lambda *args, **kwargs: (self.sql, params)
+        converters = self.converters.get(connection)
+        if converters is None:
+            columns = [column for column, *_ in compiler.select[:compiler.col_count]]
+            converters = self.converters[connection] = compiler.get_converters(columns)
+        compiler.get_converters = lambda expressions: converters
         return list(self.queryset._iterable_class(_Carrier(self.queryset, compiler)))
+
+
+class _UpdatePlan(_Plan):
+    """An UPDATE's SQL on one database: run, it answers the rows changed."""
+
+    def run(self, alias: str, values: dict[str, Any]) -> int | None:  # type: ignore[override]
+        if self.wrapped and not all(_fits(values, place) for place in self.places):
+            return None
+        connection = connections[alias]
+        params = tuple(_value(values, place, connection.ops) for place in self.places)
+        with transaction.mark_for_rollback_on_error(using=alias), connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            return cursor.rowcount
 
 
 class _Value:
     """Where a parameter comes from: the value ``name`` (its item ``item`` for a tuple),
     wrapped as the database's adapter wrapped the stand-in (psycopg's Int2 for a small
-    integer column: ``wrap``)."""
+    integer column: ``wrap``), or adapted by the database's operations (``adapt``: a
+    date and time as SQLite stores it)."""
 
-    __slots__ = ("name", "item", "wrap")
+    __slots__ = ("name", "item", "wrap", "adapt")
 
-    def __init__(self, name: str, item: int | None, wrap: type | None = None) -> None:
-        self.name, self.item, self.wrap = name, item, wrap
+    def __init__(self, name: str, item: int | None, wrap: type | None = None, adapt: str = "") -> None:
+        self.name, self.item, self.wrap, self.adapt = name, item, wrap, adapt
 
 
 #: The ranges of the adapters' integer kinds: a value beyond its column's kind takes
@@ -171,10 +243,12 @@ def _fits(values: dict[str, Any], place: Any) -> bool:
     return bits is None or -(2 ** (bits - 1)) <= value < 2 ** (bits - 1)
 
 
-def _value(values: dict[str, Any], place: Any) -> Any:
+def _value(values: dict[str, Any], place: Any, ops: Any) -> Any:
     if isinstance(place, _Value):
         value = values[place.name]
         value = value if place.item is None else value[place.item]
+        if place.adapt:
+            value = getattr(ops, place.adapt)(value)
         return value if place.wrap is None else place.wrap(value)
     return place
 
@@ -216,6 +290,8 @@ def _shape(values: dict[str, Any]) -> tuple | None:
             shape.append((name, "int", None))
         elif type(value) is str:
             shape.append((name, "str", None))
+        elif type(value) is datetime and value.tzinfo is not None:
+            shape.append((name, "datetime", None))
         else:
             return None
     return tuple(shape)
@@ -240,39 +316,47 @@ def _stand_ins(shape: tuple, turn: int) -> dict[str, Any]:
             values[name] = tuple(next_int() for _ in range(length))
         elif kind == "int":
             values[name] = next_int()
+        elif kind == "datetime":
+            values[name] = _FIRST_DATETIME + timedelta(microseconds=next_int())
         else:
             values[name] = f"\x1f{name}.{turn}\x1f"
     return values
 
 
 def _kind(value: Any) -> type | None:
-    """A parameter's kind as a stand-in: int (or an adapter's int, as psycopg's Int2) or str."""
+    """A parameter's kind as a stand-in: int (or an adapter's int, as psycopg's Int2), str
+    or datetime."""
     if isinstance(value, int) and not isinstance(value, bool):
         return int
-    return str if isinstance(value, str) else None
+    return next((kind for kind in (str, datetime) if isinstance(value, kind)), None)
 
 
-def _sources(shape: tuple, turn: int) -> dict[tuple[type, Any], _Value]:
-    """Each stand-in of ``turn`` (by kind and value), and the value it stands in for."""
+def _sources(shape: tuple, turn: int, ops: Any) -> dict[tuple[type | None, Any], _Value]:
+    """Each stand-in of ``turn`` (by kind and value), and the value it stands in for; a
+    date and time also as the database's operations adapt it (SQLite's text)."""
     sources = {}
     for name, values in _stand_ins(shape, turn).items():
         items = enumerate(values) if isinstance(values, tuple) else [(None, values)]
         for item, stand_in in items:
-            sources[(type(stand_in), stand_in)] = _Value(name, item)
+            sources[(_kind(stand_in), stand_in)] = _Value(name, item)
+            if isinstance(stand_in, datetime):
+                adapted = ops.adapt_datetimefield_value(stand_in)
+                sources[(_kind(adapted), adapted)] = _Value(name, item, adapt="adapt_datetimefield_value")
     return sources
 
 
-def _places(name: str, shape: tuple, params: tuple, second_params: tuple) -> list:
+def _places(name: str, shape: tuple, params: tuple, second_params: tuple, ops: Any) -> list:
     """Each parameter's source: a value's stand-in at both turns, or the same constant."""
-    first_sources, second_sources = _sources(shape, 0), _sources(shape, 1)
+    first_sources, second_sources = _sources(shape, 0, ops), _sources(shape, 1, ops)
     places, reached = [], set()
     for first, second in zip(params, second_params):
         one, other = first_sources.get((_kind(first), first)), second_sources.get((_kind(second), second))
         if one is None and other is None and type(first) is type(second) and first == second:
             places.append(first)  # a constant of the query
-        elif (one is not None and other is not None and (one.name, one.item) == (other.name, other.item)
-              and type(first) is type(second)):
-            places.append(_Value(one.name, one.item, None if type(first) in (int, str) else type(first)))
+        elif (one is not None and other is not None and type(first) is type(second)
+              and (one.name, one.item, one.adapt) == (other.name, other.item, other.adapt)):
+            wrap = None if type(first) in (int, str, datetime) else type(first)
+            places.append(_Value(one.name, one.item, wrap, one.adapt))
             reached.add(one.name)
         else:
             raise PreparedQueryError(f"{name}: a parameter is neither one of the values nor a constant "

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sessions.core import query_speed
-from sessions.core.query_speed import Prepared, PreparedQueryError
+from sessions.core.query_speed import Prepared, PreparedQueryError, PreparedUpdate
 from sessions.models import Room, Seating, Session, TableLink
 from sessions.movements import mitchell
 from sessions.phones.services.tables import table_links_ensure
@@ -86,16 +86,39 @@ def _room_evening(client, club) -> None:
     client.post(reverse("sessions:team_table_confirm", args=[room.token]), {"client_key": key}, **SCRIPT)
 
 
+def _unprepared(prepared: Prepared, values: dict):
+    query_speed.SPEED_UP = False
+    try:
+        return prepared(**values)
+    finally:
+        query_speed.SPEED_UP = True
+
+
 def _both_ways(prepared: Prepared, values: dict) -> tuple[object, object]:
     """The prepared query's rows, and the ORM's built anew, inside a transaction (for the held ones)."""
+    if isinstance(prepared, PreparedUpdate):
+        return _both_ways_bumped(prepared, values)
     with transaction.atomic():
-        fast = [_plain(row) for row in prepared(**values)]
-        query_speed.SPEED_UP = False
-        try:
-            slow = [_plain(row) for row in prepared(**values)]
-        finally:
-            query_speed.SPEED_UP = True
-    return fast, slow
+        return [_plain(row) for row in prepared(**values)], [_plain(row) for row in _unprepared(prepared, values)]
+
+
+def _both_ways_bumped(prepared: PreparedUpdate, values: dict) -> tuple[object, object]:
+    """A revision's bump, prepared then by the ORM: the same rows changed, each bumped by one,
+    at the time given."""
+    rows, changes = prepared.build(**values)
+    assert set(changes) == {"revision", "revised_at"}, f"{prepared}: say here how to compare this update"
+
+    def revisions():
+        return dict(rows.values_list("pk", "revision"))
+
+    with transaction.atomic():
+        before, fast = revisions(), prepared(**values)
+        after_fast, slow = revisions(), _unprepared(prepared, values)
+        after_slow = revisions()
+        assert set(rows.values_list("revised_at", flat=True)) == {values["now"]}
+    assert after_fast == {pk: revision + 1 for pk, revision in before.items()}
+    assert after_slow == {pk: revision + 2 for pk, revision in before.items()}
+    return (fast, len(before)), (slow, len(before))
 
 
 def test_every_prepared_query_of_an_evening_gives_the_orms_rows(client, club, event, recorded):
@@ -105,7 +128,7 @@ def test_every_prepared_query_of_an_evening_gives_the_orms_rows(client, club, ev
     calls = list(recorded)
     recorded.clear()
 
-    assert len(calls) > 40 and len(made_at_import) >= 9
+    assert len(calls) > 40 and len(made_at_import) >= 11
     for prepared, values in calls:
         fast, slow = _both_ways(prepared, values)
         assert fast == slow, (prepared, values)
@@ -181,7 +204,9 @@ def test_a_query_built_from_the_clock_is_refused(event):
         recent(pk=1)
 
 
-def test_a_function_that_builds_no_queryset_or_prefetches_is_refused(event):
+def test_a_function_that_builds_no_queryset_or_no_sql_or_prefetches_is_refused(event):
+    with pytest.raises(PreparedQueryError, match="without SQL"):
+        Prepared(lambda pk: Session.objects.filter(pk=pk).none())(pk=1)
     with pytest.raises(PreparedQueryError, match="not a QuerySet"):
         Prepared(lambda pk: list(Session.objects.filter(pk=pk)))(pk=1)
     with pytest.raises(PreparedQueryError, match="prefetch_related"):
@@ -203,6 +228,23 @@ def test_a_held_query_outside_a_transaction_refuses_as_django_does():
             list(Session.objects.filter(pk=session.pk).select_for_update())
     else:  # SQLite has no row lock: the ORM reads, and so does the prepared query
         assert [s.pk for s in held(pk=session.pk)] == [session.pk]
+
+
+def test_an_update_with_a_date_and_time_is_prepared_and_a_naive_one_takes_djangos_path(event):
+    """SQLite keeps a date and time as text: the value is adapted as the ORM adapts it."""
+    sessions = [make_session(event, mitchell(3, 1)) for _ in range(2)]
+    ids = tuple(session.pk for session in sessions)
+    when = timezone.now() - timedelta(days=3)
+    amend = PreparedUpdate(lambda ids, when: (Session.objects.filter(pk__in=ids), {"amended_at": when}))
+    assert amend(ids=ids, when=when) == 2
+    assert set(Session.objects.filter(pk__in=ids).values_list("amended_at", flat=True)) == {when}
+    assert amend._plans  # prepared
+    assert amend(ids=ids[:1], when=when + timedelta(hours=1)) == 1
+    assert Session.objects.get(pk=ids[0]).amended_at == when + timedelta(hours=1)
+    assert Session.objects.get(pk=ids[1]).amended_at == when
+    assert amend(ids=(10**6,), when=when) == 0
+    with pytest.warns(RuntimeWarning, match="naive datetime"):  # the ORM's own warning: its path
+        amend(ids=ids, when=when.replace(tzinfo=None))
 
 
 def test_switched_off_every_prepared_query_is_built_by_the_orm(event, monkeypatch):

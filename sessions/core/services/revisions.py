@@ -27,8 +27,10 @@ rules the unit follows:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
+from datetime import datetime
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -36,16 +38,54 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from sessions.core import shared_cache
+from sessions.core.query_speed import PreparedUpdate
 from sessions.models import Club, Event, Player, Session, TeamEvent
 from sessions.models.revisions import new_setup_token
 from sessions.core.selectors.revisions import stamp_entries, stamp_entry_key
 
 
 def bump(rows: QuerySet, **also: object) -> int:
-    bumped = rows.update(revision=F("revision") + 1, revised_at=timezone.now(), **also)
+    return _told(rows.update(**_bumped(timezone.now()), **also), lambda: rows)
+
+
+def _bumped(now: datetime) -> dict[str, Any]:
+    return {"revision": F("revision") + 1, "revised_at": now}
+
+
+def _told(bumped: int, rows: Callable[[], QuerySet]) -> int:
+    """``bumped`` rows, told to the shared cache after the commit, if there is one."""
     if bumped and shared_cache.is_shared():
-        _tell_after_commit(rows)
+        _tell_after_commit(rows())
     return bumped
+
+
+# A phone's post bumps its session and club: the two UPDATEs prepared (sessions/core/query_speed.py).
+_SESSIONS_BUMP = PreparedUpdate(
+    lambda ids, now: (Session.objects.filter(pk__in=ids), _bumped(now)), name="sessions bumped")
+_CLUBS_OF_SESSIONS_BUMP = PreparedUpdate(
+    lambda sessions, now: (Club.objects.filter(pk__in=Session.objects.filter(pk__in=sessions).values("event__club")),
+                           _bumped(now)),
+    name="the clubs of sessions bumped",
+)
+
+
+def bump_sessions(ids: Collection[int], **also: object) -> int:
+    """``bump`` these sessions (``also``: more changes, a new setup token)."""
+    rows = Session.objects.filter(pk__in=ids)
+    if also:
+        return bump(rows, **also)
+    return _told(_SESSIONS_BUMP(ids=tuple(sorted(ids)), now=timezone.now()), lambda: rows)
+
+
+def bump_clubs(*, clubs: Collection[int] = (), of_sessions: Collection[int] = ()) -> int:
+    """``bump`` these clubs and those of these sessions."""
+    def rows() -> QuerySet:
+        return Club.objects.filter(
+            Q(pk__in=list(clubs)) | Q(pk__in=Session.objects.filter(pk__in=list(of_sessions)).values("event__club")))
+
+    if clubs or not of_sessions:
+        return bump(rows())
+    return _told(_CLUBS_OF_SESSIONS_BUMP(sessions=tuple(sorted(of_sessions)), now=timezone.now()), rows)
 
 
 #: The stamp kind of each row with a revision (sessions.core.selectors.revisions).

@@ -283,13 +283,11 @@ class UnitOfWork:
             ids = [session for session, only in touched.items() if only == lines_only]
             if ids:
                 setup = {} if lines_only else {"setup_token": revisions.new_setup_token()}
-                revisions.bump(Session.objects.filter(pk__in=ids), **setup)
+                revisions.bump_sessions(ids, **setup)
         if self.state.team_events:
             revisions.bump(TeamEvent.objects.filter(pk__in=self.state.team_events))
         if touched or self.state.clubs:
-            revisions.bump(Club.objects.filter(
-                Q(pk__in=self.state.clubs) | Q(pk__in=Session.objects.filter(pk__in=list(touched)).values("event__club"))
-            ))
+            revisions.bump_clubs(clubs=self.state.clubs, of_sessions=list(touched))
 
 
     def _after_commit(self) -> None:

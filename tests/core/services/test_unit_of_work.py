@@ -52,7 +52,7 @@ NOT_WRITES = {
     **dict.fromkeys([f"{S['unit_of_work']}.{name}" for name in (
         "active", "connect_features", "is_write", "mark_write", "unit", "unit_of_work", "write")], "the unit of work itself"),
     **dict.fromkeys([f"{S['revisions']}.{name}" for name in (
-        "bump", "club_revise", "club_revise_with_sessions", "event_revise", "players_revise", "session_revise",
+        "bump", "bump_clubs", "bump_sessions", "club_revise", "club_revise_with_sessions", "event_revise", "players_revise", "session_revise",
         "sessions_revise", "team_event_revise")],
         "the bumps the unit makes, kept for the Django admin: a service never calls them"),
     f"{S['analysis']}.analysis_run": "each session's boards marked pending in a unit, each analysis saved in a unit "
