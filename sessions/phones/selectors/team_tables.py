@@ -16,16 +16,21 @@ from sessions.models import (
 from sessions.scoring.boards import dealer, vulnerability
 from sessions.scoring.team_events import BoardOutcome
 
+from sessions.core.query_speed import Prepared
 from sessions.teams.selectors.teams import ScoredMatch, score_match
 
 
+_LIVE_LINK: Prepared[MatchTableLink] = Prepared(
+    lambda token: MatchTableLink.objects.filter(token=token, revoked_at__isnull=True)
+    .select_related("match__event__club", "match__home", "match__away").order_by("pk")[:1],
+    name="a teams room's live link",
+)
+
+
 def match_table_link_by_token(token: str) -> MatchTableLink | None:
-    """The live link of a token, with its match, teams and event (one query)."""
-    return (
-        MatchTableLink.objects.filter(token=token, revoked_at__isnull=True)
-        .select_related("match__event__club", "match__home", "match__away")
-        .first()
-    )
+    """The live link of a token, with its match, teams and event (one query; its SQL
+    prepared, as the other queries of a phone's post: sessions/core/query_speed.py)."""
+    return next(iter(_LIVE_LINK(token=token)), None)
 
 
 @dataclass(frozen=True)

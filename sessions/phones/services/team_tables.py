@@ -16,9 +16,11 @@ marks the event final, the rooms' phones write nothing until it is reopened (whi
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 
 from sessions.models import Match, MatchLine, MatchStatus, MatchTableEntry, MatchTableLink, Room, TeamEvent
 
+from sessions.core.query_speed import Prepared
 from sessions.core.services.errors import ResultConflict
 from sessions.phones.services.tables import (
     SendOutcome, check_client_key, confirm_entry, earlier_send, refuse_entry, replace_waiting, replay, sends_seen, settle_entry,
@@ -56,13 +58,29 @@ def match_table_links_ensure(*, event: TeamEvent, round: int) -> list[MatchTable
 # --- sends and confirmations ---------------------------------------------------------------
 
 
+def _room_line(match: int, board: int, room: str) -> QuerySet[MatchLine]:
+    return MatchLine.objects.filter(match=match, board=board, room=room).order_by("pk")[:1]
+
+
+# A room's Send and Confirm read them: their SQL prepared (sessions/core/query_speed.py).
+_ROOM_LINE: Prepared[MatchLine] = Prepared(_room_line, name="a room's line of a board")
+_ROOM_LINE_HELD: Prepared[MatchLine] = Prepared(
+    lambda **where: _room_line(**where).select_for_update(of=("self",)), name="a room's line of a board, held")
+_ROOM_ENTRY_HELD: Prepared[MatchTableEntry] = Prepared(
+    lambda client_key, match, room: MatchTableEntry.objects.select_related("match__event", "line")
+    .filter(client_key=client_key, match=match, room=room).select_for_update(of=("self",)).order_by("pk")[:1],
+    name="a room's send held",
+)
+
+
 def _stored_line(link: MatchTableLink, board: int) -> MatchLine | None:
-    return MatchLine.objects.filter(match=link.match_id, board=board, room=link.room).first()
+    return next(iter(_ROOM_LINE(match=link.match_id, board=board, room=link.room)), None)
 
 
 def _locked_line(entry: MatchTableEntry) -> MatchLine | None:
     """The room's line, held to the end of the transaction (an entry about to name it)."""
-    return unit().lock_rows(MatchLine.objects.filter(match=entry.match_id, board=entry.board, room=entry.room)).first()
+    held = unit().read_locked(_ROOM_LINE_HELD, match=entry.match_id, board=entry.board, room=entry.room)
+    return next(iter(held), None)
 
 
 @while_open
@@ -118,10 +136,8 @@ def _record(entry: MatchTableEntry) -> SendOutcome:
 
 
 def _entry_of(link: MatchTableLink, client_key: str) -> MatchTableEntry:
-    entry = unit().lock_rows(
-        MatchTableEntry.objects.select_related("match__event", "line")
-        .filter(client_key=client_key.strip(), match=link.match_id, room=link.room)
-    ).first()
+    entry = next(iter(unit().read_locked(_ROOM_ENTRY_HELD, client_key=client_key.strip(), match=link.match_id,
+                                         room=link.room)), None)
     if entry is None:
         raise ValidationError("that result was never sent from this table: send it again")
     return entry
