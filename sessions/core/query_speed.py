@@ -11,14 +11,16 @@ reading of the columns, per database, and runs it again with the new values:
     lines(board=7, section=2)      # a list of Results, as list(queryset) gives
 
 The function builds the QuerySet from its keyword values, which are ints, strings,
-aware dates and times, or tuples of ints (the pk of a model, not the model). It is called twice with stand-in
-values the first time, and the two SQL texts and their parameters must differ in the
-stand-ins' places only: a value that does not reach the query as a parameter (a lookup
-that changes it), or one the function takes from elsewhere (the clock, a setting), is
-refused with ``PreparedQueryError`` at once, so a prepared query can never answer for a
-value it was not given. A value the SQL cannot hold as it was built (None, which the ORM
-turns into IS NULL; a bool; an int out of 32 bits, which Django's lookups treat apart)
-takes Django's own path, built as usual, as does a tuple of more than ``MOST_ITEMS``.
+aware dates and times, or tuples of ints (the pk of a model, not the model). The first
+time, it is called twice with stand-in values, and the two SQL texts and their
+parameters must differ in the stand-ins' places only: a value that does not reach the
+query as a parameter (a lookup that changes it, as ``icontains``), or one the function
+takes from the clock, is refused with ``PreparedQueryError`` at once. Anything else the
+function reads (a setting) is kept as it was then: build from the values alone. A value
+the SQL cannot hold as it was built takes Django's own path, built as usual: None (which
+the ORM turns into IS NULL), a bool, an int out of 32 bits, or out of its column's kind
+where the adapter names it (psycopg's Int2: Django's lookups answer those without
+asking), a tuple of more than ``MOST_ITEMS``.
 
 A ``PreparedUpdate`` does the same for an UPDATE (a phone's post bumps its session's
 and club's revisions): its function returns the rows and their changes, as
@@ -29,16 +31,16 @@ and models it reads (``select``, ``klass_info``); a copy of it answers ``as_sql`
 kept SQL, and the QuerySet's own iterable turns the rows into models, values or tuples
 as it always does. ``SPEED_UP = False`` runs every prepared query through the ORM, built
 each time: ``tests/core/test_query_speed.py`` runs them both ways and compares, and
-``bench/table_posts.py --unprepared`` prints the posts without the seam. Nothing here is for upstream: a
-Django that cached compiled queries would make it unnecessary.
+``bench/table_posts.py --unprepared`` prints the posts without the seam. Nothing here is
+for upstream: a Django that cached compiled queries would make it unnecessary.
 """
 
 from __future__ import annotations
 
 import copy
-from datetime import UTC, datetime, timedelta
 import threading
 import weakref
+from datetime import UTC, datetime, timedelta
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -186,14 +188,20 @@ class _Plan:
         # Django works them out again for every query, a call per column.
         self.converters: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-    def run(self, alias: str, values: dict[str, Any]) -> list | None:
-        """The rows for ``values``; None when a value does not fit its column's kind."""
+    def params(self, values: dict[str, Any], connection: Any) -> tuple | None:
+        """The parameters for ``values``; None when a value does not fit its column's kind."""
         if self.wrapped and not all(_fits(values, place) for place in self.places):
             return None
+        return tuple(_value(values, place, connection.ops) for place in self.places)
+
+    def run(self, alias: str, values: dict[str, Any]) -> list | None:
+        """The rows for ``values`` (None: Django's path, see ``params``)."""
         connection = connections[alias]
+        params = self.params(values, connection)
+        if params is None:
+            return None
         if self.for_update and connection.features.has_select_for_update and connection.get_autocommit():
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
-        params = tuple(_value(values, place, connection.ops) for place in self.places)
         compiler = copy.copy(self.compiler)
         compiler.connection = connection  # this thread's (a compiler holds the one it was made on)
         compiler.as_sql = lambda *args, **kwargs: (self.sql, params)
@@ -209,10 +217,10 @@ class _UpdatePlan(_Plan):
     """An UPDATE's SQL on one database: run, it answers the rows changed."""
 
     def run(self, alias: str, values: dict[str, Any]) -> int | None:  # type: ignore[override]
-        if self.wrapped and not all(_fits(values, place) for place in self.places):
-            return None
         connection = connections[alias]
-        params = tuple(_value(values, place, connection.ops) for place in self.places)
+        params = self.params(values, connection)
+        if params is None:
+            return None
         with transaction.mark_for_rollback_on_error(using=alias), connection.cursor() as cursor:
             cursor.execute(self.sql, params)
             return cursor.rowcount
