@@ -23,7 +23,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import URLPattern, path, reverse
+from django.urls import URLPattern, get_script_prefix, get_urlconf, path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
@@ -117,7 +117,7 @@ class Phone:
     home_cache: Callable[[Callable], Callable] = lambda view: view
 
     def url(self, name: str, link) -> str:
-        return reverse(f"sessions:{self.routes}_{name}", args=[link.token])
+        return phone_address(f"sessions:{self.routes}_{name}", link.token)
 
     def action_urls(self, link, *own: str) -> dict[str, str]:
         """The addresses a page of this phone posts and links to, by their routes' last
@@ -215,6 +215,26 @@ class Phone:
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         return self.back(request, link, parts=True)
+
+
+#: Stands in for a link's token in a phone's address reversed once (phone_address).
+_TOKEN = "0tokenplace0"
+_ADDRESSES: dict[tuple[str, str, str | None], str] = {}
+
+
+def phone_address(route: str, token: str) -> str:
+    """``reverse(route, args=[token])`` for a phone's route, its address reversed once a
+    route (and script prefix, and URLconf) with a stand-in for the token: a page of the
+    phone names ten addresses, a post's answer too. A token is letters, digits, "-" and
+    "_" (``is_token``), which an address carries as they are; anything else is reversed
+    as usual."""
+    if not is_token(token):
+        return reverse(route, args=[token])
+    key = (route, get_script_prefix(), get_urlconf())
+    address = _ADDRESSES.get(key)
+    if address is None:
+        address = _ADDRESSES[key] = reverse(route, args=[_TOKEN])
+    return address.replace(_TOKEN, token)
 
 
 def call_director(request: HttpRequest, link: Link) -> None:
