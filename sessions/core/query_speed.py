@@ -99,6 +99,11 @@ class Prepared(Generic[Row]):
         answer = plan.run(DEFAULT_DB_ALIAS, values)
         return self._unprepared(values) if answer is None else answer
 
+    def first(self, **values: Any) -> Row | None:
+        """The first row (as ``QuerySet.first`` for a query built ordered and sliced), or None."""
+        rows = self(**values)
+        return rows[0] if rows else None
+
     def sql(self, **values: Any) -> str:
         """The SQL these values run, as the database gets it (for the tests and the benchmark)."""
         shape = _shape(values)

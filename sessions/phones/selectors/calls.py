@@ -47,7 +47,7 @@ def table_call(*, link: TableLink | MatchTableLink, now: datetime) -> TableCall 
     place = call_place(link)
     latest = prepared(("calls.table_call", *place), lambda **place: DirectorCall.objects.filter(**place)
                       .order_by("-called_at", "-pk")[:1], name="a table's latest call")
-    call = next(iter(latest(**place)), None)
+    call = latest.first(**place)
     if call is None:
         return None
     if call.taken_at is None:

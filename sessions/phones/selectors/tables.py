@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 from sessions.core import shared_cache
 from sessions.core.query_speed import Prepared
 from sessions.models import (
@@ -42,7 +41,7 @@ _LIVE_LINK: Prepared[TableLink] = Prepared(
 def table_link_by_token(token: str) -> TableLink | None:
     """The live link of a token, with what every table page needs (one query; its SQL
     prepared, as every query of a phone's post: sessions/core/query_speed.py)."""
-    return next(iter(_LIVE_LINK(token=token)), None)
+    return _LIVE_LINK.first(token=token)
 
 
 #: The session's own columns, read again after a post (not its event, read with the link).

@@ -30,7 +30,7 @@ _LIVE_LINK: Prepared[MatchTableLink] = Prepared(
 def match_table_link_by_token(token: str) -> MatchTableLink | None:
     """The live link of a token, with its match, teams and event (one query; its SQL
     prepared, as the other queries of a phone's post: sessions/core/query_speed.py)."""
-    return next(iter(_LIVE_LINK(token=token)), None)
+    return _LIVE_LINK.first(token=token)
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ _ROOM_ENTRY_HELD: Prepared[MatchTableEntry] = Prepared(
 
 
 def _stored_line(link: MatchTableLink, board: int) -> MatchLine | None:
-    return next(iter(_ROOM_LINE(match=link.match_id, board=board, room=link.room)), None)
+    return _ROOM_LINE.first(match=link.match_id, board=board, room=link.room)
 
 
 def _locked_line(entry: MatchTableEntry) -> MatchLine | None:
