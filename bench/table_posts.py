@@ -132,7 +132,7 @@ def measure(options: argparse.Namespace) -> None:
     figures["lines"] = sum(len(boards) for _, boards in tables)
     if profiler:
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(options.profile)
+        pstats.Stats(profiler, stream=out).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(options.profile)
         figures["profile"] = out.getvalue()
     print(json.dumps(figures))
 

@@ -11,6 +11,7 @@ from django.core.cache import cache
 from sessions.core import shared_cache
 from sessions.models import ClubDirector
 from sessions.core.selectors import kept_scores
+from sessions.core import kept_here
 from tests import solver_memo
 from tests.factories import make_club, make_event, make_session, make_user
 from tests.pages import (  # noqa: F401 (the published sessions every feature's page tests read)
@@ -79,10 +80,12 @@ def empty_cache():
     shared_cache.resume()
     cache.clear()
     kept_scores.forget_all()
+    kept_here.forget_all()
     yield
     shared_cache.resume()
     cache.clear()
     kept_scores.forget_all()
+    kept_here.forget_all()
 
 
 @pytest.fixture(autouse=True)

@@ -147,6 +147,7 @@ LAYERS = {"services", "selectors", "views", "forms"}
 #: A feature's (or the core's) own modules beside its layers, each with its reason.
 OWN_MODULES = {
     "core": {"converters.py": "the URL converters every feature's urls use",
+             "kept_here.py": "objects whose cache key never changes its content, kept in the process",
              "performance.py": "helpers for building many objects at once",
              "permissions.py": "the one club-scoped lookup of every director's page",
              "shared_cache.py": "Django's cache as every feature uses it",

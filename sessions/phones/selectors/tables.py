@@ -10,16 +10,17 @@ A fixed number of queries whatever the session's size: the link (with its sessio
 event and section), the table's entries and session_score's two. What does not change
 from one post to the next (the table's seatings with its pairs' players, the section's
 boards, how many sections the session has, the next round's seatings for the moves) is
-kept in the shared cache under the session's setup token (sessions.core.services.revisions),
-which every write but a line's draws anew: it is read from the database (three or four
-queries) once a setup, never stale.
+kept under the session's setup token (sessions.core.services.revisions), which every
+write but a line's draws anew, in the shared cache and, as objects, in each process's
+memory (sessions.core.kept_here): it is read from the database (three or four queries)
+once a setup, never stale.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sessions.core import shared_cache
+from sessions.core import kept_here
 from sessions.core.query_speed import Prepared
 from sessions.models import (
     Board, EntryStatus, LiveRankings, Pair, Result, Seating, Session, TableEntry, TableLink, section_boards,
@@ -143,36 +144,30 @@ def _setup_key(link: TableLink, what: str, table: int | None = None) -> str:
 
 
 def table_setup(link: TableLink) -> TableSetup:
-    """The table's seatings and its section's boards, kept under the session's setup token.
+    """The table's seatings and its section's boards, kept under the session's setup token
+    (in this process as objects, sessions/core/kept_here.py: read them, never change them).
 
     The token is read (with the link's session) before the rows, so the rows kept under
     it are never older than it; any write but a line's draws a new one."""
-    key = _setup_key(link, "setup", link.table)
-    # A post asks for it three or four times (the view, the service's checks, the answer):
-    # kept on the link for the request under the same key, unpickled once.
-    memo = getattr(link, "_setup_memo", None)
-    if memo is not None and memo[0] == key:
-        return memo[1]
-    setup = shared_cache.get(key)
-    if setup is None:
-        session = link.session
-        # The deals the table's section plays: its own where it has them, else the shared ones.
-        boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
-        setup = TableSetup(_seatings(link, table=link.table), boards, session.sections.count() > 1)
-        shared_cache.set(key, setup, SETUP_SECONDS)
-    link._setup_memo = (key, setup)  # type: ignore[attr-defined]
-    return setup
+    mine = kept_here.get_or_load(_setup_key(link, "seatings", link.table),
+                                 lambda: _seatings(link, table=link.table), SETUP_SECONDS)
+    boards, many_sections = kept_here.get_or_load(_setup_key(link, "deals"), lambda: _deals(link), SETUP_SECONDS)
+    return TableSetup(mine, boards, many_sections)
+
+
+def _deals(link: TableLink) -> tuple[dict[int, Board], bool]:
+    """The deals the table's section plays (its own where it has them, else the shared
+    ones) by number, and whether the session has more than one section."""
+    session = link.session
+    boards = section_boards(list(Board.objects.filter(session=session)), link.section_id)
+    return boards, session.sections.count() > 1
 
 
 def _round_seatings(link: TableLink, round: int) -> list[Seating]:
     """Every table's seating in ``round`` (where the pairs and boards move), kept as
     table_setup, once for the whole section."""
-    key = _setup_key(link, f"round{round}")
-    seatings = shared_cache.get(key)
-    if seatings is None:
-        seatings = _seatings(link, round=round)
-        shared_cache.set(key, seatings, SETUP_SECONDS)
-    return seatings
+    return kept_here.get_or_load(_setup_key(link, f"round{round}"), lambda: _seatings(link, round=round),
+                                 SETUP_SECONDS)
 
 
 _OPEN_ENTRIES: Prepared[TableEntry] = Prepared(

@@ -31,6 +31,7 @@ from sessions.models import (
     ApiKey, ClubDirector, Competition, DirectorCall, ImportJob, MatchTableLink, Pair, Player, ProceduralPenalty, Result,
     ResultMail, ScorePad, Session, TableLink, TeamAdjustment, Webhook,
 )
+from sessions.core import kept_here
 from sessions.core.selectors import kept_scores
 from sessions.pairs.services.sessions import session_publish
 from sessions.clubs.services.mail import unsubscribe_token
@@ -171,6 +172,7 @@ def fuzz_route(client: Client, world, route: str, name: str, persona: str) -> No
     def example(path_values, query, method, form, keep_base, charset):
         cache.clear()
         kept_scores.forget_all()
+        kept_here.forget_all()
         client.cookies = deepcopy(cookies)  # a logout or login in an earlier example is undone
         path = build(path_values)
         url = f"{path}?{urlencode(query, doseq=True)}" if query else path
