@@ -18,7 +18,7 @@ once a setup, never stale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sessions.core import kept_here
 from sessions.core.query_speed import Prepared
@@ -233,13 +233,14 @@ def _rankings(scored: ScoredSession) -> list[FieldRanking]:
     return [FieldRanking(field, field_title(field), rows) for field, rows in scored.rankings()]
 
 
-def table_page(*, link: TableLink) -> TablePage:
-    """The table's page: the round and board in play, or its results once finished."""
-    session, event = link.session, link.session.event
+def table_page(*, link: TableLink, figures: bool = True) -> TablePage:
+    """The table's page: the round and board in play, or its results once finished.
+    ``figures=False``: without what only a recorded line changes (the traveller so far and
+    the standings, ``with_figures``), for the answer to a post that recorded none."""
     setup = table_setup(link)
     mine, boards = setup.mine, setup.boards
     entries = _open_entries(link)
-    scored = session_score(session=session)
+    scored = session_score(session=link.session)
     # The table's own lines only (its NS pairs'), not the section's: a post's answer reads a
     # table's few lines however many the session holds.
     lines = scored.results_where(section_id=link.section_id, ns_pairs={s.ns_pair_id for s in mine})
@@ -259,17 +260,23 @@ def table_page(*, link: TableLink) -> TablePage:
     recorded = [stored[(boards[n].pk, s.ns_pair_id)] for s in earlier + ([current] if current else [])
                 for n in s.boards if (boards[n].pk, s.ns_pair_id) in stored]
     last = recorded[-1] if recorded else None
-    last_row = TravellerRow(last, scored.scored_line(last)) if last else None
-    traveller = []
-    if last is not None and event.table_shows_traveller:
-        traveller = [TravellerRow(r, scored.scored_line(r)) for r in scored.results_where(board=last.board)]
-    show_rankings = event.live_rankings == LiveRankings.DURING_PLAY or session.final
     last_seating = mine[-1] if mine else None
     own = _own_results(scored, [last_seating.ns_pair, last_seating.ew_pair]) if current is None and last_seating else []
-    return TablePage(
+    page = TablePage(
         link=link, seating=current, boards=rows, rounds=max((s.round for s in mine), default=0),
-        moves=moves, last_board=last_row, traveller=traveller, own_results=own,
-        rankings=_rankings(scored) if show_rankings and (current is None or moves) else [],
-        scored=scored, many_sections=setup.many_sections,
+        moves=moves, last_board=TravellerRow(last, scored.scored_line(last)) if last else None, traveller=[],
+        own_results=own, rankings=[], scored=scored, many_sections=setup.many_sections,
     )
+    return with_figures(page) if figures else page
 
+
+def with_figures(page: TablePage) -> TablePage:
+    """``page`` with the last board's traveller so far (when the event shows it) and the
+    standings (when the event shows them now, between rounds and at the end)."""
+    event, scored, last = page.session.event, page.scored, page.last_board
+    traveller = []
+    if last is not None and event.table_shows_traveller:
+        traveller = [TravellerRow(r, scored.scored_line(r)) for r in scored.results_where(board=last.result.board)]
+    show_rankings = event.live_rankings == LiveRankings.DURING_PLAY or page.session.final
+    rankings = _rankings(scored) if show_rankings and (page.seating is None or page.moves) else []
+    return replace(page, traveller=traveller, rankings=rankings)

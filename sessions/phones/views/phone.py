@@ -31,7 +31,7 @@ from clubscore.client_address import client_address
 from sessions.core import throttle
 from sessions.core.services.errors import EntryClosed
 from sessions.core.values import is_token, parse_number
-from sessions.models import CallReason, MatchTableLink, TableLink
+from sessions.models import CallReason, EntryStatus, MatchTableLink, TableLink
 from sessions.phones.forms.table import CallForm, EntryKeyForm, SendForm
 from sessions.phones.selectors.calls import table_call
 from sessions.phones.selectors.clock import round_clock
@@ -101,8 +101,9 @@ class Phone:
     #: The live link a token opens, or None.
     lookup: Callable[[str], Any]
     #: The phone's page: ``page(request, link, *, form=None, outcome=None, status=200,
-    #: parts=False)``; with ``parts`` (after a Send, a Confirm or a Refuse) it may answer the
-    #: script with only the parts a post changes.
+    #: parts=False, lines_changed=True)``; with ``parts`` (after a Send, a Confirm or a
+    #: Refuse) it may answer the script with only the parts a post changes, and without the
+    #: figures only a recorded line changes when ``lines_changed`` is false.
     page: Callable[..., HttpResponse]
     #: NS's Send: ``send(link, number, *, text, lead, client_key, accept_warnings)``.
     send: Callable[..., SendOutcome]
@@ -124,10 +125,10 @@ class Phone:
         word: every phone's (PHONE_ROUTES) and ``own``, this kind's own routes."""
         return {name: self.url(name, link) for name in (*PHONE_ROUTES, *own)}
 
-    def back(self, request: HttpRequest, link, *, parts: bool = False) -> HttpResponse:
+    def back(self, request: HttpRequest, link, *, parts: bool = False, lines_changed: bool = True) -> HttpResponse:
         """After a POST: the page to the script, else back to it (a reload repeats nothing)."""
         if request.htmx:
-            return self.page(request, link, parts=parts)
+            return self.page(request, link, parts=parts, lines_changed=lines_changed)
         return redirect(self.url("page", link))
 
     def views(self) -> dict[str, Callable[..., HttpResponse]]:
@@ -151,7 +152,7 @@ class Phone:
             return self.entry_button(request, link, self.confirm)
 
         def refuse(request: HttpRequest, link) -> HttpResponse:
-            return self.entry_button(request, link, self.refuse)
+            return self.entry_button(request, link, self.refuse, records=False)
 
         def call(request: HttpRequest, link) -> HttpResponse:
             """The phone's "Call the director": one call per press key, one open call per table."""
@@ -189,7 +190,7 @@ class Phone:
         warnings to look at again, come back on the page with the form as typed."""
         form = SendForm(request.POST)
         if not form.is_valid():
-            return self.page(request, link, form=form, parts=True)
+            return self.page(request, link, form=form, parts=True, lines_changed=False)
         data = form.cleaned_data
         try:
             outcome = self.send(link, data["board"], text=data["text"], lead=data["lead"],
@@ -197,15 +198,20 @@ class Phone:
         except ValidationError as error:
             about_the_boxes = hasattr(error, "error_dict") and set(error.error_dict) <= {"text", "lead"}
             form.add_error(None, error if about_the_boxes else error.messages)  # shown under the box it is about
-            return self.page(request, link, form=form, parts=True)
+            return self.page(request, link, form=form, parts=True, lines_changed=False)
         if outcome.needs_check:  # nothing stored: a second look at the warnings first
-            return self.page(request, link, form=form, outcome=outcome, parts=True)
+            return self.page(request, link, form=form, outcome=outcome, parts=True, lines_changed=False)
         if outcome.stored is not None and outcome.entry is None:
             messages.info(request, f"Board {data['board']} is already recorded: {outcome.stored.text}.")
-        return self.back(request, link, parts=True)
+        # A send waiting for EW records no line; one recorded at once (an event without
+        # confirmation), or a line found stored, does.
+        waiting = outcome.entry is not None and outcome.entry.status == EntryStatus.PENDING
+        return self.back(request, link, parts=True, lines_changed=not waiting)
 
-    def entry_button(self, request: HttpRequest, link, action: Callable[..., Any]) -> HttpResponse:
-        """EW's Confirm or Refuse: ``action`` (the service) with the send's client key."""
+    def entry_button(self, request: HttpRequest, link, action: Callable[..., Any], *,
+                     records: bool = True) -> HttpResponse:
+        """EW's Confirm or Refuse: ``action`` (the service) with the send's client key;
+        ``records``: it may record a line (a Confirm)."""
         form = EntryKeyForm(request.POST)
         if not form.is_valid():
             messages.error(request, "That button belongs to an old page: here is the table as it is now.")
@@ -214,7 +220,7 @@ class Phone:
             action(link=link, client_key=form.cleaned_data["client_key"])
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
-        return self.back(request, link, parts=True)
+        return self.back(request, link, parts=True, lines_changed=records)
 
 
 #: Stands in for a link's token in a phone's address reversed once (phone_address).

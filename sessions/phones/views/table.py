@@ -33,7 +33,7 @@ from sessions.models import Board, TableLink
 from sessions.pairs.selectors.lineups import seated_players
 from sessions.phones.forms.table import DealForm, SeatsForm, SendForm, TableEmailForm
 from sessions.phones.selectors.tables import (
-    TablePage, session_read_again, table_link_by_token, table_page, table_setup,
+    TablePage, session_read_again, table_link_by_token, table_page, table_setup, with_figures,
 )
 from sessions.phones.services.tables import (
     HAND_SEATS,
@@ -51,10 +51,11 @@ table_link_required = link_required(table_link_by_token)
 
 def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None,
           outcome: SendOutcome | None = None, deal_form: DealForm | None = None, status: int = 200,
-          parts: bool = False) -> HttpResponse:
+          parts: bool = False, lines_changed: bool = True) -> HttpResponse:
     """The table's page; to the phone's script its main part, or with ``parts`` (a Send, a
     Confirm or a Refuse) only the parts that post may change when the table is still in
-    the round the phone shows (``shows_round``)."""
+    the round the phone shows (``shows_round``): without the traveller and the standings
+    when it recorded no line (``lines_changed`` false: a send waiting for EW, refused)."""
     if request.method == "POST":
         # The link's session was read before the write bumped it: read its revision again
         # (one query), so that the page scores at the new one.
@@ -62,14 +63,18 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     # Through the kept figures, as the page's GET: after a phone's line only that board is
     # scored again (sessions.core.selectors.scoring), not the whole session for every post.
     with scores_from_cache():
-        page = table_page(link=link)
+        page = table_page(link=link, figures=False)
+        posted = bool(request.htmx and parts and shows_round(request, page))
+        if not (posted and not lines_changed):
+            page = with_figures(page)
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
-        "needs_players": _needs_players(page), **typed(page, form), **director_parts(link),
+        "needs_players": _needs_players(page), "lines_changed": lines_changed, **typed(page, form),
+        **director_parts(link),
     }
     if not request.htmx:
         template = "phones/table/page.html"
-    elif parts and shows_round(request, page):
+    elif posted:
         template = "phones/table/_posted.html"
     else:
         template = "phones/table/_main.html"

@@ -20,9 +20,10 @@ from sessions.phones.views.phone import Phone, director_parts, typed
 
 
 def _page(request: HttpRequest, link: MatchTableLink, *, form: SendForm | None = None,
-          outcome: SendOutcome | None = None, status: int = 200, parts: bool = False) -> HttpResponse:
+          outcome: SendOutcome | None = None, status: int = 200, parts: bool = False,
+          lines_changed: bool = True) -> HttpResponse:
     """The room's page; to the phone's script its main part, whole after any post (``parts``
-    is the pairs table's)."""
+    and ``lines_changed`` are the pairs table's)."""
     page = room_page(link=link)
     context = {**director_parts(link), "page": page, "link": link, "form": form, "outcome": outcome,
                "action_urls": PHONE.action_urls(link), **typed(page, form)}

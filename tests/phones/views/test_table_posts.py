@@ -170,8 +170,9 @@ def test_the_answers_parts_are_the_pages_own_and_bring_the_confirmation_and_the_
                        HTTP_X_TABLE_ROUND="1")
 
     parts = _answer_parts(sent)
+    # A send waiting for EW records no line: the traveller and the standings stay as the phone has them.
     assert set(parts) == {"table-messages", "table-head", "round-clock", "table-moves", "board-in-play",
-                          "round-boards", "director-call", "table-traveller", "table-rankings"}
+                          "round-boards", "director-call"}
     text = sent.content.decode()
     assert 'class="to-confirm">NS sent: <strong class="pending-text">4S N +1</strong>, lead HK' in text
     assert f'name="client_key" value="{client_key}"' in text and 'data-kind="confirm"' in text
@@ -185,6 +186,8 @@ def test_the_answers_parts_are_the_pages_own_and_bring_the_confirmation_and_the_
                             **SCRIPT, HTTP_X_TABLE_ROUND="1")
 
     parts = _answer_parts(confirmed)
+    assert set(parts) == {"table-messages", "table-head", "round-clock", "table-moves", "board-in-play",
+                          "round-boards", "director-call", "table-traveller", "table-rankings"}
     text = confirmed.content.decode()
     assert 'data-kind="send"' in text and '<input type="hidden" name="board" value="2">' in text  # the next board
     assert re.search(r'<li class="done">Board 1: 4S N \+1 <span class="num">\+450</span></li>', text)
@@ -192,6 +195,31 @@ def test_the_answers_parts_are_the_pages_own_and_bring_the_confirmation_and_the_
     main = _page_main(client, link)
     for name, part in parts.items():
         assert main[name] == part, name
+
+
+def test_only_a_post_that_records_a_line_answers_with_the_traveller_and_the_standings(client, event):
+    event_update(event=event, table_shows_traveller=True)
+    session = make_session(event, mitchell(3, 3))  # boards 1-3 in round 1
+    link = _link(session)
+    send, confirm, refuse = (reverse(f"sessions:table_{name}", args=[link.token]) for name in ("send", "confirm", "refuse"))
+    figures = {"table-traveller", "table-rankings"}
+
+    def post(url, data):
+        return _answer_parts(client.post(url, data, **SCRIPT, HTTP_X_TABLE_ROUND="1"))
+
+    first, second, third = (uuid.uuid4().hex for _ in range(3))
+    assert not figures & set(post(send, {"board": 1, "text": "4S N =", "lead": "", "client_key": first}))
+    refused = post(refuse, {"client_key": first})
+    assert not figures & set(refused) and "Board 1: to play" in str(refused["round-boards"])
+    assert not figures & set(post(send, {"board": 1, "text": "4S N +9", "lead": "", "client_key": second}))
+    assert not figures & set(post(send, {"board": 1, "text": "", "lead": "", "client_key": second}))
+    post(send, {"board": 1, "text": "4S N =", "lead": "", "client_key": third})
+    confirmed = post(confirm, {"client_key": third})
+    assert figures <= set(confirmed) and "Board 1 so far" in str(confirmed["table-traveller"])
+
+    event_update(event=event, table_confirmation=False)  # a send is recorded at once
+    recorded = post(send, {"board": 2, "text": "4S N -1", "lead": "", "client_key": uuid.uuid4().hex})
+    assert figures <= set(recorded) and "Board 2 so far" in str(recorded["table-traveller"])
 
 
 def test_a_post_answers_the_whole_main_part_when_the_phone_shows_another_round_or_does_not_say(client, event):
