@@ -2,6 +2,9 @@
 
     {% load table_phone %}{% result_reading text board_number link %}
 
+And ``{% static_part "phones/table/_keypad.html" %}``: a part of the page that reads nothing
+from the context, rendered once a process instead of at every post.
+
 "4♠ doubled by North, 10 tricks: NS +590", as a Bridgemate shows it: the engine's parser
 and score (the ones that store the line), the suit as its symbol with its name for
 screen readers. A pairs table scores under its event's laws (its era); a teams room
@@ -10,7 +13,11 @@ under today's, as its preview does.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django import template
+from django.conf import settings
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -21,6 +28,18 @@ from sessions.pairs.tables import SUITS, suit_symbol
 from sessions.core.text import counted
 
 register = template.Library()
+
+@register.simple_tag
+def static_part(name: str) -> SafeString:
+    """The template ``name`` rendered without a context (the keypad: some 40 buttons drawn
+    by loops), once a process; at each use while DEBUG, so that an edited template shows."""
+    return _rendered(name) if not settings.DEBUG else SafeString(render_to_string(name))
+
+
+@cache
+def _rendered(name: str) -> SafeString:
+    return SafeString(render_to_string(name))
+
 
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 DOUBLING = {"": "", "X": " doubled", "XX": " redoubled"}
