@@ -4,6 +4,7 @@ Run from the project root (PostgreSQL by default; SQLite with --databases sqlite
 
     .venv/bin/python bench/table_posts.py [--tables 30] [--rounds 2] [--databases postgres,sqlite]
     .venv/bin/python bench/table_posts.py --profile 25     # and where the time goes (cProfile, top 25)
+    BENCH_SORT=tottime .venv/bin/python bench/table_posts.py --profile 25   # by each function's own time
     .venv/bin/python bench/table_posts.py --unprepared     # every query built by the ORM, as without
                                                            # sessions/core/query_speed.py
 
