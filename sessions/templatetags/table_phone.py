@@ -2,13 +2,13 @@
 
     {% load table_phone %}{% result_reading text board_number link %}
 
-And ``{% static_part "phones/table/_keypad.html" %}``: a part of the page that reads nothing
-from the context, rendered once a process instead of at every post.
-
 "4♠ doubled by North, 10 tricks: NS +590", as a Bridgemate shows it: the engine's parser
 and score (the ones that store the line), the suit as its symbol with its name for
 screen readers. A pairs table scores under its event's laws (its era); a teams room
 under today's, as its preview does.
+
+And ``{% static_part "phones/table/_keypad.html" %}``: a part of the page that reads nothing
+from the context, rendered once a process instead of at every post.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def _page(request: HttpRequest, link: TableLink, *, form: SendForm | None = None
     with scores_from_cache():
         page = table_page(link=link, figures=False)
         posted = bool(request.htmx and parts and shows_round(request, page))
-        if not (posted and not lines_changed):
+        if lines_changed or not posted:
             page = with_figures(page)
     context = {
         "page": page, "link": link, "form": form, "outcome": outcome, "action_urls": _urls(link),
