@@ -27,6 +27,7 @@ from sessions.core import query_speed
 from sessions.core.query_speed import Prepared, PreparedQueryError, PreparedUpdate
 from sessions.models import Room, Seating, Session, TableLink
 from sessions.movements import mitchell
+from sessions.pairs.services.sessions import session_publish
 from sessions.phones.services.tables import table_links_ensure
 from sessions.phones.services.team_tables import match_table_links_ensure
 from sessions.teams.services.teams import round_robin_schedule
@@ -73,6 +74,9 @@ def _table_evening(client, event) -> None:
         assert client.post(send, sent, **SCRIPT).status_code == 200
         assert client.post(send, sent, **SCRIPT).status_code == 200  # a retry: nothing twice
         assert client.post(answer, {"client_key": key}, **SCRIPT).status_code == 200
+        if board == 1:
+            session_publish(session=session)  # a published session's next line marks it amended
+    assert Session.objects.get(pk=session.pk).amended_at is not None
     assert client.get(page).status_code == 200
 
 
@@ -104,8 +108,10 @@ def _both_ways(prepared: Prepared, values: dict) -> tuple[object, object]:
 
 def _both_ways_bumped(prepared: PreparedUpdate, values: dict) -> tuple[object, object]:
     """A revision's bump, prepared then by the ORM: the same rows changed, each bumped by one,
-    at the time given."""
+    at the time given (or a mark: ``_both_ways_marked``)."""
     rows, changes = prepared.build(**values)
+    if set(changes) == {"amended_at"}:
+        return _both_ways_marked(prepared, values, rows)
     assert set(changes) == {"revision", "revised_at"}, f"{prepared}: say here how to compare this update"
 
     def revisions():
@@ -119,6 +125,20 @@ def _both_ways_bumped(prepared: PreparedUpdate, values: dict) -> tuple[object, o
     assert after_fast == {pk: revision + 1 for pk, revision in before.items()}
     assert after_slow == {pk: revision + 2 for pk, revision in before.items()}
     return (fast, len(before)), (slow, len(before))
+
+
+def _both_ways_marked(prepared: PreparedUpdate, values: dict, rows) -> tuple[object, object]:
+    """A published session marked amended, prepared then by the ORM: the same rows marked, at
+    the time given."""
+    def marked():
+        return dict(rows.values_list("pk", "amended_at"))
+
+    with transaction.atomic():
+        fast, after_fast = prepared(**values), marked()
+        rows.update(amended_at=None)
+        slow, after_slow = _unprepared(prepared, values), marked()
+    assert after_fast == after_slow and set(after_fast.values()) <= {values["now"]}
+    return fast, slow
 
 
 def test_every_prepared_query_of_an_evening_gives_the_orms_rows(client, club, event, recorded):

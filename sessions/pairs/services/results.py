@@ -41,7 +41,7 @@ from sessions.scoring.options import LineDisplay
 from sessions.scoring.scores import Artificial, AssignedPoints, NotPlayed, Weighted
 from sessions.core.selectors.engine_input import assigned_points
 
-from sessions.core.query_speed import Prepared
+from sessions.core.query_speed import Prepared, PreparedUpdate
 from sessions.core.services.errors import ResultConflict
 from sessions.core.services.unit_of_work import unit, write
 
@@ -353,7 +353,14 @@ def _log(
 def _mark_amended(session_id: int) -> None:
     """A change to a published session's lines: its pages say "amended" with the time.
     (Its players and the club's webhooks hear of it after the commit: services.amendments.)"""
-    Session.objects.filter(pk=session_id, published=True).update(amended_at=timezone.now())
+    _AMENDED(session=session_id, now=timezone.now())
+
+
+# A phone's Confirm marks it: the UPDATE prepared (sessions/core/query_speed.py).
+_AMENDED = PreparedUpdate(
+    lambda session, now: (Session.objects.filter(pk=session, published=True), {"amended_at": now}),
+    name="a published session marked amended",
+)
 
 
 def result_check(
