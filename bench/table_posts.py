@@ -3,13 +3,15 @@
 Run from the project root (PostgreSQL by default; SQLite with --databases sqlite):
 
     .venv/bin/python bench/table_posts.py [--tables 30] [--rounds 2] [--databases postgres,sqlite]
+    .venv/bin/python bench/table_posts.py --tables 300 --sections 20 --rounds 1   # a large room's size
     .venv/bin/python bench/table_posts.py --profile 25     # and where the time goes (cProfile, top 25)
     BENCH_SORT=tottime .venv/bin/python bench/table_posts.py --profile 25   # by each function's own time
     .venv/bin/python bench/table_posts.py --unprepared     # every query built by the ORM, as without
                                                            # sessions/core/query_speed.py
 
 A throwaway database (bench/web.py's) holds bench/tables.py's Mitchell; each table in
-turn plays --rounds rounds as its phone's script does (HX-Request), through Django's test
+turn (--sections: split into that many sections, as bench/tables.py) plays --rounds
+rounds as its phone's script does (HX-Request), through Django's test
 Client in this one process, with no other load: the time from the request to the
 answer's last byte (the server's time a post, without the network or gunicorn), the
 answer's size and the SQL queries of each post. Printed: p50 / p95 of Send and of
@@ -43,6 +45,7 @@ SHOWN_ROUND = re.compile(r'id="board-in-play"[^>]*data-round="(\d*)"')
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--sections", type=int, default=1, help="sections the tables are split into")
     parser.add_argument("--rounds", type=int, default=2, help="rounds each table plays, one table after the other")
     parser.add_argument("--databases", default="postgres", help="postgres, sqlite or both")
     parser.add_argument("--profile", type=int, default=0, help="print the N functions taking the most time")
@@ -58,12 +61,13 @@ def main() -> None:
             parser.error(f"unknown database {database!r}: sqlite or postgres")
         with throwaway_database(database) as url:
             command = [sys.executable, __file__, "--child", url, "--tables", str(options.tables),
-                       "--rounds", str(options.rounds), "--profile", str(options.profile),
+                       "--sections", str(options.sections), "--rounds", str(options.rounds), "--profile", str(options.profile),
                        *(["--unprepared"] if options.unprepared else [])]
             done = subprocess.run(command, env=bench_environment(url, cache=""), stdout=subprocess.PIPE,
                                   text=True, check=True)
         figures = json.loads(done.stdout.strip().splitlines()[-1])
-        print(f"\n{LABELS[database]}: {options.tables} tables, {options.rounds} round(s) each, in-process "
+        laid_out = f" in {options.sections} sections" if options.sections > 1 else ""
+        print(f"\n{LABELS[database]}: {options.tables} tables{laid_out}, {options.rounds} round(s) each, in-process "
               f"(test Client, local-memory cache){', queries unprepared' if options.unprepared else ''}; "
               f"load average before {figures['load']:.1f}.")
         print("| post | p50 ms | p95 ms | p50 CPU ms | queries (p50, max) | answer bytes (p50) |")
@@ -98,7 +102,7 @@ def measure(options: argparse.Namespace) -> None:
     query_speed.SPEED_UP = not options.unprepared
 
     call_command("migrate", verbosity=0)
-    session, _, tables = build(options.tables, options.rounds)
+    session, _, tables = build(options.tables, options.rounds, sections=options.sections)
     figures: dict = {"refused": 0, **{f"{step}{what}": [] for step in ("send", "confirm")
                                       for what in ("", " cpu", " queries", " bytes")}, "load": os.getloadavg()[0]}
     profiler = cProfile.Profile() if options.profile else None

@@ -5,9 +5,12 @@ Run from the project root (PostgreSQL by default, as in production; SQLite with
 
     .venv/bin/python bench/tables.py [--tables 3,15,30] [--databases postgres,sqlite]
     .venv/bin/python bench/tables.py --tables 50 --rounds 3 --readers 200 --workers 4   # phones and players
+    .venv/bin/python bench/tables.py --tables 30,300 --sections 1,20   # 30 tables in one section, 300 in 20
 
 For each size in --tables, a throwaway database (bench/web.py's) holds a Mitchell of that
-many tables, 2 boards a round, with a link per table. gunicorn serves the app on loopback
+many tables, 2 boards a round, with a link per table; with --sections S, S sections of a
+Mitchell each, sharing the boards and scored across them, as a large simultaneous event
+is laid out (a 300-table room: --tables 300 --sections 20, sections of 15 tables). gunicorn serves the app on loopback
 (gunicorn.conf.py's threaded workers; ``--gunicorn`` passes other options, e.g.
 "--worker-class sync"); one thread per table plays
 --rounds rounds as a phone does: open the table page (the CSRF cookie), then for each
@@ -63,6 +66,8 @@ def main() -> None:
     parser.add_argument("--gunicorn", default=f"--config {ROOT / 'gunicorn.conf.py'}",
                         help='gunicorn options (default: the project\'s gunicorn.conf.py); "--worker-class sync" '
                              'for one request a worker')
+    parser.add_argument("--sections", default="1",
+                        help="sections each size is split into, one figure per size or one for all (sizes a multiple)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds each phone plays, one after the other")
     parser.add_argument("--readers", type=float, default=0.0, help="public page reloads asked a second meanwhile")
     parser.add_argument("--reader-threads", type=int, default=32, help="players' threads sharing those reloads")
@@ -80,9 +85,10 @@ def main() -> None:
         if database not in LABELS:
             parser.error(f"unknown database {database!r}: sqlite or postgres")
         medians: dict[int, dict[str, float]] = {}
-        for tables in (int(size) for size in options.tables.split(",")):
+        for tables, sections in sizes(options, parser):
             with throwaway_database(database) as url:
                 command = [sys.executable, __file__, "--child", url, "--tables", str(tables),
+                           "--sections", str(sections),
                            "--workers", str(options.workers), "--pages-workers", str(options.pages_workers),
                            f"--gunicorn={options.gunicorn}",
                            "--rounds", str(options.rounds), "--readers", str(options.readers),
@@ -96,9 +102,23 @@ def main() -> None:
                     if options.cache == "redis":
                         forget_redis_keys(prefix)
                 figures = json.loads(done.stdout.strip().splitlines()[-1])
-                report(database, tables, figures, options)
+                report(database, tables, sections, figures, options)
                 medians[tables] = {step: statistics.median(figures[step]) for step in STEPS if figures[step]}
         print_growth(medians)
+
+
+def sizes(options: argparse.Namespace, parser: argparse.ArgumentParser) -> list[tuple[int, int]]:
+    """Each size in tables with the sections it is split into."""
+    tables = [int(size) for size in options.tables.split(",")]
+    sections = [int(count) for count in options.sections.split(",")]
+    if len(sections) == 1:
+        sections *= len(tables)
+    if len(sections) != len(tables):
+        parser.error("--sections: one figure, or one for each size in --tables")
+    for size, count in zip(tables, sections):
+        if count < 1 or size % count or size // count < 3:
+            parser.error(f"{size} tables do not split into {count} sections of 3 tables or more")
+    return list(zip(tables, sections))
 
 
 def print_growth(medians: dict[int, dict[str, float]]) -> None:
@@ -117,12 +137,13 @@ STEPS = ("page alone", "send", "confirm", "grid", "reload alone", "reload")
 READERS_ALONE_SECONDS = 3.0  # the players' reloads alone first, to compare
 
 
-def report(database: str, tables: int, figures: dict, options: argparse.Namespace) -> None:
+def report(database: str, tables: int, sections: int, figures: dict, options: argparse.Namespace) -> None:
     rounds = "round 1" if options.rounds == 1 else f"rounds 1-{options.rounds}"
     server = options.gunicorn.replace(str(ROOT) + "/", "")
     cache = "Redis" if options.cache == "redis" else "each worker's memory"
     pools = f" for the phones and {options.pages_workers} for the pages" if options.pages_workers else ""
-    print(f"\n{LABELS[database]}: {tables} tables, {rounds} ({figures['lines']} lines) sent and confirmed "
+    laid_out = f" in {sections} sections of {tables // sections}" if sections > 1 else ""
+    print(f"\n{LABELS[database]}: {tables} tables{laid_out}, {rounds} ({figures['lines']} lines) sent and confirmed "
           f"at once; gunicorn {options.workers} workers{pools} ({server}, cache: {cache}) on {os.cpu_count()} CPUs "
           f"shared with the phones; load average before {figures['load']:.1f}.")
     print("| step | p50 ms | p95 ms | max ms |")
@@ -145,9 +166,10 @@ def report(database: str, tables: int, figures: dict, options: argparse.Namespac
 # --- the child: build, serve, play ------------------------------------------------------------
 
 
-def build(tables: int, rounds: int = 1, publish: bool = False):
+def build(tables: int, rounds: int = 1, publish: bool = False, sections: int = 1):
     """The session, its director and each table's (token, boards of the first ``rounds``
-    rounds); ``publish``: one line of the last round entered, and the session published."""
+    rounds); ``publish``: one line of the last round entered, and the session published.
+    ``sections``: the tables split into that many sections, each its own Mitchell."""
     from django.contrib.auth import get_user_model
 
     from sessions.models import Club, ClubDirector, Event, Seating
@@ -162,21 +184,27 @@ def build(tables: int, rounds: int = 1, publish: bool = False):
     event = Event.objects.create(club=club, name="Phones night")
     import datetime
 
-    movement = mitchell(tables, BOARDS_PER_ROUND)
+    movement = mitchell(tables // sections, BOARDS_PER_ROUND)
     session = session_create(event=event, name="Phones", date=datetime.date(2026, 11, 23), movement=movement,
-                             by=director)
+                             section_letters=section_letters(sections), by=director)
     links = table_links_ensure(session=session)
-    boards: dict[int, list[int]] = {}
+    boards: dict[tuple[int, int], list[int]] = {}
     seatings = Seating.objects.filter(section__session=session).select_related("ns_pair", "ew_pair")
     for seating in seatings.order_by("round", "table"):
         if seating.round <= rounds:
-            boards.setdefault(seating.table, []).extend(seating.boards)
+            boards.setdefault((seating.section_id, seating.table), []).extend(seating.boards)
     if publish:
         last = seatings.order_by("-round", "table").first()
         result_record(board=session.boards.get(number=last.boards[0]), section=last.section,
                       ns_pair=last.ns_pair.label, ew_pair=last.ew_pair.label, text="4S N =", by=director)
         session_publish(session=session, by=director)
-    return session, director, [(link.token, boards[link.table]) for link in links]
+    return session, director, [(link.token, boards[link.section_id, link.table]) for link in links]
+
+
+def section_letters(count: int) -> list[str]:
+    """A to Z, then AA, AB, ... as a large event letters its sections."""
+    letters = [chr(ord("A") + index) for index in range(26)]
+    return (letters + [first + second for first in letters for second in letters])[:count]
 
 
 class Phone:
@@ -314,7 +342,8 @@ def measure(options: argparse.Namespace) -> dict:
     from sessions.models import Result
 
     call_command("migrate", verbosity=0)
-    session, director, tables = build(int(options.tables), options.rounds, publish=options.readers > 0)
+    session, director, tables = build(int(options.tables), options.rounds, publish=options.readers > 0,
+                                      sections=int(options.sections))
     client = Client()
     client.force_login(director)
     cookie = f"sessionid={client.cookies['sessionid'].value}"
