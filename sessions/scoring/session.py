@@ -186,6 +186,13 @@ class SessionResult:
     # What rescore_boards starts from (not part of the result: never compared).
     workings: _Workings | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def fields(self) -> Mapping[str, str]:
+        """Each pair's ranking field (pair key -> field): the input's, or the standings'."""
+        if self.workings is not None:
+            return self.workings.fields
+        return {standing.pair: name for name, standings in self.standings.items() for standing in standings}
+
     def standing(self, pair: str) -> Standing:
         for standings in self.standings.values():
             for standing in standings:
@@ -933,6 +940,10 @@ def rescore_boards(previous: SessionResult, session: SessionInput, boards: Colle
         return score_session(session)
     changed = set(boards)
     lines = tuple(session.lines)
+    if _scaled_to_boards_played(session) and {line.board for line in lines} != {
+        scored.line.board for scored in previous.lines
+    }:
+        return score_session(session)  # a board first played, or no longer: every IMP total rescaled
     kept_old: list[int] = []
     gone: list[int] = []  # the old lines of the changed boards
     for index, scored_line in enumerate(previous.lines):
@@ -985,12 +996,50 @@ def rescore_boards(previous: SessionResult, session: SessionInput, boards: Colle
                          workings=workings)
 
 
+def _scaled_to_boards_played(session: SessionInput) -> bool:
+    """IMP totals scaled to the boards the session's lines name (no board count given):
+    every pair's total moves when that number does (``_rank_imp_field``)."""
+    options = session.options
+    return options.method != Method.MATCHPOINTS and options.imp_total == ImpTotal.SCALED \
+        and not session.boards_in_session
+
+
+def _changed_figures(
+    old: Sequence[tuple[Line, _LineFigures]], old_indexes: Sequence[int],
+    new: Sequence[tuple[Line, _LineFigures]], new_indexes: Sequence[int],
+) -> tuple[list[int], list[int]]:
+    """The indexes of the old and new lines left once each old line that comes back
+    unchanged (the same line with the same figures) is paired off with its new self."""
+    waiting: dict[tuple, list[int]] = defaultdict(list)
+    for index, (line, figure) in zip(old_indexes, old):
+        waiting[_figures_key(line, figure)].append(index)
+    changed_new = []
+    for index, (line, figure) in zip(new_indexes, new):
+        same = waiting.get(_figures_key(line, figure))
+        if same:
+            same.pop()
+        else:
+            changed_new.append(index)
+    return sorted(index for indexes in waiting.values() for index in indexes), changed_new
+
+
+def _figures_key(line: Line, figure: _LineFigures) -> tuple:
+    return line, figure.shown, figure.counted, figure.shown_top, figure.counted_top, figure.datum
+
+
 def _retallied(
     workings: _Workings, previous: SessionResult, lines: Sequence[Line], figures: Sequence[_LineFigures],
     gone: Sequence[int], new: Sequence[int],
 ) -> tuple[dict[str, _Tally], set[str]]:
     """The pairs' tallies with the changed boards' old figures taken back and the new ones
-    added (copies of the tallies touched: ``previous`` stays as it was); and the pairs touched."""
+    added (copies of the tallies touched: ``previous`` stays as it was); and the pairs touched.
+    A line that came back as it was (another section's table on a shared board, scored
+    within its own section) touches no pair: a large event re-ranks the fields a change
+    reached, not every field that played the board."""
+    gone, new = _changed_figures(
+        [(previous.lines[index].line, workings.figures[index]) for index in gone], gone,
+        [(lines[index], figures[index]) for index in new], new,
+    )
     tallies = dict(workings.tallies)
     touched: set[str] = set()
 

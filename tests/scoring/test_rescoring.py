@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sessions.scoring.errors import ScoringError
-from sessions.scoring.options import LineDisplay, Method, ShortBoards
+from sessions.scoring.options import ImpTotal, LineDisplay, Method, ShortBoards
 from sessions.scoring.scores import NOT_PLAYED, Artificial, Weighted
 from sessions.scoring.session import Line, ScoringOptions, SessionInput, rescore_boards, score_session
 
@@ -45,6 +45,7 @@ def options(draw):
         line_display=draw(st.sampled_from(list(LineDisplay))),
         short_boards=draw(st.sampled_from(list(ShortBoards))),
         line_decimals=draw(st.sampled_from([None, 0, 1, 2])),
+        imp_total=draw(st.sampled_from(list(ImpTotal))),
     )
 
 
@@ -151,3 +152,39 @@ def test_lines_changed_outside_the_boards_named_are_refused():
     after = SessionInput(lines=lines[:2], fields=fields)  # board 2's line gone, board 1 named
     with pytest.raises(ScoringError, match="outside the boards named"):
         rescore_boards(before, after, {1})
+
+
+def test_a_first_line_on_a_new_board_rescales_every_fields_scaled_imp_totals():
+    """IMPs scaled to the session's boards (no board count given): a board played for the
+    first time, in section A, scales section B's totals too, though none of its pairs played it."""
+    fields = {f"{letter}:{table}{d}": f"{letter}{d}" for letter in "AB" for table in (1, 2, 3) for d in ("NS", "EW")}
+    scores = {1: (420, -50, 170), 2: (-100, 620, 140)}
+    lines = [Line(board, f"{letter}:{table}NS", f"{letter}:{table}EW", scores[board][table - 1], letter)
+             for board in (1, 2) for letter in "AB" for table in (1, 2, 3)]
+    options = ScoringOptions(method=Method.CROSS_IMPS, imp_total=ImpTotal.SCALED)
+    before = score_session(SessionInput(lines=tuple(lines), fields=fields, options=options))
+    after = SessionInput(lines=(*lines, Line(3, "A:1NS", "A:1EW", 420, "A")), fields=fields, options=options)
+
+    rescored = rescore_boards(before, after, {3})
+
+    assert rescored == score_session(after)
+    assert rescored.standings["BNS"] != before.standings["BNS"]  # (scaled to 3 boards, not 2)
+
+
+def test_a_line_on_a_board_both_sections_play_re_ranks_only_its_own_sections_fields():
+    """Scored within each section: a line of section A's on a shared board changes no
+    figure of section B's, whose standings are kept as they were, not ranked again."""
+    fields = {f"{letter}:{table}{d}": f"{letter}{d}" for letter in "AB" for table in (1, 2, 3) for d in ("NS", "EW")}
+    played = [(1, "A", 1), (1, "A", 2), (1, "B", 1), (1, "B", 2), (1, "B", 3)] + [
+        (2, letter, table) for letter in "AB" for table in (1, 2, 3)]  # A's table 3 has yet to play board 1
+    lines = [Line(board, f"{letter}:{table}NS", f"{letter}:{table}EW", 10 * table * board, letter)
+             for board, letter, table in played]
+    before = score_session(SessionInput(lines=tuple(lines), fields=fields))
+    after = SessionInput(lines=(*lines[:2], Line(1, "A:3NS", "A:3EW", 50, "A"), *lines[2:]), fields=fields)
+
+    rescored = rescore_boards(before, after, {1})
+
+    assert rescored == score_session(after)
+    assert rescored.standings["BNS"] is before.standings["BNS"]
+    assert rescored.standings["BEW"] is before.standings["BEW"]
+    assert rescored.standings["ANS"] != before.standings["ANS"]
