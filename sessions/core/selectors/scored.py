@@ -158,11 +158,25 @@ class ScoredSession:
     def is_matchpoints(self) -> bool:
         return self.session.event.method == ScoringMethod.MATCHPOINTS
 
-    def rankings(self) -> list[tuple[str, list[RankedPair]]]:
+    def rankings(self, *, of: Collection[Pair] | None = None) -> list[tuple[str, list[RankedPair]]]:
         """Each field's standings, best first, with the stored pairs; the fields in the
         order every page lists them (sections in order, North-South before East-West).
-        The caller's own lists, to sort as it likes."""
-        return [(field_name, list(ranked)) for field_name, ranked in self._rankings]
+        The caller's own lists, to sort as it likes. ``of``: only the fields these pairs
+        are ranked in (a table's phone shows its own section's, not a large event's all)."""
+        if of is None:
+            return [(field_name, list(ranked)) for field_name, ranked in self._rankings]
+        fields = self.result.fields
+        wanted = {fields[key] for key in (self.pair_keys.get(pair.pk) for pair in of) if key in fields}
+        standings = self.result.standings
+        return [
+            (field_name, [RankedPair(self.pairs[s.pair], s) for s in standings[field_name]])
+            for field_name in sorted(wanted & standings.keys(), key=_field_order)
+        ]
+
+    @_indexed
+    def pair_keys(self) -> dict[int, str]:
+        """The engine's key of each stored pair (by id)."""
+        return {pair.pk: key for key, pair in self.pairs.items()}
 
     @_indexed
     def _rankings(self) -> tuple[tuple[str, tuple[RankedPair, ...]], ...]:

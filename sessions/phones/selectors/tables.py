@@ -18,6 +18,7 @@ once a setup, never stale.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sessions.core import kept_here
@@ -94,6 +95,7 @@ class TablePage:
     rankings: list[FieldRanking]  # when the event lets players see them now
     scored: ScoredSession
     many_sections: bool = False  # the session has more than one section: the page names the table's
+    table_pairs: tuple[Pair, ...] = ()  # every pair that sits at this table in some round
 
     @property
     def session(self):
@@ -229,8 +231,10 @@ def _own_results(scored: ScoredSession, pairs: list[Pair]) -> list[tuple[Pair, l
     ]
 
 
-def _rankings(scored: ScoredSession) -> list[FieldRanking]:
-    return [FieldRanking(field, field_title(field), rows) for field, rows in scored.rankings()]
+def _rankings(scored: ScoredSession, pairs: Sequence[Pair]) -> list[FieldRanking]:
+    """The standings of the fields the table's pairs play in: its own section's, however
+    many sections a large event has (its results pages show them all)."""
+    return [FieldRanking(field, field_title(field), rows) for field, rows in scored.rankings(of=pairs)]
 
 
 def table_page(*, link: TableLink, figures: bool = True) -> TablePage:
@@ -266,6 +270,7 @@ def table_page(*, link: TableLink, figures: bool = True) -> TablePage:
         link=link, seating=current, boards=rows, rounds=max((s.round for s in mine), default=0),
         moves=moves, last_board=TravellerRow(last, scored.scored_line(last)) if last else None, traveller=[],
         own_results=own, rankings=[], scored=scored, many_sections=setup.many_sections,
+        table_pairs=tuple(pair for seating in mine for pair in (seating.ns_pair, seating.ew_pair)),
     )
     return with_figures(page) if figures else page
 
@@ -278,5 +283,5 @@ def with_figures(page: TablePage) -> TablePage:
     if last is not None and event.table_shows_traveller:
         traveller = [TravellerRow(r, scored.scored_line(r)) for r in scored.results_where(board=last.result.board)]
     show_rankings = event.live_rankings == LiveRankings.DURING_PLAY or page.session.final
-    rankings = _rankings(scored) if show_rankings and (page.seating is None or page.moves) else []
+    rankings = _rankings(scored, page.table_pairs) if show_rankings and (page.seating is None or page.moves) else []
     return replace(page, traveller=traveller, rankings=rankings)
