@@ -13,15 +13,19 @@ import functools
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.db.models import Q, QuerySet
 
 from sessions.models import Board, Pair, Result, ScoringMethod, Section, Session
+from sessions.scoring.penalties import Penalty
 from sessions.scoring.scores import AssignedPoints
 from sessions.scoring.session import ScoredLine, SessionResult, Standing
 
 from sessions.core.query_speed import prepared
-from sessions.core.selectors.engine_input import apply_deal_era, pair_sections, results_in_order, share_pairs
+from sessions.core.selectors.engine_input import (
+    apply_deal_era, pair_handicaps, pair_penalties, pair_sections, results_in_order, share_pairs,
+)
 
 DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
 
@@ -179,6 +183,31 @@ class ScoredSession:
         return {pair.pk: key for key, pair in self.pairs.items()}
 
     @_indexed
+    def section_letters(self) -> dict[int, str]:
+        """Each section's letter, by id."""
+        return {section_id: section.letter for section_id, section in self.sections_by_id.items()}
+
+    @_indexed
+    def engine_handicaps(self) -> dict[str, Fraction]:
+        """The pairs' handicaps as the engine takes them (engine_input.pair_handicaps)."""
+        return pair_handicaps(self.pairs)
+
+    def engine_penalties(self, method: str) -> dict[str, tuple[Penalty, ...]]:
+        """The pairs' penalties as the engine takes them under ``method`` (engine_input.pair_penalties)."""
+        name = f"engine_penalties:{method}"
+        try:
+            return self.memo[name]
+        except KeyError:
+            return self.memo.setdefault(name, pair_penalties(self.pairs, method))
+
+    def pairs_memo(self) -> dict:
+        """The indexes built from the pairs alone: a later revision scored over the same
+        pairs (sessions.core.selectors.scoring) starts with them, so a phone's post does
+        not build them again for every pair of a large event."""
+        built = dict(self.memo)  # (a copy first: another thread may be adding to it)
+        return {name: value for name, value in built.items() if name in _OF_PAIRS or name.startswith(_PENALTIES)}
+
+    @_indexed
     def _rankings(self) -> tuple[tuple[str, tuple[RankedPair, ...]], ...]:
         return tuple(
             (field_name, tuple(RankedPair(self.pairs[s.pair], s) for s in self.result.standings[field_name]))
@@ -207,6 +236,10 @@ class ScoredSession:
             item.pair.pk: (item.standing, len(ranked)) for _, ranked in self._rankings for item in ranked
         }
 
+
+#: The indexes that depend on the pairs alone (ScoredSession.pairs_memo).
+_OF_PAIRS = frozenset({"pairs_by_id", "sections_by_id", "pair_keys", "section_letters", "engine_handicaps"})
+_PENALTIES = "engine_penalties:"
 
 #: results_where's filters that name several values.
 _MANY = ("ids", "numbers", "ns_pairs")

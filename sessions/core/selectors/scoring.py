@@ -37,7 +37,7 @@ from sessions.scoring.session import SessionInput, rescore_boards, score_session
 from sessions.core.selectors import kept_scores
 from sessions.core.selectors.engine_input import (
     STORED_LINE_FIELDS, StoredLine, apply_deal_era, engine_input, engine_lines, in_session_era, lines_in_order,
-    pair_handicaps, pair_penalties, pair_sections, pairs_in_order, results_in_order, scoring_options, share_pairs,
+    pair_sections, pairs_in_order, results_in_order, scoring_options, share_pairs,
     stored_line,
 )
 # (Figures kept in the shared cache before the read model had a module of its own were
@@ -143,8 +143,7 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
         return replace(base, revision=session.revision, last_change=last)
     rows = _BOARDS_LINES(session=session.pk, numbers=tuple(sorted(numbers)))
     fresh = in_session_era([StoredLine(*row) for row in rows], session)
-    keys = {pair.pk: key for key, pair in previous.pairs.items()}
-    letters = {pair.section_id: pair.section.letter for pair in previous.pairs.values()}
+    keys, letters = previous.pair_keys, previous.section_letters
     if any(line.board_section_id is not None for line in fresh):
         return None  # a section's own deal: across the field may no longer hold
     if any(line.ns_pair_id not in keys or line.ew_pair_id not in keys for line in fresh):
@@ -162,14 +161,14 @@ def _brought_up_to_date(session: Session, base: kept_scores.Kept) -> kept_scores
     merged = sorted(kept + list(renewed), key=lambda item: item[2].board)
     session_input = SessionInput(
         lines=tuple(line for _, _, line, _ in merged), fields=previous.result.workings.fields,
-        options=scoring_options(session.event), handicaps=pair_handicaps(previous.pairs),
-        penalties=pair_penalties(previous.pairs, session.event.method),
+        options=scoring_options(session.event), handicaps=previous.engine_handicaps,
+        penalties=previous.engine_penalties(session.event.method),
     )
     result = rescore_boards(previous.result, session_input, numbers)
     scored = ScoredSession(session=session, result=result, line_ids=tuple(pk for pk, _, _, _ in merged),
                            pairs=previous.pairs, note=previous.note,
                            line_boards=tuple(board_id for _, board_id, _, _ in merged),
-                           line_rounds=tuple(round for _, _, _, round in merged))
+                           line_rounds=tuple(round for _, _, _, round in merged), memo=previous.pairs_memo())
     return kept_scores.Kept(session.setup_token, session.revision, last, scored)
 
 

@@ -216,6 +216,24 @@ def test_a_correction_reads_its_standings_off_the_new_figures(entered):
     assert after[0].place == "1"
 
 
+def test_a_later_revision_starts_with_the_indexes_of_its_pairs_not_of_its_figures(entered):
+    with scores_from_cache():
+        before = session_score(session=fresh(entered.pk))
+        ranked_before = before.rankings()
+        of_pairs = (before.pairs_by_id, before.sections_by_id, before.pair_keys, before.section_letters,
+                    before.engine_handicaps, before.engine_penalties(entered.event.method))
+        line = Result.objects.get(board__session=entered, ns_pair__number=1)
+        result_correct(result=line, text="4S N +2", version=line.version)  # the top now
+        after = session_score(session=fresh(entered.pk))
+    assert after.memo is not before.memo
+    assert "_rankings" not in after.memo  # (the new figures' standings: built when read)
+    assert (after.pairs_by_id, after.sections_by_id, after.pair_keys, after.section_letters,
+            after.engine_handicaps, after.engine_penalties(entered.event.method)) == of_pairs
+    assert after.pairs_by_id is of_pairs[0] and after.section_letters is of_pairs[3]
+    assert after.rankings() != ranked_before
+    assert figures(after) == figures(session_score(session=fresh(entered.pk)))
+
+
 def test_the_shared_cache_carries_the_figures_not_their_indexes(entered):
     scored = session_score(session=entered)
     scored.rankings(), scored.board_line_ids(entered.boards.get(number=1))
