@@ -1,6 +1,7 @@
 """session_score and sessions_scores through the cache: once per revision, never stale,
 never inside a writer's transaction; after a change of lines only its boards scored again."""
 
+import dataclasses
 import pickle
 
 import pytest
@@ -243,6 +244,29 @@ def test_the_shared_cache_carries_the_figures_not_their_indexes(entered):
     assert copy.memo == {}
     assert figures(copy) == figures(scored)
     assert copy.rankings() == scored.rankings()
+
+
+def _shares_from(kept: kept_scores.Kept, revisions: range) -> list[int]:
+    """The revisions of ``revisions`` at which these figures, brought up to date, would be shared."""
+    return [revision for revision in revisions
+            if kept_scores._share_due(1, dataclasses.replace(kept, revision=revision))]
+
+
+def test_a_larger_session_is_shared_again_after_more_revisions(entered, monkeypatch):
+    monkeypatch.setattr(kept_scores, "SHARE_EVERY", 3)
+    monkeypatch.setattr(kept_scores, "LINES_A_REVISION", 1)  # (every line counts: entered has 3)
+    with scores_from_cache():
+        scored = session_score(session=fresh(entered.pk))
+    kept = kept_scores.Kept(1, 0, 0, scored)
+    assert _shares_from(kept, range(0, 12)) == [0, 3, 6, 9]  # 3 lines: max(3, 3 // 1)
+
+    monkeypatch.setattr(kept_scores, "SHARE_EVERY", 2)
+    kept_scores.forget_all()
+    assert _shares_from(kept, range(0, 12)) == [0, 3, 6, 9]  # the lines' interval, above the floor
+
+    monkeypatch.setattr(kept_scores, "LINES_A_REVISION", 3)
+    kept_scores.forget_all()
+    assert _shares_from(kept, range(0, 12)) == [0, 2, 4, 6, 8, 10]  # 3 // 3 = 1: the floor
 
 
 def _shared_revision(session_id: int) -> int | None:
