@@ -26,7 +26,8 @@ deploy/nginx.conf splits production's (the phones keep --workers).
 Printed: p50 / p95 of one phone's page alone, of Send and of Confirm with every table at
 once, and of the time from a Confirm's answer until the director's grid shows the line;
 the readers' rate and times; then how each median grows from one size to the next. Never
-asserted.
+asserted. At 300 tables the grid itself is some 600 KB and most of a second to draw: at
+the default --grid-every 0.2 the director's polls take a good share of the CPUs.
 """
 
 from __future__ import annotations
@@ -76,6 +77,9 @@ def main() -> None:
     parser.add_argument("--pages-workers", type=int, default=0,
                         help="serve the players' pages and the director's grid from a second pool of this many "
                              "workers, as deploy/nginx.conf splits them (GUNICORN_POOL); 0: one pool serves all")
+    parser.add_argument("--grid-every", type=float, default=0.2,
+                        help="seconds between the director's polls of the progress grid (the page itself: 5; "
+                             "the default times when each line shows, at the cost of a busier director)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
@@ -92,6 +96,7 @@ def main() -> None:
                            "--workers", str(options.workers), "--pages-workers", str(options.pages_workers),
                            f"--gunicorn={options.gunicorn}",
                            "--rounds", str(options.rounds), "--readers", str(options.readers),
+                           "--grid-every", str(options.grid_every),
                            "--reader-threads", str(options.reader_threads)]
                 environment, prefix = bench_environment(url), f"bench-tables-{uuid.uuid4().hex}"
                 if options.cache == "redis":
@@ -145,7 +150,8 @@ def report(database: str, tables: int, sections: int, figures: dict, options: ar
     laid_out = f" in {sections} sections of {tables // sections}" if sections > 1 else ""
     print(f"\n{LABELS[database]}: {tables} tables{laid_out}, {rounds} ({figures['lines']} lines) sent and confirmed "
           f"at once; gunicorn {options.workers} workers{pools} ({server}, cache: {cache}) on {os.cpu_count()} CPUs "
-          f"shared with the phones; load average before {figures['load']:.1f}.")
+          f"shared with the phones; the director's grid polled every {options.grid_every:g} s; load average before "
+          f"{figures['load']:.1f}.")
     print("| step | p50 ms | p95 ms | max ms |")
     print("| --- | ---: | ---: | ---: |")
     for step in STEPS:
@@ -270,9 +276,9 @@ def _play(phone: Phone, boards: list[int], figures: dict, confirmed_at: list, lo
 
 
 def watch_grid(port: int, session_id: int, cookie: str, lines: int, seen_at: dict, stop: threading.Event,
-               already: int = 0) -> None:
+               already: int = 0, every: float = 0.2) -> None:
     """The director's progress grid, polled as the session page does (every 5 s there; here
-    every 0.2 s, to time when each count of lines first shows)."""
+    every ``every`` seconds, 0.2 by default, to time when each count of lines first shows)."""
     path = f"/director/sessions/{session_id}/progress/"
     while not stop.is_set():
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -287,7 +293,7 @@ def watch_grid(port: int, session_id: int, cookie: str, lines: int, seen_at: dic
                 seen_at.setdefault(count, now)
             if entered >= lines:
                 return
-        time.sleep(0.2)
+        time.sleep(every)
 
 
 def read_pages(port: int, paths: list[str], rate: float, threads: int, stop: threading.Event,
@@ -364,7 +370,8 @@ def measure(options: argparse.Namespace) -> dict:
             alone.request("GET", f"/t/{alone.token}/")
         # One phone alone, to compare: its table page, twenty times in a row.
         figures["page alone"] = [alone.request("GET", f"/t/{alone.token}/")[2] for _ in range(20)]
-        watcher = threading.Thread(target=watch_grid, args=(pages_port, session.pk, cookie, lines, seen_at, stop, already))
+        watcher = threading.Thread(target=watch_grid, args=(pages_port, session.pk, cookie, lines, seen_at, stop, already,
+                                                            options.grid_every))
         watcher.start()
         reading = stop_reading = None
         if options.readers:
