@@ -9,11 +9,11 @@ Run from the project root (PostgreSQL by default, as in production; SQLite with
 
 For each size in --tables, a throwaway database (bench/web.py's) holds a Mitchell of that
 many tables, 2 boards a round, with a link per table; with --sections S, S sections of a
-Mitchell each, sharing the boards and scored across them, as a large simultaneous event
-is laid out (a 300-table room: --tables 300 --sections 20, sections of 15 tables). gunicorn serves the app on loopback
-(gunicorn.conf.py's threaded workers; ``--gunicorn`` passes other options, e.g.
-"--worker-class sync"); one thread per table plays
---rounds rounds as a phone does: open the table page (the CSRF cookie), then for each
+Mitchell each, sharing the boards (each section scored on its own, the event's default),
+as a large simultaneous event is laid out (a 300-table room: --tables 300 --sections 20,
+sections of 15 tables). gunicorn serves the app on loopback (gunicorn.conf.py's threaded
+workers; ``--gunicorn`` passes other options, e.g. "--worker-class sync"); one thread per
+table plays --rounds rounds as a phone does: open the table page (the CSRF cookie), then for each
 board POST Send and POST Confirm (the phone's script's requests: HX-Request, and
 X-Table-Round, the round its page shows, so the answer is only the parts that changed). A
 director's thread polls the session's progress grid meanwhile and notes when each line count
