@@ -54,16 +54,6 @@ def test_a_phone_shows_the_standings_of_its_own_sections_fields(client, event):
     assert "Section A North-South" in shown and "Section B" not in shown
 
 
-def test_a_section_whose_pairs_have_not_played_yet_shows_no_standings(client, event):
-    session = make_session(event, mitchell(3, 2), sections=("A", "B"))
-    links = _links(session)
-    _play_round_one(client, links["A", 1])
-
-    assert _titles(table_page(link=links["A", 1])) == ["Section A North-South", "Section A East-West"]
-    assert table_page(link=links["B", 2]).rankings == []  # round 1 not over there: no standings yet
-    assert _titles(table_page(link=links["B", 1])) == []  # (nobody in section B has played)
-
-
 def test_ranked_across_the_sections_a_phone_shows_the_whole_field(client, event):
     event_update(event=event, across_field=True)
     session = make_session(event, mitchell(3, 2), sections=("A", "B"))
