@@ -59,12 +59,17 @@ def _indexed(build):
 
     @functools.wraps(build)
     def get(self):
-        try:
-            return self.memo[name]
-        except KeyError:
-            return self.memo.setdefault(name, build(self))
+        return _memoised(self.memo, name, lambda: build(self))
 
     return property(get)
+
+
+def _memoised(memo: dict, name: str, build):
+    """``memo[name]``, built by ``build()`` the first time (by whichever thread gets there first)."""
+    try:
+        return memo[name]
+    except KeyError:
+        return memo.setdefault(name, build())
 
 
 @dataclass(frozen=True)
@@ -171,11 +176,11 @@ class ScoredSession:
             return [(field_name, list(ranked)) for field_name, ranked in self._rankings]
         fields = self.result.fields
         wanted = {fields[key] for key in (self.pair_keys.get(pair.pk) for pair in of) if key in fields}
-        standings = self.result.standings
-        return [
-            (field_name, [RankedPair(self.pairs[s.pair], s) for s in standings[field_name]])
-            for field_name in sorted(wanted & standings.keys(), key=_field_order)
-        ]
+        return [(field_name, list(self._ranked(field_name)))
+                for field_name in sorted(wanted & self.result.standings.keys(), key=_field_order)]
+
+    def _ranked(self, field_name: str) -> tuple[RankedPair, ...]:
+        return tuple(RankedPair(self.pairs[s.pair], s) for s in self.result.standings[field_name])
 
     @_indexed
     def pair_keys(self) -> dict[int, str]:
@@ -194,11 +199,7 @@ class ScoredSession:
 
     def engine_penalties(self, method: str) -> dict[str, tuple[Penalty, ...]]:
         """The pairs' penalties as the engine takes them under ``method`` (engine_input.pair_penalties)."""
-        name = f"engine_penalties:{method}"
-        try:
-            return self.memo[name]
-        except KeyError:
-            return self.memo.setdefault(name, pair_penalties(self.pairs, method))
+        return _memoised(self.memo, _PENALTIES + method, lambda: pair_penalties(self.pairs, method))
 
     def pairs_memo(self) -> dict:
         """The indexes built from the pairs alone: a later revision scored over the same
@@ -209,10 +210,7 @@ class ScoredSession:
 
     @_indexed
     def _rankings(self) -> tuple[tuple[str, tuple[RankedPair, ...]], ...]:
-        return tuple(
-            (field_name, tuple(RankedPair(self.pairs[s.pair], s) for s in self.result.standings[field_name]))
-            for field_name in sorted(self.result.standings, key=_field_order)
-        )
+        return tuple((field_name, self._ranked(field_name)) for field_name in sorted(self.result.standings, key=_field_order))
 
     def standing_of(self, pair: Pair) -> tuple[Standing | None, int]:
         """The pair's standing and the number of pairs in its field; (None, 0) unranked."""
